@@ -1,0 +1,126 @@
+// `billing serve`: runs the local billing service until SIGINT/SIGTERM.
+import { type Command, Option } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  db?: string;
+  seed?: 'demo' | 'none';
+  orders?: number;
+  authUrl?: string;
+  json: boolean;
+}
+
+function intOption(name: string, min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+    }
+    return Number(value);
+  };
+}
+
+export function registerServe(program: Command, ctx: Context): void {
+  program
+    .command('serve')
+    .summary('run the local billing service (sandbox, tests, demos)')
+    .description(
+      'Run a complete local implementation of the Billing Service API, with demo data,\n' +
+        'on loopback. The CLI talks to it by default (profile "local").',
+    )
+    .option(
+      '--port <port>',
+      'port to listen on; 0 picks a free port',
+      intOption('--port', 0, 65535),
+      8787,
+    )
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--db <file>', 'SQLite database file (default: in memory, lost on exit)')
+    .addOption(
+      new Option('--seed <data>', 'data for an empty database (default: demo)').choices([
+        'demo',
+        'none',
+      ] as const),
+    )
+    .option(
+      '--orders <n>',
+      'orders in the demo history (default: 32)',
+      intOption('--orders', 0, 5_000_000),
+    )
+    .option('--auth-url <url>', 'public URL of the authorization page (default: the service URL)')
+    .option('--json', 'print one JSON line with the URL, credentials and demo ids', false)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  billing serve\n  billing serve --port 0 --json\n  billing serve --db ./billing.db --orders 100000\n',
+    )
+    .action(async (opts) => {
+      await runServe(opts as ServeOptions, ctx);
+    });
+}
+
+export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
+  const { start } = await import('../../../server/index.js');
+  let service: Awaited<ReturnType<typeof start>>;
+  try {
+    service = await start({
+      port: opts.port,
+      host: opts.host,
+      db: opts.db,
+      seed: opts.seed,
+      orders: opts.orders,
+      authUrl: opts.authUrl,
+    });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') {
+      throw new UsageError(`port ${opts.port} on ${opts.host} is already in use`, {
+        hint: 'Stop the other process, or pick another port with --port (0 = any free port).',
+      });
+    }
+    throw err;
+  }
+  const demo = service.demo;
+  const info = {
+    url: service.url,
+    auth_url: service.authUrl,
+    organization_id: demo?.organization_id ?? null,
+    personal_access_token: demo?.personal_access_token ?? null,
+    client_id: demo?.client_id ?? null,
+    demo: demo
+      ? {
+          open_checkout_ids: demo.open_checkout_ids,
+          license_key: demo.license_key,
+          customer_email: demo.customer_email,
+        }
+      : null,
+  };
+  if (opts.json) {
+    ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
+  } else {
+    const lines = [
+      `Billing service listening on ${service.url}`,
+      `  database: ${opts.db ?? 'in memory (use --db <file> to keep data)'}`,
+    ];
+    if (demo) {
+      lines.push(
+        `  organization: ${demo.organization_id} (Acme Software)`,
+        `  personal access token: ${demo.personal_access_token}`,
+        `  OAuth client id: ${demo.client_id}`,
+        '',
+        'Try:',
+        `  BILLING_TOKEN=${demo.personal_access_token} billing orders list`,
+        `  billing keys activate ${demo.license_key} --org ${demo.organization_id} --label laptop`,
+        '',
+        'Press Ctrl+C to stop.',
+      );
+    }
+    ctx.io.stderr.write(`${lines.join('\n')}\n`);
+  }
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) return resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await service.stop();
+}

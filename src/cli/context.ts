@@ -1,0 +1,52 @@
+// One Context per run: streams, environment and clock are injected so tests never patch globals.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export interface OutStream {
+  write(chunk: string): boolean;
+  once(event: 'drain', listener: () => void): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface InStream extends AsyncIterable<string | Buffer> {
+  isTTY?: boolean;
+}
+
+export interface IO {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+}
+
+export interface Context {
+  io: IO;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Directory that holds config.json, the token fallback file and locks. */
+  configDir: string;
+  now(): Date;
+  /** Opens a URL in the user's browser; injected so tests can follow it themselves. */
+  openBrowser(url: string): Promise<void>;
+  /** Resolves when the user interrupts (SIGINT); commands may race long waits against it. */
+  signal: AbortSignal;
+}
+
+export function defaultConfigDir(env: Readonly<Record<string, string | undefined>>): string {
+  if (env.BILLING_CONFIG_DIR) return env.BILLING_CONFIG_DIR;
+  const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
+  return join(base, 'billing');
+}
+
+export function processContext(signal: AbortSignal): Context {
+  return {
+    io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    env: process.env,
+    configDir: defaultConfigDir(process.env),
+    now: () => new Date(),
+    openBrowser: async (url) => {
+      const { default: open } = await import('open');
+      await open(url, { wait: false });
+    },
+    signal,
+  };
+}

@@ -1,0 +1,29 @@
+// Builds the commander tree. Command modules register themselves; nothing runs at import time.
+import { Command } from '@commander-js/extra-typings';
+import { registerServe } from './commands/serve/index.js';
+import type { Context } from './context.js';
+
+declare const __BILLING_VERSION__: string;
+export const VERSION = typeof __BILLING_VERSION__ === 'string' ? __BILLING_VERSION__ : '0.0.0-dev';
+
+export type Program = ReturnType<typeof buildProgram>;
+
+export function buildProgram(ctx: Context) {
+  const program = new Command()
+    .name('billing')
+    .description('Work with the Billing Service API from your terminal and scripts.')
+    .version(VERSION, '-V, --version', 'print the version and exit')
+    .option('--profile <name>', 'configuration profile to use (env: BILLING_PROFILE)')
+    .option('--debug', 'log HTTP requests and responses to stderr, secrets redacted')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+      outputError: () => {
+        // main.ts prints commander's errors itself, as one line with our prefix.
+      },
+    });
+  registerServe(program, ctx);
+  return program;
+}

@@ -1,0 +1,106 @@
+// SQLite store through node:sqlite. WAL + one transaction per write request: every write that
+// was acknowledged with a 2xx has been handed to the OS before the answer, so it survives kill -9.
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { SCHEMA } from './schema.js';
+
+export type Row = Record<string, SQLInputValue>;
+
+export class Store {
+  readonly db: DatabaseSync;
+  private readonly cache = new Map<string, StatementSync>();
+  private depth = 0;
+
+  constructor(file = ':memory:') {
+    this.db = new DatabaseSync(file);
+    this.db.exec('PRAGMA foreign_keys = ON');
+    if (file !== ':memory:') {
+      this.db.exec('PRAGMA journal_mode = WAL');
+      // NORMAL in WAL mode: committed transactions are written to the WAL before COMMIT
+      // returns, which is what survives kill -9 (not power loss).
+      this.db.exec('PRAGMA synchronous = NORMAL');
+      this.db.exec('PRAGMA busy_timeout = 5000');
+    }
+    this.db.exec(SCHEMA);
+  }
+
+  /** A cached prepared statement. */
+  stmt(sql: string): StatementSync {
+    let s = this.cache.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.cache.set(sql, s);
+    }
+    return s;
+  }
+
+  // Parameters are unknown so rows read back (Row values) can be passed on without casts;
+  // node:sqlite itself rejects anything it cannot bind.
+  get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
+    return this.stmt(sql).get(...(params as SQLInputValue[])) as T | undefined;
+  }
+
+  all<T = Row>(sql: string, ...params: unknown[]): T[] {
+    return this.stmt(sql).all(...(params as SQLInputValue[])) as T[];
+  }
+
+  run(sql: string, ...params: unknown[]) {
+    return this.stmt(sql).run(...(params as SQLInputValue[]));
+  }
+
+  /** Runs fn in one transaction (nested calls join the outer one). fn must be synchronous. */
+  tx<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.db.exec('BEGIN IMMEDIATE');
+    this.depth++;
+    try {
+      const result = fn();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', key)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.run(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      key,
+      value,
+    );
+  }
+
+  isEmpty(): boolean {
+    return !this.get('SELECT 1 FROM organizations LIMIT 1');
+  }
+
+  /** Deletes every row (schema kept), for /__local/reset. */
+  wipe(): void {
+    this.tx(() => {
+      this.db.exec('PRAGMA defer_foreign_keys = ON');
+      const tables = this.all<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+      );
+      for (const t of tables) this.db.exec(`DELETE FROM "${t.name}"`);
+    });
+  }
+
+  close(): void {
+    this.cache.clear();
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+export function json(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
+export function parseJson<T = unknown>(text: unknown): T {
+  return (typeof text === 'string' ? JSON.parse(text) : null) as T;
+}

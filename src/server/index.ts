@@ -1,0 +1,91 @@
+// start({port, host, db, seed}) -> {url, stop}: the local billing service, in-process.
+import type { AddressInfo } from 'node:net';
+import { buildApp, type Service } from './app.js';
+import { Clock } from './clock.js';
+import { Store } from './db.js';
+import { registerCheckouts } from './routes/checkouts.js';
+import { registerLicenseKeys } from './routes/license-keys.js';
+import { registerLocal } from './routes/local.js';
+import { registerOrders } from './routes/orders.js';
+import { registerOrganizations } from './routes/organizations.js';
+import { registerSubscriptions } from './routes/subscriptions.js';
+import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  /** SQLite file; in-memory when omitted. */
+  db?: string;
+  /** `demo` seeds an empty database (the default); `none` leaves it empty. */
+  seed?: 'demo' | 'none';
+  /** Orders in the main demo organization's history. */
+  orders?: number;
+  /** Where the authorization page is served; defaults to the service's own URL. */
+  authUrl?: string;
+}
+
+export interface RunningService {
+  url: string;
+  authUrl: string;
+  demo: DemoInfo | undefined;
+  store: Store;
+  clock: Clock;
+  stop(): Promise<void>;
+}
+
+export const ROUTES = [
+  registerOrders,
+  registerOrganizations,
+  registerSubscriptions,
+  registerLicenseKeys,
+  registerCheckouts,
+  registerLocal,
+];
+
+export async function start(opts: StartOptions = {}): Promise<RunningService> {
+  const store = new Store(opts.db ?? ':memory:');
+  const clock = new Clock(store);
+  const seed = () => {
+    if ((opts.seed ?? 'demo') === 'demo') seedDemo(store, clock, { orders: opts.orders });
+  };
+  if (store.isEmpty()) seed();
+  const service: Service = {
+    store,
+    clock,
+    baseUrl: '',
+    authUrl: '',
+    reseed() {
+      store.wipe();
+      clock.reset();
+      seed();
+    },
+  };
+  const app = buildApp(service, ROUTES);
+  const host = opts.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: opts.port ?? 8787, host });
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  const address = app.server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  service.baseUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`;
+  service.authUrl = (opts.authUrl ?? service.baseUrl).replace(/\/$/, '');
+  let stopped = false;
+  return {
+    url: service.baseUrl,
+    authUrl: service.authUrl,
+    get demo() {
+      return storedDemo(store);
+    },
+    store,
+    clock,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      store.close();
+    },
+  };
+}

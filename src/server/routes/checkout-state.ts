@@ -1,0 +1,411 @@
+import type { Clock } from '../clock.js';
+import { json, type Row, type Store } from '../db.js';
+import { invalid, type ValidationItem, validation } from '../errors.js';
+import { hashToken, licenseKey, token, uuid } from '../ids.js';
+import type { Loader } from '../serialize.js';
+import { checkMetadata } from '../validate.js';
+import { checkoutView } from './checkout-view.js';
+
+export interface CheckoutChanges {
+  product_price_id?: string | null;
+  amount?: number | null;
+  customer_name?: string | null;
+  customer_email?: string | null;
+  customer_billing_address?: Record<string, unknown> | null;
+  customer_tax_id?: string | null;
+  custom_field_data?: Record<string, unknown> | null;
+  metadata?: unknown;
+  customer_metadata?: unknown;
+  discount_id?: string | null;
+  discount_code?: string | null;
+  allow_discount_codes?: boolean | null;
+  customer_ip_address?: string | null;
+  success_url?: string | null;
+  embed_origin?: string | null;
+  confirmation_token_id?: string | null;
+}
+
+export const CUSTOMER_SESSION_SECONDS = 3600;
+
+function discountProblem(
+  store: Store,
+  d: Row | undefined,
+  productId: string,
+  now: string,
+): string | null {
+  if (!d) return 'Discount does not exist.';
+  if (
+    (d.starts_at && (d.starts_at as string) > now) ||
+    (d.ends_at && (d.ends_at as string) <= now)
+  ) {
+    return 'Discount is not active.';
+  }
+  if (
+    d.max_redemptions != null &&
+    (d.redemptions_count as number) >= (d.max_redemptions as number)
+  ) {
+    return 'Discount has reached its maximum number of redemptions.';
+  }
+  const limited = store.all<{ product_id: string }>(
+    'SELECT product_id FROM discount_products WHERE discount_id = ?',
+    d.id as string,
+  );
+  if (limited.length && !limited.some((p) => p.product_id === productId))
+    return 'Discount does not apply to this product.';
+  return null;
+}
+
+function checkCustomFields(
+  store: Store,
+  productId: string,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const fields = store.all(
+    `SELECT cf.* FROM custom_fields cf JOIN product_custom_fields p ON p.custom_field_id = cf.id WHERE p.product_id = ?`,
+    productId,
+  );
+  const out: Record<string, unknown> = {};
+  const items: ValidationItem[] = [];
+  for (const f of fields) {
+    const slug = f.slug as string;
+    if (!(slug in data)) continue;
+    const v = data[slug];
+    const loc = ['body', 'custom_field_data', slug];
+    const props = JSON.parse(f.properties as string) as Record<string, unknown>;
+    if (v === null) out[slug] = null;
+    else if (f.type === 'text') {
+      if (typeof v !== 'string')
+        items.push({ type: 'string_type', loc, msg: 'Input should be a valid string', input: v });
+      else if (props.min_length != null && v.length < (props.min_length as number))
+        items.push({
+          type: 'string_too_short',
+          loc,
+          msg: `String should have at least ${props.min_length} characters`,
+          input: v,
+          ctx: { min_length: props.min_length },
+        });
+      else if (props.max_length != null && v.length > (props.max_length as number))
+        items.push({
+          type: 'string_too_long',
+          loc,
+          msg: `String should have at most ${props.max_length} characters`,
+          input: v,
+          ctx: { max_length: props.max_length },
+        });
+      else out[slug] = v;
+    } else if (f.type === 'number') {
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        items.push({ type: 'int_type', loc, msg: 'Input should be a valid integer', input: v });
+      else out[slug] = v;
+    } else if (f.type === 'checkbox') {
+      if (typeof v !== 'boolean')
+        items.push({ type: 'bool_type', loc, msg: 'Input should be a valid boolean', input: v });
+      else out[slug] = v;
+    } else out[slug] = v;
+  }
+  if (items.length) throw validation(items);
+  return out;
+}
+
+export function applyCheckoutChanges(
+  store: Store,
+  clock: Clock,
+  row: Row,
+  body: CheckoutChanges,
+  actor: 'seller' | 'customer',
+): void {
+  const now = clock.iso();
+  const set: Record<string, unknown> = {};
+  let productId = row.product_id as string;
+  if (body.product_price_id) {
+    const p = store.get('SELECT * FROM prices WHERE id = ?', body.product_price_id.toLowerCase());
+    if (!p || p.product_id !== productId || p.is_archived === 1) {
+      throw invalid(['body', 'product_price_id'], 'Price does not exist.', body.product_price_id);
+    }
+    set.product_price_id = p.id;
+    set.amount =
+      p.amount_type === 'fixed'
+        ? p.price_amount
+        : p.amount_type === 'free'
+          ? 0
+          : (row.amount as number);
+    set.currency = p.price_currency ?? row.currency;
+    productId = p.product_id as string;
+  }
+  const priceRow = store.get(
+    'SELECT * FROM prices WHERE id = ?',
+    (set.product_price_id ?? row.product_price_id) as string,
+  )!;
+  if (body.amount != null && priceRow.amount_type === 'custom') set.amount = body.amount;
+  for (const key of ['customer_name', 'customer_email', 'customer_tax_id'] as const) {
+    if (body[key] !== undefined) set[key] = body[key];
+  }
+  if (body.customer_billing_address !== undefined)
+    set.customer_billing_address = body.customer_billing_address
+      ? json(body.customer_billing_address)
+      : null;
+  if (body.custom_field_data) {
+    const merged = {
+      ...JSON.parse(row.custom_field_data as string),
+      ...checkCustomFields(store, productId, body.custom_field_data),
+    };
+    set.custom_field_data = json(merged);
+  }
+  if (body.customer_metadata !== undefined && body.customer_metadata !== null) {
+    set.customer_metadata = json(
+      checkMetadata(body.customer_metadata, ['body', 'customer_metadata']),
+    );
+  }
+  if (actor === 'seller') {
+    if (body.metadata !== undefined && body.metadata !== null)
+      set.metadata = json(checkMetadata(body.metadata, ['body', 'metadata']));
+    for (const key of ['customer_ip_address', 'success_url', 'embed_origin'] as const) {
+      if (body[key] !== undefined) set[key] = body[key];
+    }
+    if (body.allow_discount_codes != null)
+      set.allow_discount_codes = body.allow_discount_codes ? 1 : 0;
+    if (body.discount_id !== undefined) {
+      if (body.discount_id === null) {
+        set.discount_id = null;
+        set.discount_locked = 0;
+      } else {
+        const d = store.get(
+          'SELECT * FROM discounts WHERE id = ? AND organization_id = ?',
+          body.discount_id.toLowerCase(),
+          row.organization_id as string,
+        );
+        const problem = discountProblem(store, d, productId, now);
+        if (problem) throw invalid(['body', 'discount_id'], problem, body.discount_id);
+        set.discount_id = d!.id;
+        set.discount_locked = 1;
+      }
+    }
+  } else if (body.discount_code) {
+    const loc = ['body', 'discount_code'];
+    const current = row.discount_id
+      ? store.get('SELECT * FROM discounts WHERE id = ?', row.discount_id as string)
+      : undefined;
+    // Spec §2.2: a discount set when the checkout was created stays, and the customer cannot change it.
+    const sameCode =
+      current?.code && (current.code as string).toLowerCase() === body.discount_code.toLowerCase();
+    if (row.discount_locked === 1 && !sameCode) {
+      throw invalid(
+        loc,
+        'This checkout has a discount set by the seller; it cannot be changed.',
+        body.discount_code,
+      );
+    }
+    if (!sameCode) {
+      if (row.allow_discount_codes !== 1)
+        throw invalid(loc, 'Discount codes are not allowed on this checkout.', body.discount_code);
+      const d = store.get(
+        'SELECT * FROM discounts WHERE organization_id = ? AND code = ? COLLATE NOCASE',
+        row.organization_id as string,
+        body.discount_code,
+      );
+      const problem = discountProblem(store, d, productId, now);
+      if (problem) throw invalid(loc, problem, body.discount_code);
+      set.discount_id = d!.id;
+    }
+  }
+  const keys = Object.keys(set);
+  if (!keys.length) return;
+  store.run(
+    `UPDATE checkouts SET ${keys.map((k) => `${k} = ?`).join(', ')}, modified_at = ? WHERE id = ?`,
+    ...Object.values(set),
+    now,
+    row.id as string,
+  );
+}
+
+function addInterval(from: Date, interval: string): Date {
+  const d = new Date(from);
+  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d;
+}
+
+export function grantLicenseKeys(
+  store: Store,
+  now: Date,
+  productId: string,
+  customer: Row,
+  random?: () => number,
+): void {
+  const benefits = store.all(
+    `SELECT b.* FROM benefits b JOIN product_benefits pb ON pb.benefit_id = b.id WHERE pb.product_id = ? AND b.type = 'license_keys'`,
+    productId,
+  );
+  for (const b of benefits) {
+    const props = JSON.parse(b.properties as string) as {
+      prefix?: string | null;
+      expires?: { ttl: number; timeframe: 'day' | 'month' | 'year' } | null;
+      activations?: { limit: number } | null;
+      limit_usage?: number | null;
+    };
+    let expires: string | null = null;
+    if (props.expires) {
+      const d = new Date(now);
+      if (props.expires.timeframe === 'year')
+        d.setUTCFullYear(d.getUTCFullYear() + props.expires.ttl);
+      else if (props.expires.timeframe === 'month')
+        d.setUTCMonth(d.getUTCMonth() + props.expires.ttl);
+      else d.setUTCDate(d.getUTCDate() + props.expires.ttl);
+      expires = d.toISOString();
+    }
+    store.run(
+      `INSERT INTO license_keys (id, created_at, modified_at, organization_id, user_id, customer_id, benefit_id, key, status,
+       limit_activations, usage, limit_usage, validations, last_validated_at, expires_at, seq)
+       VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 'granted', ?, 0, ?, 0, NULL, ?, (SELECT coalesce(max(seq), 0) + 1 FROM license_keys))`,
+      uuid(random),
+      now.toISOString(),
+      b.organization_id as string,
+      (customer.user_id as string) ?? null,
+      customer.id as string,
+      b.id as string,
+      licenseKey(props.prefix, random),
+      props.activations?.limit ?? null,
+      props.limit_usage ?? null,
+      expires,
+    );
+  }
+}
+
+/** Confirms an open, validated checkout. Runs inside the caller's transaction. */
+export function confirmCheckout(
+  store: Store,
+  clock: Clock,
+  loader: Loader,
+  row: Row,
+): { token: string } {
+  const now = clock.now();
+  const iso = now.toISOString();
+  const view = checkoutView(loader, row, iso);
+  const priceRow = loader.row('prices', row.product_price_id)!;
+  const orgId = row.organization_id as string;
+  const email = row.customer_email as string;
+  const customerMetadata = JSON.parse(row.customer_metadata as string) as Record<string, unknown>;
+  let customer = store.get(
+    'SELECT * FROM customers WHERE organization_id = ? AND email = ? COLLATE NOCASE',
+    orgId,
+    email,
+  );
+  if (customer) {
+    if (Object.keys(customerMetadata).length) {
+      store.run(
+        'UPDATE customers SET metadata = ?, modified_at = ? WHERE id = ?',
+        json({ ...JSON.parse(customer.metadata as string), ...customerMetadata }),
+        iso,
+        customer.id as string,
+      );
+    }
+  } else {
+    const id = uuid();
+    const taxId = row.customer_tax_id ? json([row.customer_tax_id, 'eu_vat']) : null;
+    store.run(
+      `INSERT INTO customers (id, created_at, modified_at, organization_id, email, email_verified, name, billing_address, tax_id, metadata, avatar_url, user_id)
+       VALUES (?, ?, NULL, ?, ?, 0, ?, ?, ?, ?, NULL, NULL)`,
+      id,
+      iso,
+      orgId,
+      email,
+      (row.customer_name as string) ?? null,
+      (row.customer_billing_address as string) ?? null,
+      taxId,
+      // The checkout's metadata is copied to the customer it creates (spec §4.3 item 2).
+      json({ ...JSON.parse(row.metadata as string), ...customerMetadata }),
+    );
+  }
+  customer = store.get(
+    'SELECT * FROM customers WHERE organization_id = ? AND email = ? COLLATE NOCASE',
+    orgId,
+    email,
+  )!;
+  if (row.discount_id) {
+    const d = store.get('SELECT * FROM discounts WHERE id = ?', row.discount_id as string)!;
+    if (
+      d.max_redemptions != null &&
+      (d.redemptions_count as number) >= (d.max_redemptions as number)
+    ) {
+      throw invalid(
+        ['body', 'discount_code'],
+        'Discount has reached its maximum number of redemptions.',
+        d.code,
+      );
+    }
+    store.run(
+      'UPDATE discounts SET redemptions_count = redemptions_count + 1 WHERE id = ?',
+      d.id as string,
+    );
+  }
+  let subscriptionId: string | null = null;
+  const recurring = priceRow.type === 'recurring';
+  if (recurring) {
+    subscriptionId = uuid();
+    store.run(
+      `INSERT INTO subscriptions (id, created_at, modified_at, organization_id, amount, currency, recurring_interval, status,
+       current_period_start, current_period_end, cancel_at_period_end, canceled_at, started_at, ends_at, ended_at, customer_id,
+       product_id, price_id, discount_id, checkout_id, customer_cancellation_reason, customer_cancellation_comment, user_id,
+       metadata, custom_field_data)
+       VALUES (?, ?, NULL, ?, ?, ?, ?, 'active', ?, ?, 0, NULL, ?, NULL, NULL, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?)`,
+      subscriptionId,
+      iso,
+      orgId,
+      view.subtotal_amount as number,
+      (view.currency as string) ?? 'usd',
+      priceRow.recurring_interval as string,
+      iso,
+      addInterval(now, priceRow.recurring_interval as string).toISOString(),
+      iso,
+      customer.id as string,
+      row.product_id as string,
+      row.product_price_id as string,
+      (row.discount_id as string) ?? null,
+      row.id as string,
+      (customer.user_id as string) ?? null,
+      row.metadata as string,
+      row.custom_field_data as string,
+    );
+  }
+  store.run(
+    `INSERT INTO orders (id, created_at, modified_at, organization_id, metadata, custom_field_data, amount, tax_amount, currency,
+     billing_reason, billing_address, customer_id, product_id, product_price_id, price_type, discount_id, subscription_id,
+     checkout_id, user_id) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    uuid(),
+    iso,
+    orgId,
+    row.metadata as string,
+    row.custom_field_data as string,
+    view.subtotal_amount as number,
+    view.tax_amount as number,
+    (view.currency as string) ?? 'usd',
+    recurring ? 'subscription_create' : 'purchase',
+    (row.customer_billing_address as string) ?? null,
+    customer.id as string,
+    row.product_id as string,
+    row.product_price_id as string,
+    priceRow.type as string,
+    (row.discount_id as string) ?? null,
+    subscriptionId,
+    row.id as string,
+    (customer.user_id as string) ?? null,
+  );
+  grantLicenseKeys(store, now, row.product_id as string, customer);
+  const sessionToken = token('polar_cst_');
+  store.run(
+    'INSERT INTO customer_sessions (id, created_at, customer_id, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
+    uuid(),
+    iso,
+    customer.id as string,
+    hashToken(sessionToken),
+    new Date(now.getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
+  );
+  store.run(
+    `UPDATE checkouts SET status = 'confirmed', customer_id = ?, subscription_id = ?, modified_at = ? WHERE id = ?`,
+    customer.id as string,
+    subscriptionId,
+    iso,
+    row.id as string,
+  );
+  return { token: sessionToken };
+}

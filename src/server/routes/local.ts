@@ -1,0 +1,97 @@
+// The control surface under /__local/ (tests and demos only; not part of the real API):
+// reset to the seed, a clock that can be advanced, demo info, token minting, media files.
+import { z } from 'zod';
+import type { Router } from '../app.js';
+import { ALL_SCOPES } from '../auth.js';
+import { invalid, notFound } from '../errors.js';
+import { hashToken, token, uuid } from '../ids.js';
+import { storedDemo } from '../seed.js';
+import { parseBody, uuidParam } from '../validate.js';
+import { CUSTOMER_SESSION_SECONDS } from './checkout-state.js';
+
+const clockBody = z.object({
+  advance_seconds: z.number().finite().optional(),
+  set: z.iso.datetime({ offset: true }).optional(),
+  reset: z.boolean().optional(),
+});
+const patBody = z.object({
+  email: z.email(),
+  scopes: z.array(z.enum(ALL_SCOPES)).optional(),
+  expires_in: z.number().int().positive().optional(),
+});
+const sessionBody = z.object({ customer_id: z.uuid() });
+
+export function registerLocal({ app, route, service }: Router): void {
+  const { store, clock } = service;
+  const clockView = () => ({ now: clock.iso(), offset_seconds: clock.offsetSeconds });
+
+  route('GET', '/__local/clock', null, () => clockView());
+  route('POST', '/__local/clock', null, (req) => {
+    const body = parseBody(clockBody, req.body ?? {});
+    if (body.reset) clock.reset();
+    if (body.set) clock.setTime(new Date(body.set));
+    if (body.advance_seconds) clock.advance(body.advance_seconds);
+    return clockView();
+  });
+  route('POST', '/__local/reset', null, () => {
+    service.reseed();
+    return { ok: true, ...clockView() };
+  });
+  route('GET', '/__local/demo', null, () => storedDemo(store) ?? {});
+  route('POST', '/__local/personal-access-tokens', null, (req) => {
+    const body = parseBody(patBody, req.body);
+    const user = store.get<{ id: string }>(
+      'SELECT id FROM users WHERE email = ? COLLATE NOCASE',
+      body.email,
+    );
+    if (!user) throw invalid(['body', 'email'], 'No user with this email.', body.email);
+    const value = token('polar_pat_');
+    const scope = (body.scopes ?? [...ALL_SCOPES]).join(' ');
+    const expires = body.expires_in
+      ? new Date(clock.now().getTime() + body.expires_in * 1000).toISOString()
+      : null;
+    store.tx(() =>
+      store.run(
+        'INSERT INTO personal_access_tokens (id, created_at, user_id, token_hash, comment, scope, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)',
+        uuid(),
+        clock.iso(),
+        user.id,
+        hashToken(value),
+        'Minted by /__local',
+        scope,
+        expires,
+      ),
+    );
+    return { token: value, scope, expires_at: expires };
+  });
+  route('POST', '/__local/customer-sessions', null, (req) => {
+    const body = parseBody(sessionBody, req.body);
+    const customer = store.get<{ id: string }>(
+      'SELECT id FROM customers WHERE id = ?',
+      body.customer_id.toLowerCase(),
+    );
+    if (!customer) throw notFound();
+    const value = token('polar_cst_');
+    const expires = new Date(clock.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString();
+    store.tx(() =>
+      store.run(
+        'INSERT INTO customer_sessions (id, created_at, customer_id, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
+        uuid(),
+        clock.iso(),
+        customer.id,
+        hashToken(value),
+        expires,
+      ),
+    );
+    return { token: value, expires_at: expires };
+  });
+  app.get('/__local/media/:id', (req, reply) => {
+    const id = uuidParam((req.params as { id: string }).id, ['path', 'id']);
+    const media = store.get<{ content: string; mime_type: string }>(
+      'SELECT content, mime_type FROM medias WHERE id = ?',
+      id,
+    );
+    if (!media) throw notFound();
+    reply.type(media.mime_type).send(media.content);
+  });
+}

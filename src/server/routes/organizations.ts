@@ -1,0 +1,121 @@
+// GET / PATCH /v1/organizations/{id} (spec endpoints 14–15).
+import { z } from 'zod';
+import type { Router } from '../app.js';
+import { organizationIds } from '../auth.js';
+import { json, parseJson } from '../db.js';
+import { notFound } from '../errors.js';
+import { organization } from '../serialize.js';
+import { parseBody, uuidParam } from '../validate.js';
+
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+const profileSettings = z
+  .object({
+    enabled: z.boolean().nullish(),
+    description: z.string().max(160).nullish(),
+    featured_projects: z.array(z.uuid()).max(20).nullish(),
+    featured_organizations: z.array(z.uuid()).max(20).nullish(),
+    links: z.array(httpUrl).max(5).nullish(),
+    subscribe: z
+      .object({
+        promote: z.boolean().nullish(),
+        show_count: z.boolean().nullish(),
+        count_free: z.boolean().nullish(),
+        all: z.boolean().nullish(),
+      })
+      .nullish(),
+    accent_color: z.string().max(32).nullish(),
+  })
+  .strip();
+
+const updateBody = z.object({
+  name: z.string().min(3).max(64).nullish(),
+  avatar_url: httpUrl.nullish(),
+  billing_email: z.email().nullish(),
+  default_upfront_split_to_contributors: z.number().int().min(0).max(100).nullish(),
+  pledge_badge_show_amount: z.boolean().nullish(),
+  pledge_minimum_amount: z.number().int().min(0).nullish(),
+  default_badge_custom_content: z.string().max(500).nullish(),
+  total_monthly_spending_limit: z.number().int().min(0).nullish(),
+  per_user_monthly_spending_limit: z.number().int().min(0).nullish(),
+  profile_settings: profileSettings.nullish(),
+  feature_settings: z.object({ issue_funding_enabled: z.boolean().nullish() }).nullish(),
+  subscription_settings: z.record(z.string(), z.unknown()).nullish(),
+});
+
+const USER_OR_ORG = ['user', 'organization'] as const;
+
+export function registerOrganizations({ route, service }: Router): void {
+  const { store, clock } = service;
+  const load = (principal: Parameters<typeof organizationIds>[1], rawId: unknown) => {
+    const id = uuidParam(rawId, ['path', 'id']);
+    const row = organizationIds(store, principal).includes(id)
+      ? store.get('SELECT * FROM organizations WHERE id = ?', id)
+      : undefined;
+    if (!row) throw notFound();
+    return row;
+  };
+
+  route(
+    'GET',
+    '/v1/organizations/:id',
+    { kinds: [...USER_OR_ORG], scopes: ['organizations:read', 'organizations:write'] },
+    (req, { principal }) => organization(load(principal!, (req.params as { id: string }).id)),
+  );
+
+  route(
+    'PATCH',
+    '/v1/organizations/:id',
+    { kinds: [...USER_OR_ORG], scopes: ['organizations:write'] },
+    (req, { principal }) => {
+      const row = load(principal!, (req.params as { id: string }).id);
+      const body = parseBody(updateBody, req.body);
+      const set: Record<string, unknown> = {};
+      // Only fields that were sent change; null clears the nullable ones.
+      for (const key of [
+        'avatar_url',
+        'billing_email',
+        'default_upfront_split_to_contributors',
+        'default_badge_custom_content',
+        'total_monthly_spending_limit',
+        'per_user_monthly_spending_limit',
+      ] as const) {
+        if (body[key] !== undefined) set[key] = body[key];
+      }
+      if (body.name != null) set.name = body.name;
+      if (body.pledge_minimum_amount != null)
+        set.pledge_minimum_amount = body.pledge_minimum_amount;
+      if (body.pledge_badge_show_amount != null)
+        set.pledge_badge_show_amount = body.pledge_badge_show_amount ? 1 : 0;
+      const merge = (column: string, patch: Record<string, unknown> | null | undefined) => {
+        if (!patch) return;
+        const current = parseJson<Record<string, unknown>>(row[column]) ?? {};
+        const sent = Object.fromEntries(
+          Object.entries(patch).filter(([, v]) => v !== undefined && v !== null),
+        );
+        if (column === 'profile_settings' && patch.subscribe) {
+          const sub = Object.fromEntries(
+            Object.entries(patch.subscribe).filter(([, v]) => v != null),
+          );
+          sent.subscribe = { ...(current.subscribe as object), ...sub };
+        }
+        set[column] = json({ ...current, ...sent });
+      };
+      merge('profile_settings', body.profile_settings);
+      merge('feature_settings', body.feature_settings);
+      merge('subscription_settings', body.subscription_settings as Record<string, unknown> | null);
+      const keys = Object.keys(set);
+      if (keys.length) {
+        store.tx(() =>
+          store.run(
+            `UPDATE organizations SET ${keys.map((k) => `${k} = ?`).join(', ')}, modified_at = ? WHERE id = ?`,
+            ...(Object.values(set) as (string | number | null)[]),
+            clock.iso(),
+            row.id as string,
+          ),
+        );
+      }
+      return organization(store.get('SELECT * FROM organizations WHERE id = ?', row.id as string)!);
+    },
+  );
+}

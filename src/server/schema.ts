@@ -1,0 +1,182 @@
+// Tables of the local service. Timestamps are ISO strings from Date#toISOString (so they sort as
+// text), booleans 0/1, JSON objects as TEXT. Indexes back every filter and sort of the list routes.
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, email TEXT NOT NULL UNIQUE, email_verified INTEGER NOT NULL,
+  public_name TEXT NOT NULL, avatar_url TEXT, code_host_username TEXT
+);
+
+CREATE TABLE IF NOT EXISTS organizations (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT,
+  name TEXT NOT NULL, slug TEXT NOT NULL UNIQUE, avatar_url TEXT, bio TEXT, company TEXT, blog TEXT,
+  location TEXT, email TEXT, social_username TEXT, billing_email TEXT,
+  pledge_minimum_amount INTEGER NOT NULL, pledge_badge_show_amount INTEGER NOT NULL,
+  default_upfront_split_to_contributors INTEGER, default_badge_custom_content TEXT,
+  total_monthly_spending_limit INTEGER, per_user_monthly_spending_limit INTEGER,
+  profile_settings TEXT NOT NULL, feature_settings TEXT NOT NULL, subscription_settings TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS user_organizations (
+  user_id TEXT NOT NULL REFERENCES users(id), organization_id TEXT NOT NULL REFERENCES organizations(id),
+  PRIMARY KEY (user_id, organization_id)
+);
+
+CREATE TABLE IF NOT EXISTS products (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL, description TEXT, is_recurring INTEGER NOT NULL, is_archived INTEGER NOT NULL, metadata TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS products_org ON products(organization_id);
+
+CREATE TABLE IF NOT EXISTS prices (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, product_id TEXT NOT NULL REFERENCES products(id),
+  amount_type TEXT NOT NULL, is_archived INTEGER NOT NULL, price_currency TEXT, price_amount INTEGER,
+  type TEXT NOT NULL, recurring_interval TEXT
+);
+CREATE INDEX IF NOT EXISTS prices_product ON prices(product_id);
+
+CREATE TABLE IF NOT EXISTS benefits (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  type TEXT NOT NULL, description TEXT NOT NULL, selectable INTEGER NOT NULL, deletable INTEGER NOT NULL, properties TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS product_benefits (
+  product_id TEXT NOT NULL REFERENCES products(id), benefit_id TEXT NOT NULL REFERENCES benefits(id), "order" INTEGER NOT NULL,
+  PRIMARY KEY (product_id, benefit_id)
+);
+
+CREATE TABLE IF NOT EXISTS medias (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL, path TEXT NOT NULL, mime_type TEXT NOT NULL, size INTEGER NOT NULL, storage_version TEXT,
+  version TEXT, checksum_etag TEXT, checksum_sha256_base64 TEXT, checksum_sha256_hex TEXT, last_modified_at TEXT,
+  service TEXT NOT NULL, is_uploaded INTEGER NOT NULL, content TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS product_medias (
+  product_id TEXT NOT NULL REFERENCES products(id), media_id TEXT NOT NULL REFERENCES medias(id), "order" INTEGER NOT NULL,
+  PRIMARY KEY (product_id, media_id)
+);
+
+CREATE TABLE IF NOT EXISTS custom_fields (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  metadata TEXT NOT NULL, type TEXT NOT NULL, slug TEXT NOT NULL, name TEXT NOT NULL, properties TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS product_custom_fields (
+  product_id TEXT NOT NULL REFERENCES products(id), custom_field_id TEXT NOT NULL REFERENCES custom_fields(id),
+  "order" INTEGER NOT NULL, required INTEGER NOT NULL, PRIMARY KEY (product_id, custom_field_id)
+);
+
+CREATE TABLE IF NOT EXISTS discounts (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL, code TEXT, type TEXT NOT NULL, amount INTEGER, currency TEXT, basis_points INTEGER,
+  duration TEXT NOT NULL, duration_in_months INTEGER, starts_at TEXT, ends_at TEXT, max_redemptions INTEGER,
+  redemptions_count INTEGER NOT NULL, metadata TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS discount_products (
+  discount_id TEXT NOT NULL REFERENCES discounts(id), product_id TEXT NOT NULL REFERENCES products(id),
+  PRIMARY KEY (discount_id, product_id)
+);
+
+CREATE TABLE IF NOT EXISTS customers (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  email TEXT NOT NULL, email_verified INTEGER NOT NULL, name TEXT, billing_address TEXT, tax_id TEXT,
+  metadata TEXT NOT NULL, avatar_url TEXT, user_id TEXT REFERENCES users(id)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS customers_org_email ON customers(organization_id, email COLLATE NOCASE);
+
+CREATE TABLE IF NOT EXISTS checkouts (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  status TEXT NOT NULL, client_secret TEXT NOT NULL UNIQUE, expires_at TEXT NOT NULL, success_url TEXT,
+  embed_origin TEXT, amount INTEGER, tax_amount INTEGER, currency TEXT,
+  product_id TEXT NOT NULL REFERENCES products(id), product_price_id TEXT NOT NULL REFERENCES prices(id),
+  discount_id TEXT REFERENCES discounts(id), discount_locked INTEGER NOT NULL, allow_discount_codes INTEGER NOT NULL,
+  customer_id TEXT REFERENCES customers(id), customer_name TEXT, customer_email TEXT, customer_ip_address TEXT,
+  customer_billing_address TEXT, customer_tax_id TEXT, payment_processor_metadata TEXT NOT NULL,
+  metadata TEXT NOT NULL, customer_metadata TEXT NOT NULL, custom_field_data TEXT NOT NULL,
+  subscription_id TEXT
+);
+
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  amount INTEGER, currency TEXT, recurring_interval TEXT NOT NULL, status TEXT NOT NULL,
+  current_period_start TEXT NOT NULL, current_period_end TEXT, cancel_at_period_end INTEGER NOT NULL,
+  canceled_at TEXT, started_at TEXT, ends_at TEXT, ended_at TEXT,
+  customer_id TEXT NOT NULL REFERENCES customers(id), product_id TEXT NOT NULL REFERENCES products(id),
+  price_id TEXT NOT NULL REFERENCES prices(id), discount_id TEXT REFERENCES discounts(id), checkout_id TEXT,
+  customer_cancellation_reason TEXT, customer_cancellation_comment TEXT, user_id TEXT REFERENCES users(id),
+  metadata TEXT NOT NULL, custom_field_data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS subscriptions_customer ON subscriptions(customer_id);
+CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions(user_id);
+
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  metadata TEXT NOT NULL, custom_field_data TEXT NOT NULL, amount INTEGER NOT NULL, tax_amount INTEGER NOT NULL,
+  currency TEXT NOT NULL, billing_reason TEXT NOT NULL, billing_address TEXT,
+  customer_id TEXT NOT NULL REFERENCES customers(id), product_id TEXT NOT NULL REFERENCES products(id),
+  product_price_id TEXT NOT NULL REFERENCES prices(id), price_type TEXT NOT NULL, discount_id TEXT REFERENCES discounts(id),
+  subscription_id TEXT REFERENCES subscriptions(id), checkout_id TEXT, user_id TEXT REFERENCES users(id)
+);
+CREATE INDEX IF NOT EXISTS orders_org_created ON orders(organization_id, created_at, id);
+CREATE INDEX IF NOT EXISTS orders_created ON orders(created_at, id);
+CREATE INDEX IF NOT EXISTS orders_amount ON orders(organization_id, amount);
+CREATE INDEX IF NOT EXISTS orders_product ON orders(product_id, created_at);
+CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, created_at);
+CREATE INDEX IF NOT EXISTS orders_discount ON orders(discount_id);
+CREATE INDEX IF NOT EXISTS orders_type ON orders(organization_id, price_type, created_at);
+CREATE INDEX IF NOT EXISTS orders_checkout ON orders(checkout_id);
+
+CREATE TABLE IF NOT EXISTS license_keys (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  user_id TEXT REFERENCES users(id), customer_id TEXT NOT NULL REFERENCES customers(id),
+  benefit_id TEXT NOT NULL REFERENCES benefits(id), key TEXT NOT NULL, status TEXT NOT NULL,
+  limit_activations INTEGER, usage INTEGER NOT NULL, limit_usage INTEGER, validations INTEGER NOT NULL,
+  last_validated_at TEXT, expires_at TEXT, seq INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS license_keys_org_key ON license_keys(organization_id, key);
+CREATE INDEX IF NOT EXISTS license_keys_customer ON license_keys(customer_id);
+CREATE INDEX IF NOT EXISTS license_keys_seq ON license_keys(seq);
+CREATE INDEX IF NOT EXISTS license_keys_org_created ON license_keys(organization_id, created_at, seq);
+
+CREATE TABLE IF NOT EXISTS license_key_activations (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, license_key_id TEXT NOT NULL REFERENCES license_keys(id),
+  label TEXT NOT NULL, meta TEXT NOT NULL, conditions TEXT NOT NULL DEFAULT '{}', deleted_at TEXT
+);
+CREATE INDEX IF NOT EXISTS activations_key ON license_key_activations(license_key_id);
+
+CREATE TABLE IF NOT EXISTS personal_access_tokens (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, user_id TEXT NOT NULL REFERENCES users(id), token_hash TEXT NOT NULL UNIQUE,
+  comment TEXT NOT NULL, scope TEXT NOT NULL, expires_at TEXT, revoked_at TEXT
+);
+
+CREATE TABLE IF NOT EXISTS customer_sessions (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, customer_id TEXT NOT NULL REFERENCES customers(id),
+  token_hash TEXT NOT NULL UNIQUE, expires_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS oauth2_clients (
+  client_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, client_secret TEXT, client_id_issued_at INTEGER NOT NULL,
+  client_secret_expires_at INTEGER NOT NULL, token_endpoint_auth_method TEXT NOT NULL,
+  metadata TEXT NOT NULL, user_id TEXT REFERENCES users(id), registration_access_token_hash TEXT
+);
+
+CREATE TABLE IF NOT EXISTS oauth2_codes (
+  code_hash TEXT PRIMARY KEY, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, client_id TEXT NOT NULL,
+  user_id TEXT, organization_id TEXT, sub_type TEXT NOT NULL, scope TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+  nonce TEXT, code_challenge TEXT, code_challenge_method TEXT, auth_time INTEGER NOT NULL, used_at TEXT
+);
+
+CREATE TABLE IF NOT EXISTS oauth2_tokens (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, client_id TEXT NOT NULL, sub_type TEXT NOT NULL,
+  user_id TEXT REFERENCES users(id), organization_id TEXT REFERENCES organizations(id), scope TEXT NOT NULL,
+  access_token_hash TEXT NOT NULL UNIQUE, refresh_token_hash TEXT UNIQUE, access_expires_at TEXT NOT NULL,
+  auth_time INTEGER NOT NULL, revoked_at TEXT
+);
+
+CREATE TABLE IF NOT EXISTS signing_keys (
+  kid TEXT PRIMARY KEY, created_at TEXT NOT NULL, private_jwk TEXT NOT NULL, public_jwk TEXT NOT NULL
+);
+`;

@@ -1,6 +1,7 @@
 // start({port, host, db, seed}) -> {url, stop}: the local billing service, in-process.
 import type { AddressInfo } from 'node:net';
 import { buildApp, type Service } from './app.js';
+import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
 import { Store } from './db.js';
 import { registerCheckouts } from './routes/checkouts.js';
@@ -49,6 +50,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     if ((opts.seed ?? 'demo') === 'demo') seedDemo(store, clock, { orders: opts.orders });
   };
   if (store.isEmpty()) seed();
+  ensureCliClient(store, clock.now());
   const service: Service = {
     store,
     clock,
@@ -58,6 +60,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       store.wipe();
       clock.reset();
       seed();
+      ensureCliClient(store, clock.now());
     },
   };
   const app = buildApp(service, ROUTES);

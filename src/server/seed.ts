@@ -3,6 +3,7 @@
 // they are the same on every start; `orders` scales the order history for benchmarks.
 import { createHash } from 'node:crypto';
 import { ALL_SCOPES } from './auth.js';
+import { ensureCliClient } from './cli-client.js';
 import type { Clock } from './clock.js';
 import { json, type Store } from './db.js';
 import { hashToken, licenseKey, type Random, seededRandom, token, uuid } from './ids.js';
@@ -22,7 +23,6 @@ export interface DemoInfo {
   confirmed_checkout_id: string;
 }
 
-export const CLI_CLIENT_NAME = 'Billing CLI';
 const DAY = 86_400_000;
 
 const FIRST = [
@@ -732,25 +732,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
     const alicePat = pat(users[0]!.id);
     const bobPat = pat(users[1]!.id);
 
-    const clientId = token('polar_ci_', rnd);
-    store.run(
-      `INSERT INTO oauth2_clients (client_id, created_at, client_secret, client_id_issued_at, client_secret_expires_at, token_endpoint_auth_method, metadata, user_id)
-       VALUES (?, ?, NULL, ?, 0, 'none', ?, NULL)`,
-      clientId,
-      at(400),
-      Math.floor((now - 400 * DAY) / 1000),
-      json({
-        client_name: CLI_CLIENT_NAME,
-        client_uri: 'https://github.com/billing/billing',
-        logo_uri: null,
-        tos_uri: null,
-        policy_uri: null,
-        redirect_uris: ['http://127.0.0.1/callback', 'http://localhost/callback'],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        scope: ALL_SCOPES.join(' '),
-      }),
-    );
+    const clientId = ensureCliClient(store, new Date(now - 400 * DAY));
 
     const result: DemoInfo = {
       organization_id: acme,

@@ -1,0 +1,118 @@
+// The one formatter: TTY table/card, TSV in pipes, JSON/NDJSON as the scripting contract.
+import type { IO } from '../context.js';
+import { type Column, cardColumns, escapeTsv, fieldColumns, rawCell } from './cells.js';
+import { createStyler } from './color.js';
+import { type OutputFormat, parseFields } from './format.js';
+import { pickPaths } from './paths.js';
+import { Sink } from './sink.js';
+import { DEFAULT_WIDTH, renderCard, renderTable } from './table.js';
+
+export interface PrinterOptions {
+  io: IO;
+  format: OutputFormat;
+  /** `--fields`: the raw flag value or already-split paths; validated here too. */
+  fields?: string | readonly string[];
+  /** Default columns of table and TSV output, in order. */
+  columns: readonly Column[];
+  now: Date;
+  /** Overrides colour detection: false never, true always. */
+  color?: boolean;
+}
+
+export interface ListOptions {
+  /** All matching items on the server; a TTY footer says when only some were shown. */
+  totalCount?: number;
+}
+
+export interface Printer {
+  printList(items: AsyncIterable<object> | Iterable<object>, opts?: ListOptions): Promise<void>;
+  printOne(obj: object, cardRows?: readonly Column[]): Promise<void>;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '  ');
+}
+
+export function createPrinter(options: PrinterOptions): Printer {
+  const { io, format, now } = options;
+  const fields = options.fields === undefined ? undefined : parseFields(options.fields);
+  const columns = fields ? fieldColumns(fields, options.columns) : options.columns;
+  const shape = (obj: object): object => (fields ? pickPaths(obj, fields) : obj);
+  const style = createStyler(io.stdout, options.color);
+  const layout = () => ({ width: io.stdout.columns || DEFAULT_WIDTH, now, style });
+  const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
+
+  async function printTable(items: AsyncIterable<object> | Iterable<object>, opts: ListOptions) {
+    // A table needs every width before its first line, so this format alone buffers.
+    const all: object[] = [];
+    for await (const item of items) all.push(item);
+    if (all.length === 0) {
+      io.stderr.write('No results\n');
+      return;
+    }
+    await new Sink(io.stdout).write(renderTable(columns, all, layout()));
+    if (opts.totalCount !== undefined && opts.totalCount > all.length) {
+      const errStyle = createStyler(io.stderr, options.color);
+      io.stderr.write(`${errStyle('dim', `Showing ${all.length} of ${opts.totalCount}`)}\n`);
+    }
+  }
+
+  async function stream(
+    items: AsyncIterable<object> | Iterable<object>,
+    open: string,
+    render: (item: object, index: number) => string,
+    close: string,
+  ) {
+    const sink = new Sink(io.stdout);
+    if (open) await sink.write(open);
+    let index = 0;
+    for await (const item of items) {
+      await sink.write(render(item, index++));
+      // Leaving the loop ends the iterator too, so no further pages are fetched.
+      if (sink.closed) return;
+    }
+    if (close) await sink.write(close);
+  }
+
+  return {
+    async printList(items, opts = {}) {
+      switch (format) {
+        case 'table':
+          return printTable(items, opts);
+        case 'tsv': {
+          const header = tsvRow(columns.map((c) => escapeTsv(c.header)));
+          return stream(items, header, (item) => tsvRow(columns.map((c) => rawCell(c, item))), '');
+        }
+        case 'ndjson':
+          return stream(items, '', (item) => `${JSON.stringify(shape(item))}\n`, '');
+        case 'json': {
+          // Same bytes as JSON.stringify(array, null, 2), one item per write.
+          let any = false;
+          const render = (item: object, i: number) => {
+            any = true;
+            return `${i === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(item), null, 2))}`;
+          };
+          await stream(items, '', render, '');
+          await new Sink(io.stdout).write(any ? '\n]\n' : '[]\n');
+          return;
+        }
+      }
+    },
+
+    async printOne(obj, cardRows) {
+      const rows = fields ? columns : (cardRows ?? cardColumns(obj));
+      const sink = new Sink(io.stdout);
+      switch (format) {
+        case 'table':
+          return sink.write(renderCard(rows, obj, layout()));
+        case 'tsv':
+          // Keys are paths, not labels: `awk -F'\t' '$1 == "status"'` must not depend on wording.
+          return sink.write(rows.map((r) => tsvRow([escapeTsv(r.path), rawCell(r, obj)])).join(''));
+        case 'ndjson':
+          return sink.write(`${JSON.stringify(shape(obj))}\n`);
+        case 'json':
+          return sink.write(`${JSON.stringify(shape(obj), null, 2)}\n`);
+      }
+    },
+  };
+}

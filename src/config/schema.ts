@@ -1,0 +1,111 @@
+// Profile settings: names, built-in defaults and the validation rules shared by `config set`,
+// the config file reader and environment overrides. Kept free of heavy imports.
+import { UsageError } from '../cli/errors.js';
+import { LOCAL_BASE_URL, LOCAL_CLIENT_ID } from '../shared/local.js';
+
+export { LOCAL_BASE_URL, LOCAL_CLIENT_ID };
+export const LOCAL_PROFILE = 'local';
+
+export const STORAGE_MODES = ['auto', 'keychain', 'file'] as const;
+export type StorageMode = (typeof STORAGE_MODES)[number];
+
+export const PROFILE_SETTINGS = [
+  'base_url',
+  'auth_url',
+  'client_id',
+  'organization_id',
+  'storage',
+  'connect_timeout',
+  'request_timeout',
+] as const;
+export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
+
+export type ProfileConfig = {
+  base_url?: string;
+  auth_url?: string;
+  client_id?: string;
+  organization_id?: string;
+  storage?: StorageMode;
+  connect_timeout?: number;
+  request_timeout?: number;
+};
+
+/** The shape of config.json. A type alias (not an interface) so `conf` accepts it. */
+export type ConfigFile = {
+  default_profile?: string;
+  profiles?: Record<string, ProfileConfig>;
+};
+
+export type SettingValue = string | number;
+
+/** Profiles that exist without a config file; the file may override their settings. */
+export const BUILTIN_PROFILES: Readonly<Record<string, ProfileConfig>> = {
+  [LOCAL_PROFILE]: { base_url: LOCAL_BASE_URL },
+};
+
+/** Fallbacks for every profile. auth_url has none: it follows base_url. */
+export const SETTING_DEFAULTS = {
+  client_id: LOCAL_CLIENT_ID,
+  storage: 'auto',
+  connect_timeout: 10,
+  request_timeout: 30,
+} as const satisfies ProfileConfig;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isProfileSetting(key: string): key is ProfileSetting {
+  return (PROFILE_SETTINGS as readonly string[]).includes(key);
+}
+
+function invalid(field: string, rule: string): UsageError {
+  return new UsageError(`Invalid value for ${field}`, { details: [{ field, message: rule }] });
+}
+
+/** Validates a raw value (CLI string or JSON value) and returns its normalized form. */
+export function parseSetting(setting: ProfileSetting, raw: unknown, field: string = setting) {
+  switch (setting) {
+    case 'base_url':
+    case 'auth_url':
+      return parseHttpUrl(raw, field);
+    case 'organization_id':
+      if (typeof raw !== 'string' || !UUID.test(raw)) throw invalid(field, 'must be a UUID');
+      return raw.toLowerCase();
+    case 'client_id':
+      if (typeof raw !== 'string' || !/^\S+$/.test(raw)) {
+        throw invalid(field, 'must be a non-empty string without spaces');
+      }
+      return raw;
+    case 'storage':
+      if (typeof raw !== 'string' || !(STORAGE_MODES as readonly string[]).includes(raw)) {
+        throw invalid(field, `must be one of: ${STORAGE_MODES.join(', ')}`);
+      }
+      return raw as StorageMode;
+    case 'connect_timeout':
+    case 'request_timeout':
+      return parseSeconds(raw, field);
+  }
+}
+
+function parseHttpUrl(raw: unknown, field: string): string {
+  const rule = 'must be an http(s) URL';
+  if (typeof raw !== 'string' || !URL.canParse(raw)) throw invalid(field, rule);
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid(field, rule);
+  // A trailing slash would double up when paths are appended.
+  return raw.replace(/\/+$/, '');
+}
+
+function parseSeconds(raw: unknown, field: string): number {
+  const n =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n <= 0) throw invalid(field, 'must be a positive number of seconds');
+  return n;
+}
+
+export function checkProfileName(name: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw invalid('profile', 'must be 1-64 letters, digits, "-" or "_"');
+  }
+  return name;
+}

@@ -1,0 +1,33 @@
+// The only writer of config.json: conf writes it atomically with mode 0600. Imported lazily by
+// keys.ts because conf (with ajv) is slow to load.
+import { chmodSync, mkdirSync } from 'node:fs';
+import Conf from 'conf';
+import { CliError } from '../cli/errors.js';
+import { brokenConfig, CONFIG_FILE, configPath, parseConfigText } from './file.js';
+import type { ConfigFile } from './schema.js';
+
+export function updateConfigFile(configDir: string, mutate: (data: ConfigFile) => void): void {
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const path = configPath(configDir);
+  let conf: Conf<ConfigFile>;
+  let data: ConfigFile;
+  try {
+    conf = new Conf<ConfigFile>({
+      cwd: configDir,
+      configName: CONFIG_FILE.replace(/\.json$/, ''),
+      configFileMode: 0o600,
+      // Profile names are keys; we edit whole objects, never dotted paths.
+      accessPropertiesByDotNotation: false,
+    });
+    data = structuredClone(conf.store);
+  } catch (err) {
+    if (err instanceof SyntaxError) throw brokenConfig(path, 'is not valid JSON', err);
+    throw new CliError(`Cannot read ${path}: ${(err as Error).message}`, undefined, { cause: err });
+  }
+  // Reuse the reader's shape check so a hand-broken file is reported the same way.
+  parseConfigText(JSON.stringify(data), path);
+  mutate(data);
+  conf.store = data;
+  // conf's atomic write creates a fresh 0600 file, but its non-atomic fallbacks do not.
+  chmodSync(path, 0o600);
+}

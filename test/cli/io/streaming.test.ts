@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createPrinter } from '../../../src/cli/io/printer.js';
+import { isEpipe, Sink } from '../../../src/cli/io/sink.js';
+import { epipe, FakeStream, fakeIO, settle } from './fake-stream.js';
+import { columns, now } from './fixtures.js';
+
+const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+
+describe('back-pressure', () => {
+  it.each([
+    ['tsv', ['ID\tCREATED\tSTATUS\tAMOUNT\tCUSTOMER\tPAID\tNOTE\n', 'a\t\t\t\t\t\t\n']],
+    ['ndjson', ['{"id":"a"}\n', '{"id":"b"}\n']],
+    ['json', ['[\n  {\n    "id": "a"\n  }', ',\n  {\n    "id": "b"\n  }']],
+  ] as const)('%s waits for drain before the next write', async (format, firstTwo) => {
+    const { io, stdout } = fakeIO();
+    stdout.results = [false]; // the first write fills the buffer
+    const done = createPrinter({ io, format, columns, now }).printList(items);
+    await settle();
+    await settle();
+    expect(stdout.chunks).toEqual([firstTwo[0]]);
+    expect(stdout.listenerCount('drain')).toBe(1);
+
+    stdout.results = [false];
+    stdout.emit('drain');
+    await settle();
+    expect(stdout.chunks).toEqual(firstTwo);
+
+    stdout.emit('drain');
+    await done;
+    expect(stdout.chunks.length).toBeGreaterThan(2);
+  });
+
+  it('does not wait when write() returns true', async () => {
+    const stream = new FakeStream();
+    await new Sink(stream).write('x');
+    expect(stream.listenerCount('drain')).toBe(0);
+  });
+});
+
+describe('broken pipe (`| head`)', () => {
+  it('stops quietly, and stops pulling items, when write() throws EPIPE', async () => {
+    const { io, stdout } = fakeIO();
+    stdout.throwAfter = { count: 2, error: epipe() };
+    let pulled = 0;
+    let finished = false;
+    async function* pages() {
+      try {
+        for (let i = 0; i < 100; i++) {
+          pulled++;
+          yield { id: `o${i}` };
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    await createPrinter({ io, format: 'ndjson', columns, now }).printList(pages());
+    expect(stdout.chunks).toEqual(['{"id":"o0"}\n', '{"id":"o1"}\n']);
+    expect(pulled).toBe(3);
+    expect(finished).toBe(true);
+  });
+
+  it('wakes a writer waiting for drain when EPIPE arrives as an error event', async () => {
+    const { io, stdout } = fakeIO();
+    stdout.results = [false];
+    const done = createPrinter({ io, format: 'ndjson', columns, now }).printList(items);
+    await settle();
+    stdout.emit('error', epipe());
+    await done;
+    expect(stdout.chunks).toEqual(['{"id":"a"}\n']);
+  });
+
+  it('stops writing to a destroyed stream', async () => {
+    const stream = Object.assign(new FakeStream(), { destroyed: true });
+    const sink = new Sink(stream);
+    await sink.write('x');
+    expect(sink.closed).toBe(true);
+    expect(stream.chunks).toEqual([]);
+  });
+
+  it('still fails on other write errors', async () => {
+    const { io, stdout } = fakeIO();
+    stdout.results = [false];
+    const done = createPrinter({ io, format: 'ndjson', columns, now }).printList(items);
+    await settle();
+    const enospc = Object.assign(new Error('no space'), { code: 'ENOSPC' });
+    stdout.emit('error', enospc);
+    await expect(done).rejects.toBe(enospc);
+
+    const thrower = fakeIO();
+    thrower.stdout.throwAfter = { count: 0, error: enospc };
+    const printer = createPrinter({ io: thrower.io, format: 'tsv', columns, now });
+    await expect(printer.printList(items)).rejects.toBe(enospc);
+  });
+
+  it.each([
+    [epipe(), true],
+    [Object.assign(new Error('destroyed'), { code: 'ERR_STREAM_DESTROYED' }), true],
+    [new Error('wrapped', { cause: epipe() }), true],
+    [Object.assign(new Error('other'), { code: 'ENOSPC' }), false],
+    [new Error('plain'), false],
+    ['EPIPE', false],
+    [null, false],
+  ])('isEpipe(%s) = %s', (err, expected) => {
+    expect(isEpipe(err)).toBe(expected);
+  });
+});

@@ -53,7 +53,7 @@ describe('config set / get / unset', () => {
     expect(configGet(s, 'organization_id')).toBe(ORG);
     expect(configGet(s, 'request_timeout')).toBe(12.5);
     expect(configGet(s, 'connect_timeout')).toBe(10);
-    expect(configGet(s, 'client_id')).toBe('polar_ci_local_billing_cli');
+    expect(configGet(s, 'client_id')).toBe('polar_ci_billingCLIlocalServicePublicClient000044vii');
     expect(configGet(s, 'default_profile')).toBe('prod');
     expect(configGet(s, 'profiles.local.base_url')).toBe('http://127.0.0.1:8787');
   });
@@ -73,7 +73,7 @@ describe('config set / get / unset', () => {
     await configSet(s, 'default_profile', 'prod');
     expect(await configUnset(s, 'client_id')).toBe(true);
     expect(await configUnset(s, 'client_id')).toBe(false);
-    expect(configGet(s, 'client_id')).toBe('polar_ci_local_billing_cli');
+    expect(configGet(s, 'client_id')).toBe('polar_ci_billingCLIlocalServicePublicClient000044vii');
     expect(await configUnset(s, 'profiles.prod')).toBe(true);
     expect(fileOf(s.configDir)).toEqual({ profiles: {} });
     expect(await configUnset(s, 'default_profile')).toBe(false);
@@ -161,7 +161,7 @@ describe('config list', () => {
       settings: [
         { key: 'base_url', value: 'https://api.example.com', source: 'file' },
         { key: 'auth_url', value: 'https://api.example.com', source: 'default' },
-        { key: 'client_id', value: 'polar_ci_local_billing_cli', source: 'default' },
+        { key: 'client_id', value: 'polar_ci_billingCLIlocalServicePublicClient000044vii', source: 'default' },
         { key: 'organization_id', value: ORG, source: 'env' },
         { key: 'storage', value: 'file', source: 'file' },
         { key: 'connect_timeout', value: 10, source: 'default' },

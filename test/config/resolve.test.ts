@@ -16,13 +16,13 @@ describe('resolveSettings', () => {
       profile: 'local',
       base_url: 'http://127.0.0.1:8787',
       auth_url: 'http://127.0.0.1:8787',
-      client_id: 'polar_ci_local_billing_cli',
+      client_id: 'polar_ci_billingCLIlocalServicePublicClient000044vii',
       organization_id: undefined,
       storage: 'auto',
       connect_timeout: 10,
       request_timeout: 30,
     });
-    expect(LOCAL_CLIENT_ID).toBe('polar_ci_local_billing_cli');
+    expect(LOCAL_CLIENT_ID).toBe('polar_ci_billingCLIlocalServicePublicClient000044vii');
   });
 
   // flag > env > file > built-in, for the profile name and for base_url.

@@ -19,8 +19,14 @@ export function clip(value: string, max = 60): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^[+-]?\d+$/.test(value.trim())) throw new UsageError(`${flag}: "${clip(value)}" is not an integer`);
+export function integer(
+  flag: string,
+  value: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (!/^[+-]?\d+$/.test(value.trim()))
+    throw new UsageError(`${flag}: "${clip(value)}" is not an integer`);
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < min || n > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
@@ -30,7 +36,12 @@ export function integer(flag: string, value: string, min: number, max = Number.M
 }
 
 /** An integer, or `none` for null (clears a limit). */
-export function integerOrNone(flag: string, value: string, min: number, max?: number): number | null {
+export function integerOrNone(
+  flag: string,
+  value: string,
+  min: number,
+  max?: number,
+): number | null {
   return value === 'none' ? null : integer(flag, value, min, max);
 }
 
@@ -40,7 +51,9 @@ export function dateTimeOrNone(flag: string, value: string): string | null {
   const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
   const t = Date.parse(value);
   if (!iso.test(value) || Number.isNaN(t)) {
-    throw new UsageError(`${flag}: "${clip(value)}" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or "none"`);
+    throw new UsageError(
+      `${flag}: "${clip(value)}" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or "none"`,
+    );
   }
   return new Date(t).toISOString();
 }
@@ -53,7 +66,10 @@ export function oneOf<T extends string>(flag: string, value: string, allowed: re
 }
 
 /** `--sort -created_at,amount` → ['-created_at', 'amount'], each checked against the endpoint's criteria. */
-export function sorting(value: string | undefined, criteria: readonly string[]): string[] | undefined {
+export function sorting(
+  value: string | undefined,
+  criteria: readonly string[],
+): string[] | undefined {
   if (value === undefined) return undefined;
   const parts = value.split(',').map((p) => p.trim());
   for (const p of parts) {
@@ -72,7 +88,10 @@ export type MetadataValue = string | number | boolean;
  * `k=v` (string) and `k:=42` / `k:=true` (typed, as in HTTPie), checked against spec §8:
  * ≤ 50 pairs, key 1–40 characters, string ≤ 500 characters, integer or boolean.
  */
-export function metadata(flag: string, pairs: string[] | undefined): Record<string, MetadataValue> | undefined {
+export function metadata(
+  flag: string,
+  pairs: string[] | undefined,
+): Record<string, MetadataValue> | undefined {
   if (!pairs?.length) return undefined;
   const out: Record<string, MetadataValue> = {};
   for (const pair of pairs) {
@@ -83,41 +102,59 @@ export function metadata(flag: string, pairs: string[] | undefined): Record<stri
     const key = m[1]!;
     const raw = m[2]!;
     if (key.length < 1) throw new UsageError(`${flag}: a key is empty in "${clip(pair)}"`);
-    if (key.length > 40) throw new UsageError(`${flag}: key "${clip(key)}" is longer than 40 characters`);
+    if (key.length > 40)
+      throw new UsageError(`${flag}: key "${clip(key)}" is longer than 40 characters`);
     let value: MetadataValue;
     if (typed) {
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw);
       } catch {
-        throw new UsageError(`${flag}: value of key "${key}" after := must be an integer, true or false`);
+        throw new UsageError(
+          `${flag}: value of key "${key}" after := must be an integer, true or false`,
+        );
       }
-      if (!(typeof parsed === 'boolean' || (typeof parsed === 'number' && Number.isSafeInteger(parsed)))) {
-        throw new UsageError(`${flag}: value of key "${key}" must be a string, an integer or a boolean`);
+      if (
+        !(
+          typeof parsed === 'boolean' ||
+          (typeof parsed === 'number' && Number.isSafeInteger(parsed))
+        )
+      ) {
+        throw new UsageError(
+          `${flag}: value of key "${key}" must be a string, an integer or a boolean`,
+        );
       }
       value = parsed;
     } else {
-      if (raw.length > 500) throw new UsageError(`${flag}: value of key "${key}" is longer than 500 characters`);
+      if (raw.length > 500)
+        throw new UsageError(`${flag}: value of key "${key}" is longer than 500 characters`);
       value = raw;
     }
     out[key] = value;
   }
-  if (Object.keys(out).length > 50) throw new UsageError(`${flag}: at most 50 pairs, got ${Object.keys(out).length}`);
+  if (Object.keys(out).length > 50)
+    throw new UsageError(`${flag}: at most 50 pairs, got ${Object.keys(out).length}`);
   return out;
 }
 
 /** Checks a metadata object that came from --data against the same rules. */
 export function checkMetadataObject(field: string, value: unknown): void {
   if (value === undefined || value === null) return;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${field}: must be a JSON object`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`${field}: must be a JSON object`);
   const entries = Object.entries(value);
-  if (entries.length > 50) throw new UsageError(`${field}: at most 50 pairs, got ${entries.length}`);
+  if (entries.length > 50)
+    throw new UsageError(`${field}: at most 50 pairs, got ${entries.length}`);
   for (const [k, v] of entries) {
-    if (k.length < 1 || k.length > 40) throw new UsageError(`${field}: key "${clip(k)}" must be 1 to 40 characters`);
+    if (k.length < 1 || k.length > 40)
+      throw new UsageError(`${field}: key "${clip(k)}" must be 1 to 40 characters`);
     if (typeof v === 'string') {
-      if (v.length > 500) throw new UsageError(`${field}: value of key "${k}" is longer than 500 characters`);
+      if (v.length > 500)
+        throw new UsageError(`${field}: value of key "${k}" is longer than 500 characters`);
     } else if (!(typeof v === 'boolean' || (typeof v === 'number' && Number.isSafeInteger(v)))) {
-      throw new UsageError(`${field}: value of key "${k}" must be a string, an integer or a boolean`);
+      throw new UsageError(
+        `${field}: value of key "${k}" must be a string, an integer or a boolean`,
+      );
     }
   }
 }
@@ -125,7 +162,10 @@ export function checkMetadataObject(field: string, value: unknown): void {
 export const MAX_DATA_BYTES = 1024 * 1024;
 
 /** `--data` as inline JSON, `@file` or `-` (stdin); must be a JSON object. */
-export async function dataObject(value: string | undefined, stdin: InStream): Promise<Record<string, unknown> | undefined> {
+export async function dataObject(
+  value: string | undefined,
+  stdin: InStream,
+): Promise<Record<string, unknown> | undefined> {
   if (value === undefined) return undefined;
   let text: string;
   let source = '--data';
@@ -138,13 +178,16 @@ export async function dataObject(value: string | undefined, stdin: InStream): Pr
       text = await readFile(path, 'utf8');
     } catch (err) {
       const code = (err as { code?: string }).code;
-      throw new UsageError(`--data: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
+      throw new UsageError(
+        `--data: cannot read ${path}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`,
+      );
     }
     source = `--data (${path})`;
   } else {
     text = value;
   }
-  if (Buffer.byteLength(text) > MAX_DATA_BYTES) throw new UsageError(`${source}: larger than 1 MiB`);
+  if (Buffer.byteLength(text) > MAX_DATA_BYTES)
+    throw new UsageError(`${source}: larger than 1 MiB`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -23,6 +23,8 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
   } catch (err) {
     return report(err, context, debug);
   } finally {
+    const { closeSessions } = await import('./commands/shared.js');
+    await closeSessions(context);
     if (!ctx) {
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', onSigterm);

@@ -1,10 +1,11 @@
 // Builds the commander tree. Command modules register themselves; nothing runs at import time.
 import { Command } from '@commander-js/extra-typings';
+import { registerCheckout } from './commands/checkout/index.js';
+import { registerOrders } from './commands/orders/index.js';
 import { registerServe } from './commands/serve/index.js';
 import type { Context } from './context.js';
 
-declare const __BILLING_VERSION__: string;
-export const VERSION = typeof __BILLING_VERSION__ === 'string' ? __BILLING_VERSION__ : '0.0.0-dev';
+import { VERSION } from './version.js';
 
 export type Program = ReturnType<typeof buildProgram>;
 
@@ -24,6 +25,8 @@ export function buildProgram(ctx: Context) {
         // main.ts prints commander's errors itself, as one line with our prefix.
       },
     });
+  registerCheckout(program, ctx);
+  registerOrders(program, ctx);
   registerServe(program, ctx);
   return program;
 }

@@ -1,0 +1,73 @@
+// Checkout sessions (spec §4.2 #1–3; request bodies: api-facts.md "Request bodies").
+import type { ApiClient } from './client.js';
+import type { Address } from './schemas/common.js';
+import {
+  type Checkout,
+  type ConfirmedCheckout,
+  checkout,
+  confirmedCheckout,
+} from './schemas/index.js';
+import { segment } from './url.js';
+
+/** Metadata values allowed by spec §8: strings, integers, booleans. */
+export type Metadata = Record<string, string | number | boolean>;
+
+interface CustomerFields {
+  product_price_id?: string;
+  amount?: number;
+  customer_name?: string | null;
+  customer_email?: string | null;
+  customer_billing_address?: Partial<Address> | null;
+  customer_tax_id?: string | null;
+  custom_field_data?: Record<string, unknown>;
+}
+
+export interface CheckoutUpdate extends CustomerFields {
+  metadata?: Metadata;
+  customer_metadata?: Metadata;
+  discount_id?: string | null;
+  allow_discount_codes?: boolean;
+  customer_ip_address?: string | null;
+  success_url?: string | null;
+  embed_origin?: string | null;
+}
+
+export interface CheckoutConfirm extends CustomerFields {
+  discount_code?: string | null;
+  /** Payment processor token; required when the session's is_payment_required is true. */
+  confirmation_token_id?: string;
+}
+
+export async function get(client: ApiClient, id: string): Promise<Checkout> {
+  return client.request('GET', `/v1/checkouts/custom/${segment(id)}`, {
+    schema: checkout,
+    notFound: `checkout ${id}`,
+  });
+}
+
+export async function update(
+  client: ApiClient,
+  id: string,
+  body: CheckoutUpdate,
+): Promise<Checkout> {
+  return client.request('PATCH', `/v1/checkouts/custom/${segment(id)}`, {
+    body,
+    schema: checkout,
+    notFound: `checkout ${id}`,
+  });
+}
+
+/** Public: the client secret in the path is the credential, so no token is sent. */
+export async function confirm(
+  client: ApiClient,
+  clientSecret: string,
+  body: CheckoutConfirm = {},
+): Promise<ConfirmedCheckout> {
+  return client.request('POST', `/v1/checkouts/custom/client/${segment(clientSecret)}/confirm`, {
+    body,
+    schema: confirmedCheckout,
+    auth: false,
+    // Never echo the client secret into a message.
+    notFound: 'checkout session for that client secret',
+  });
+}

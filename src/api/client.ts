@@ -1,0 +1,225 @@
+// The one HTTP client (style.md §6): base URL, auth, user agent, timeouts, retries, error
+// bodies, response validation and pagination. Resource modules stay thin on top of it.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { connectionFailure, responseFailure } from './failures.js';
+import { header } from './http-errors.js';
+import { type FetchPage, type PageOptions, paginate } from './paginate.js';
+import {
+  backoffDelay,
+  classifyConnectionError,
+  DEFAULT_RETRY,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type RetryPolicy,
+} from './retry.js';
+import { paginated } from './schemas/common.js';
+import { type Answer, createDispatcher, type Env, exchange, tracer } from './transport.js';
+import { buildUrl, type Query } from './url.js';
+import { parseResponse } from './validate.js';
+
+export type { Env } from './transport.js';
+export type TokenSource = string | (() => string | undefined | Promise<string | undefined>);
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token?: TokenSource;
+  /** Tests pass a MockAgent; otherwise one keep-alive Agent is made on first use. */
+  dispatcher?: Dispatcher;
+  /** Read for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case). */
+  env?: Env;
+  /** The CLI version for the User-Agent header. */
+  version?: string;
+  userAgent?: string;
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Receives the --debug trace, one redacted line at a time. */
+  debug?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter source, 0 ≤ x < 1. */
+  random?: () => number;
+  /** Clock for HTTP-date Retry-After values. */
+  now?: () => number;
+  /** Called once on a 401 invalid_token; true means "token refreshed, send again". */
+  onUnauthorized?: () => Promise<boolean>;
+  /** Aborts every request (the user pressed Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+  query?: Query;
+  body?: unknown;
+  schema?: S;
+  /** false: never send Authorization (public endpoints). Default true. */
+  auth?: boolean;
+  /** Safe to send twice. Default: every method but POST (this API's PATCHes set values). */
+  idempotent?: boolean;
+  /** Names the subject in a 404 message, e.g. `order 0b4c…`. */
+  notFound?: string;
+  signal?: AbortSignal;
+}
+
+export function defaultUserAgent(version: string, nodeVersion: string = process.version): string {
+  return `billing-cli/${version} node/${nodeVersion}`;
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly opts: ApiClientOptions;
+  private readonly retry: RetryPolicy;
+  private readonly requestTimeoutMs: number;
+  private readonly userAgent: string;
+  private readonly trace: (line: string) => void;
+  private ownDispatcher?: Dispatcher;
+
+  constructor(opts: ApiClientOptions) {
+    this.opts = opts;
+    this.baseUrl = opts.baseUrl;
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
+    this.userAgent = opts.userAgent ?? defaultUserAgent(opts.version ?? '0.0.0-dev');
+    this.trace = tracer(opts.debug);
+  }
+
+  private get dispatcher(): Dispatcher {
+    if (this.opts.dispatcher) return this.opts.dispatcher;
+    this.ownDispatcher ??= createDispatcher(
+      this.opts.env ?? {},
+      this.opts.connectTimeoutMs ?? 10_000,
+      this.requestTimeoutMs,
+    );
+    return this.ownDispatcher;
+  }
+
+  /** Closes the connection pool this client made (never an injected dispatcher). */
+  async close(): Promise<void> {
+    await this.ownDispatcher?.close();
+    this.ownDispatcher = undefined;
+  }
+
+  request<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    opts: RequestOptions<S> & { schema: S },
+  ): Promise<z.output<S>>;
+  request<T = unknown>(method: Method, path: string, opts?: RequestOptions): Promise<T>;
+  async request(method: Method, path: string, opts: RequestOptions = {}): Promise<unknown> {
+    const url = buildUrl(this.baseUrl, path, opts.query);
+    // POST is never repeated once it may have reached the server: a checkout confirm or a
+    // license-key activation sent twice could be applied twice. Only a refused or timed-out
+    // connect, where not a byte was written, is retried (classifyConnectionError.notSent).
+    const idempotent = opts.idempotent ?? method !== 'POST';
+    const max = Math.max(1, this.retry.maxAttempts);
+    let refreshed = false;
+    for (let attempt = 1; ; attempt++) {
+      const token = opts.auth === false ? undefined : await this.token();
+      let answer: Answer;
+      try {
+        answer = await this.send(method, url, token, opts);
+      } catch (err) {
+        if (this.opts.signal?.aborted || opts.signal?.aborted) throw err;
+        const failure = classifyConnectionError(err, this.requestTimeoutMs);
+        if (failure.retryable && (idempotent || failure.notSent) && attempt < max) {
+          await this.pause(backoffDelay(attempt, this.retry, this.random()), attempt, max);
+          continue;
+        }
+        throw connectionFailure(method, url, failure, { attempt, idempotent, cause: err });
+      }
+      const { status } = answer;
+      if (status >= 200 && status < 300) {
+        return parseResponse(answer.text, status, path, opts.schema);
+      }
+      if (status === 401 && token && !refreshed && isInvalidToken(answer.text)) {
+        refreshed = true;
+        // The refreshed retry is a second chance for the token, not a transport retry.
+        if (await this.opts.onUnauthorized?.()) {
+          attempt--;
+          continue;
+        }
+      }
+      const retryAfterMs = parseRetryAfter(header(answer.headers, 'retry-after'), this.now());
+      if (RETRYABLE_STATUSES.has(status) && idempotent && attempt < max) {
+        const wait =
+          retryAfterMs !== undefined
+            ? Math.min(retryAfterMs, this.retry.maxRetryAfterMs)
+            : backoffDelay(attempt, this.retry, this.random());
+        await this.pause(wait, attempt, max);
+        continue;
+      }
+      const { notFound } = opts;
+      const tokenSent = token !== undefined;
+      throw responseFailure(answer, {
+        method,
+        path,
+        notFound,
+        retryAfterMs,
+        attempt,
+        idempotent,
+        tokenSent,
+      });
+    }
+  }
+
+  /** Yields every item of a list endpoint, prefetching the next page (see paginate.ts). */
+  paginate<S extends z.ZodType>(
+    path: string,
+    opts: PageOptions & { schema: S; query?: Query },
+  ): AsyncGenerator<z.output<S>, void, undefined> {
+    const schema = paginated(opts.schema);
+    const fetchPage: FetchPage<z.output<S>> = (page, limit, signal) =>
+      this.request('GET', path, { query: { ...opts.query, page, limit }, schema, signal });
+    return paginate(fetchPage, opts);
+  }
+
+  private async token(): Promise<string | undefined> {
+    const source = this.opts.token;
+    const value = typeof source === 'function' ? await source() : source;
+    return value || undefined;
+  }
+
+  private send(method: Method, url: URL, token: string | undefined, opts: RequestOptions) {
+    const headers: Record<string, string> = {
+      'user-agent': this.userAgent,
+      accept: 'application/json',
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return exchange({
+      dispatcher: this.dispatcher,
+      method,
+      url,
+      headers,
+      body,
+      timeoutMs: this.requestTimeoutMs,
+      signals: [this.opts.signal, opts.signal].filter((s) => s !== undefined),
+      trace: this.trace,
+    });
+  }
+
+  private async pause(ms: number, attempt: number, max: number) {
+    this.trace(`… retrying in ${ms}ms (attempt ${attempt + 1} of ${max})`);
+    const sleep =
+      this.opts.sleep ?? ((t: number) => delay(t, undefined, { signal: this.opts.signal }));
+    await sleep(ms);
+  }
+
+  private random(): number {
+    return (this.opts.random ?? Math.random)();
+  }
+
+  private now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+}
+
+function isInvalidToken(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { error?: unknown } | null)?.error === 'invalid_token';
+  } catch {
+    return false;
+  }
+}

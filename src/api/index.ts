@@ -1,0 +1,18 @@
+// The API layer's public surface: the client, one namespace per resource, schemas and enums.
+export * as checkouts from './checkouts.js';
+export {
+  ApiClient,
+  type ApiClientOptions,
+  defaultUserAgent,
+  type RequestOptions,
+} from './client.js';
+export * from './enums.js';
+export * as licenseKeys from './license-keys.js';
+export * as orders from './orders.js';
+export * as organizations from './organizations.js';
+export type { PageInfo, PageOptions } from './paginate.js';
+export { redact } from './redact.js';
+export type { RetryPolicy } from './retry.js';
+export * from './schemas/index.js';
+export * as subscriptions from './subscriptions.js';
+export type { Query } from './url.js';

@@ -1,0 +1,32 @@
+// Orders (spec §4.2 #12–13; filters and sorting: api-facts.md).
+import type { ApiClient } from './client.js';
+import type { OrderSortCriterion, PriceType, Sorting } from './enums.js';
+import type { PageOptions } from './paginate.js';
+import { type Order, order } from './schemas/index.js';
+import { segment } from './url.js';
+
+type Many<T> = T | readonly T[];
+
+export interface OrderFilters {
+  organization_id?: Many<string>;
+  product_id?: Many<string>;
+  product_price_type?: Many<PriceType>;
+  discount_id?: Many<string>;
+  customer_id?: Many<string>;
+  sorting?: readonly Sorting<OrderSortCriterion>[];
+}
+
+export function list(
+  client: ApiClient,
+  filters: OrderFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Order, void, undefined> {
+  return client.paginate('/v1/orders/', { ...paging, query: { ...filters }, schema: order });
+}
+
+export async function get(client: ApiClient, id: string): Promise<Order> {
+  return client.request('GET', `/v1/orders/${segment(id)}`, {
+    schema: order,
+    notFound: `order ${id}`,
+  });
+}

@@ -1,0 +1,38 @@
+// Organizations (spec §4.2 #14–15; body fields: api-facts.md "Request bodies").
+import type { ApiClient } from './client.js';
+import { type Organization, organization } from './schemas/index.js';
+import { segment } from './url.js';
+
+export interface OrganizationUpdate {
+  name?: string;
+  avatar_url?: string | null;
+  billing_email?: string | null;
+  default_upfront_split_to_contributors?: number | null;
+  pledge_badge_show_amount?: boolean;
+  pledge_minimum_amount?: number;
+  default_badge_custom_content?: string | null;
+  total_monthly_spending_limit?: number | null;
+  per_user_monthly_spending_limit?: number | null;
+  profile_settings?: Record<string, unknown> | null;
+  feature_settings?: Record<string, unknown> | null;
+  subscription_settings?: Record<string, unknown> | null;
+}
+
+export async function get(client: ApiClient, id: string): Promise<Organization> {
+  return client.request('GET', `/v1/organizations/${segment(id)}`, {
+    schema: organization,
+    notFound: `organization ${id}`,
+  });
+}
+
+export async function update(
+  client: ApiClient,
+  id: string,
+  body: OrganizationUpdate,
+): Promise<Organization> {
+  return client.request('PATCH', `/v1/organizations/${segment(id)}`, {
+    body,
+    schema: organization,
+    notFound: `organization ${id}`,
+  });
+}

@@ -1,0 +1,49 @@
+// Parses a success body and checks it against the caller's zod schema.
+import type { z } from 'zod';
+import { CliError, EXIT } from '../cli/errors.js';
+import { redact } from './redact.js';
+
+function unexpected(
+  path: string,
+  what: string,
+  details: { field: string; message: string }[] = [],
+) {
+  return new CliError(`unexpected response from server: ${redact(path)} ${what}`, EXIT.failure, {
+    details,
+    hint: 'The service may run a different API version than this CLI expects; try --debug.',
+  });
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(root)' : path.map(String).join('.');
+}
+
+/** undefined for 204 or an empty body; otherwise the parsed JSON, validated when given a schema. */
+export function parseResponse(
+  text: string,
+  status: number,
+  path: string,
+  schema: z.ZodType | undefined,
+): unknown {
+  if (status === 204 || text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const line = text.trim().split(/\r?\n/, 1)[0]?.slice(0, 200) ?? '';
+    throw unexpected(path, `is not JSON: ${redact(line)}`);
+  }
+  if (!schema) return json;
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  const details = issues
+    .slice(0, 10)
+    .map((i) => ({ field: issuePath(i.path), message: i.message }));
+  throw unexpected(
+    path,
+    `${issuePath(first?.path ?? [])}: ${first?.message ?? 'invalid'}`,
+    details,
+  );
+}

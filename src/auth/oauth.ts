@@ -1,0 +1,90 @@
+// The CLI's OAuth client side (oauth4webapi): discovery with the spec's paths as fallback,
+// and the refresh grant. Plain http is allowed only for loopback hosts (the local service).
+import * as o from 'oauth4webapi';
+import type { Settings } from '../config/resolve.js';
+
+export interface Endpoints {
+  as: o.AuthorizationServer;
+  /** True when discovery answered; false when the spec's default paths are used. */
+  discovered: boolean;
+}
+
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return (
+    host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')
+  );
+}
+
+export function requestOptions(settings: Settings, signal?: AbortSignal) {
+  return {
+    [o.allowInsecureRequests]: isLoopback(settings.base_url),
+    signal,
+  };
+}
+
+/** `{base_url}/.well-known/openid-configuration`, or the spec's paths when it is missing. */
+export async function discover(settings: Settings, signal?: AbortSignal): Promise<Endpoints> {
+  const issuer = new URL(settings.base_url);
+  try {
+    const response = await o.discoveryRequest(issuer, {
+      ...requestOptions(settings, signal),
+      algorithm: 'oidc',
+    });
+    if (response.status === 404) return { as: fallback(settings), discovered: false };
+    return { as: await o.processDiscoveryResponse(issuer, response), discovered: true };
+  } catch (err) {
+    if (
+      err instanceof o.ResponseBodyError ||
+      (err as { code?: string }).code === o.RESPONSE_IS_NOT_JSON
+    ) {
+      return { as: fallback(settings), discovered: false };
+    }
+    throw err;
+  }
+}
+
+function fallback(settings: Settings): o.AuthorizationServer {
+  const base = settings.base_url.replace(/\/$/, '');
+  return {
+    issuer: base,
+    authorization_endpoint: `${settings.auth_url.replace(/\/$/, '')}/oauth2/authorize`,
+    token_endpoint: `${base}/v1/oauth2/token`,
+    userinfo_endpoint: `${base}/v1/oauth2/userinfo`,
+    revocation_endpoint: `${base}/v1/oauth2/revoke`,
+    code_challenge_methods_supported: ['S256'],
+  };
+}
+
+export interface TokenSet {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+  token_type: string;
+  id_token?: string;
+}
+
+export async function refreshGrant(
+  settings: Settings,
+  refreshToken: string,
+  signal?: AbortSignal,
+): Promise<TokenSet> {
+  const { as } = await discover(settings, signal);
+  const client: o.Client = { client_id: settings.client_id };
+  const response = await o.refreshTokenGrantRequest(
+    as,
+    client,
+    o.None(),
+    refreshToken,
+    requestOptions(settings, signal),
+  );
+  const result = await o.processRefreshTokenResponse(as, client, response);
+  return {
+    access_token: result.access_token,
+    refresh_token: result.refresh_token,
+    expires_in: result.expires_in,
+    scope: result.scope,
+    token_type: result.token_type,
+  };
+}

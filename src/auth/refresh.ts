@@ -1,0 +1,101 @@
+// Refresh that never races: a lock next to the config, a re-read of the store, and a refresh
+// only if the token is still the old one; other processes wait and reuse the new token.
+import { join } from 'node:path';
+import { AuthError } from '../cli/errors.js';
+import type { Session } from '../cli/session.js';
+import type { Settings } from '../config/resolve.js';
+import type { Credentials } from './credentials.js';
+import { withLock } from './lock.js';
+
+/** Refresh when the access token expires within this window. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+function expiresSoon(c: Credentials, now: number): boolean {
+  return c.expires_at !== undefined && Date.parse(c.expires_at) - now <= REFRESH_MARGIN_MS;
+}
+
+export function lockPath(configDir: string, profile: string): string {
+  return join(configDir, `refresh-${profile}.lock`);
+}
+
+/** The stored access token, refreshed first when it is about to expire. undefined = logged out. */
+export async function freshAccessToken(
+  session: Session,
+  settings: Settings,
+): Promise<string | undefined> {
+  const store = await session.tokenStore();
+  const stored = await store.read(settings.profile);
+  if (!stored) return undefined;
+  const c = stored.credentials;
+  const now = session.ctx.now().getTime();
+  if (c.kind === 'pat' || !expiresSoon(c, now)) return c.access_token;
+  if (!c.refresh_token) {
+    if (c.expires_at && Date.parse(c.expires_at) <= now) throw loginAgain('your login has expired');
+    return c.access_token;
+  }
+  return refreshLocked(session, settings, c.access_token, false);
+}
+
+/** After a 401 invalid_token: refresh once. true = there is a new token to retry with. */
+export async function refreshAfterRejection(
+  session: Session,
+  settings: Settings,
+): Promise<boolean> {
+  const store = await session.tokenStore();
+  const stored = await store.read(settings.profile);
+  if (!stored?.credentials.refresh_token) return false;
+  const before = stored.credentials.access_token;
+  const after = await refreshLocked(session, settings, before, true);
+  return after !== before;
+}
+
+async function refreshLocked(
+  session: Session,
+  settings: Settings,
+  seen: string,
+  force: boolean,
+): Promise<string> {
+  const store = await session.tokenStore();
+  return withLock(
+    lockPath(session.ctx.configDir, settings.profile),
+    async () => {
+      const current = (await store.read(settings.profile))?.credentials;
+      if (!current) throw loginAgain('not logged in');
+      const now = session.ctx.now().getTime();
+      // Another process refreshed while we waited for the lock: use its token.
+      if (current.access_token !== seen && !expiresSoon(current, now)) return current.access_token;
+      if (!force && !expiresSoon(current, now)) return current.access_token;
+      if (!current.refresh_token) throw loginAgain('your login has expired');
+      const { refreshGrant } = await import('./oauth.js');
+      let tokens: Awaited<ReturnType<typeof refreshGrant>>;
+      try {
+        tokens = await refreshGrant(settings, current.refresh_token, session.ctx.signal);
+      } catch (err) {
+        const code = (err as { error?: string }).error;
+        if (code === 'invalid_grant' || code === 'invalid_client') {
+          throw loginAgain('your login is no longer valid (the server refused the refresh token)');
+        }
+        throw new AuthError(`could not refresh the access token: ${(err as Error).message}`, {
+          cause: err,
+        });
+      }
+      const next: Credentials = {
+        ...current,
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token ?? current.refresh_token,
+        expires_at:
+          tokens.expires_in !== undefined
+            ? new Date(now + tokens.expires_in * 1000).toISOString()
+            : current.expires_at,
+        scope: tokens.scope ?? current.scope,
+      };
+      await store.write(settings.profile, next);
+      return next.access_token;
+    },
+    { timeoutMs: 30_000, staleMs: 60_000 },
+  );
+}
+
+function loginAgain(reason: string): AuthError {
+  return new AuthError(reason, { hint: 'Run `billing login` again, or set BILLING_TOKEN.' });
+}

@@ -1,0 +1,24 @@
+import type { Column } from '../../io/index.js';
+
+export const CHECKOUT_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'Status', path: 'status', kind: 'status' },
+  { header: 'Product', path: 'product.name' },
+  {
+    header: 'Price',
+    path: 'product_price.price_amount',
+    kind: 'money',
+    currencyPath: 'product_price.price_currency',
+  },
+  { header: 'Discount', path: 'discount.name' },
+  { header: 'Subtotal', path: 'subtotal_amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'Total', path: 'total_amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'Payment required', path: 'is_payment_required', kind: 'bool' },
+  { header: 'Customer email', path: 'customer_email' },
+  { header: 'Customer name', path: 'customer_name' },
+  { header: 'Customer ID', path: 'customer_id', kind: 'id' },
+  { header: 'Expires', path: 'expires_at', kind: 'time' },
+  { header: 'URL', path: 'url' },
+  { header: 'Metadata', path: 'metadata' },
+  { header: 'Custom fields', path: 'custom_field_data' },
+];

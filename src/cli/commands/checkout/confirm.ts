@@ -1,0 +1,99 @@
+// billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { dataObject, uuid } from '../../input.js';
+import { CUSTOMER_SESSION_SUFFIX, type OutputOptions } from '../../session.js';
+import { examples, session, withOutput } from '../shared.js';
+import { CHECKOUT_CARD } from './columns.js';
+
+interface ConfirmOptions extends OutputOptions {
+  customerEmail?: string;
+  customerName?: string;
+  discountCode?: string;
+  confirmationToken?: string;
+  data?: string;
+}
+
+/** How long the service keeps a customer session (api-facts "Authentication"). */
+const CUSTOMER_SESSION_MS = 3600_000;
+
+export function buildConfirm(parent: Command, ctx: Context) {
+  const cmd = parent
+    .command('confirm')
+    .summary('confirm a checkout as the buyer')
+    .description(
+      'Confirm a checkout session as the buyer would: creates the order (and the\n' +
+        'subscription for a recurring price). Takes the client secret, or the session\n' +
+        'id (then the secret is looked up with your token). The customer session token\n' +
+        'it returns is stored for the profile for an hour and used by `subs list`,\n' +
+        '`keys list --mine` and `keys get`; print it with `billing auth token --customer`.\n' +
+        'Not retried automatically: a POST may create an order.',
+    )
+    .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')
+    .option('--customer-email <email>', "the buyer's email (required unless already set)")
+    .option('--customer-name <name>', "the buyer's name")
+    .option('--discount-code <code>', 'apply a discount code')
+    .option(
+      '--confirmation-token <id>',
+      'payment confirmation token, required for paid checkouts (the local service accepts any value)',
+    )
+    .option('--data <json>', 'request body as JSON, @file or - for stdin');
+  withOutput(cmd);
+  cmd.addHelpText(
+    'after',
+    examples(
+      'billing checkout confirm <checkout-id> --customer-email jane@example.com --confirmation-token tok_test',
+      'billing checkout confirm polar_c_… --discount-code LAUNCH10 --confirmation-token tok_test',
+    ),
+  );
+  cmd.action(async (secretOrId, raw) => {
+    const opts = raw as ConfirmOptions;
+    const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
+    if (opts.customerEmail !== undefined) body.customer_email = opts.customerEmail;
+    if (opts.customerName !== undefined) body.customer_name = opts.customerName;
+    if (opts.discountCode !== undefined) body.discount_code = opts.discountCode;
+    if (opts.confirmationToken !== undefined) body.confirmation_token_id = opts.confirmationToken;
+    const s = session(ctx, cmd);
+    const [{ checkouts }, publicClient] = await Promise.all([
+      import('../../../api/index.js'),
+      s.api('none'),
+    ]);
+    let secret = secretOrId;
+    if (/^[0-9a-f]{8}-/i.test(secretOrId)) {
+      const checkout = await checkouts.get(await s.api('seller'), uuid('checkout id', secretOrId));
+      secret = checkout.client_secret as string;
+    } else if (!/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) {
+      throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
+    }
+    const confirmed = (await checkouts.confirm(publicClient, secret, body)) as Record<
+      string,
+      unknown
+    >;
+    const token = confirmed.customer_session_token;
+    const settings = await s.settings();
+    let stored = '';
+    if (typeof token === 'string') {
+      const store = await s.tokenStore();
+      await store.write(settings.profile + CUSTOMER_SESSION_SUFFIX, {
+        access_token: token,
+        token_type: 'Bearer',
+        kind: 'pat',
+        subject: String(confirmed.customer_email ?? ''),
+        expires_at: new Date(ctx.now().getTime() + CUSTOMER_SESSION_MS).toISOString(),
+      });
+      stored = ' The customer session is stored for this profile for an hour.';
+    }
+    // The session token is a secret: it goes to the token store, not to stdout.
+    const shown = {
+      ...confirmed,
+      customer_session_token: typeof token === 'string' ? '[stored]' : token,
+    };
+    await (await s.printer(opts, CHECKOUT_CARD)).printOne(shown, CHECKOUT_CARD);
+    const { createMessenger } = await import('../../io/index.js');
+    createMessenger(ctx.io).success(
+      `Checkout confirmed for ${String(confirmed.customer_email)}.${stored}`,
+    );
+  });
+  return cmd;
+}

@@ -1,0 +1,33 @@
+import type { Column } from '../../io/index.js';
+
+export const ORDER_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'CREATED', path: 'created_at', kind: 'time' },
+  { header: 'CUSTOMER', path: 'customer.email' },
+  { header: 'PRODUCT', path: 'product.name' },
+  { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'REASON', path: 'billing_reason' },
+];
+
+export const ORDER_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'Created', path: 'created_at', kind: 'time' },
+  { header: 'Reason', path: 'billing_reason', kind: 'status' },
+  { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'Tax', path: 'tax_amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'Customer', path: 'customer.email' },
+  { header: 'Customer ID', path: 'customer_id', kind: 'id' },
+  { header: 'Product', path: 'product.name' },
+  {
+    header: 'Price',
+    path: 'product_price.price_amount',
+    kind: 'money',
+    currencyPath: 'product_price.price_currency',
+  },
+  { header: 'Price type', path: 'product_price.type' },
+  { header: 'Discount', path: 'discount.name' },
+  { header: 'Subscription', path: 'subscription_id', kind: 'id' },
+  { header: 'Subscription status', path: 'subscription.status', kind: 'status' },
+  { header: 'Checkout', path: 'checkout_id', kind: 'id' },
+  { header: 'Metadata', path: 'metadata' },
+];

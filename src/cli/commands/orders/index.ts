@@ -1,0 +1,13 @@
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { buildGet } from './get.js';
+import { buildList } from './list.js';
+
+export function registerOrders(program: Command, ctx: Context): void {
+  const orders = program
+    .command('orders')
+    .summary('list and show orders')
+    .description('Orders: one per purchase, subscription creation or renewal.');
+  buildList(orders, ctx);
+  buildGet(orders, ctx);
+}

@@ -1,0 +1,104 @@
+// Flags and plumbing shared by the resource commands: output, pagination, the Session.
+import { type Command, Option } from '@commander-js/extra-typings';
+import type { PageInfo } from '../../api/paginate.js';
+import type { Context } from '../context.js';
+import { integer } from '../input.js';
+import type { Column } from '../io/index.js';
+import { type OutputOptions, Session } from '../session.js';
+
+export const OUTPUT_CHOICES = ['table', 'tsv', 'json', 'ndjson'] as const;
+
+// biome-ignore lint/suspicious/noExplicitAny: commander's typed builder differs per command.
+type AnyCommand = Command<any, any, any>;
+
+export function withOutput<C extends AnyCommand>(cmd: C): C {
+  cmd
+    .option('--json', 'print the full API object(s) as JSON (same as -o json)')
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'table (terminal default), tsv (pipe default), json, ndjson',
+      ).choices(OUTPUT_CHOICES),
+    )
+    .option(
+      '--fields <paths>',
+      'only these comma-separated fields, by dot path (e.g. id,customer.email)',
+    );
+  return cmd;
+}
+
+export interface PagingOptions {
+  limit?: string;
+  page?: string;
+  pageSize?: string;
+  all?: boolean;
+}
+
+export function withPaging<C extends AnyCommand>(cmd: C): C {
+  cmd
+    .option('--limit <n>', 'how many items to show (default: 30)')
+    .option('--page <n>', 'start at this page of --page-size items (default: 1)')
+    .option('--page-size <n>', 'items per request, 1-100 (default: --limit, at most 100)')
+    .option('--all', 'every item, page after page (streams; ignores --limit)');
+  return cmd;
+}
+
+export function paging(opts: PagingOptions) {
+  const limit = opts.all
+    ? Number.POSITIVE_INFINITY
+    : opts.limit
+      ? integer('--limit', opts.limit, 1)
+      : 30;
+  const startPage = opts.page ? integer('--page', opts.page, 1) : 1;
+  const pageSize = opts.pageSize
+    ? integer('--page-size', opts.pageSize, 1, 100)
+    : Math.min(100, Number.isFinite(limit) ? limit : 100);
+  return { limit, startPage, pageSize };
+}
+
+const open = new WeakMap<Context, Session[]>();
+
+export function session(ctx: Context, cmd: AnyCommand): Session {
+  const s = new Session(ctx, cmd.optsWithGlobals() as { profile?: string; debug?: boolean });
+  open.set(ctx, [...(open.get(ctx) ?? []), s]);
+  return s;
+}
+
+/** Closes the HTTP agents of every session of this run, so the process can exit. */
+export async function closeSessions(ctx: Context): Promise<void> {
+  for (const s of open.get(ctx) ?? []) await s.close().catch(() => {});
+  open.delete(ctx);
+}
+
+/** Streams a paginated list to the printer, with progress on a terminal's stderr. */
+export async function printPages(
+  s: Session,
+  output: OutputOptions,
+  columns: Column[],
+  list: (onPage: (info: PageInfo) => void) => AsyncIterable<object>,
+): Promise<void> {
+  const printer = await s.printer(output, columns);
+  const { createProgress } = await import('../io/index.js');
+  const progress = createProgress(s.ctx.io.stderr);
+  let total: number | undefined;
+  const items = list((info) => {
+    total = info.totalCount;
+    if (info.maxPage > 1) progress.page(info.page, info.maxPage);
+  });
+  async function* withDone() {
+    try {
+      yield* items;
+    } finally {
+      progress.done();
+    }
+  }
+  await printer.printList(withDone(), {
+    get totalCount() {
+      return total;
+    },
+  } as { totalCount?: number });
+}
+
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
+}

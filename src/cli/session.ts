@@ -1,0 +1,149 @@
+// What a running command needs, built lazily from the Context and the global flags: settings,
+// credentials, the API client, output. Heavy modules are imported on first use only.
+import type { ApiClient } from '../api/client.js';
+import type { TokenStore } from '../auth/token-store.js';
+import type { Settings } from '../config/resolve.js';
+import type { Context } from './context.js';
+import { AuthError } from './errors.js';
+import type { Column, Printer } from './io/index.js';
+import { VERSION } from './version.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  debug?: boolean;
+}
+
+export interface OutputOptions {
+  json?: boolean;
+  output?: string;
+  fields?: string;
+}
+
+/** Which credential a request needs: the seller's, a customer's, or none at all. */
+export type Audience = 'seller' | 'customer' | 'none';
+
+export const CUSTOMER_SESSION_SUFFIX = '--customer-session';
+
+export class Session {
+  private settingsValue?: Settings;
+  private storeValue?: TokenStore;
+  private readonly clients = new Map<Audience, ApiClient>();
+
+  constructor(
+    readonly ctx: Context,
+    readonly globals: GlobalOptions,
+  ) {}
+
+  get debug(): boolean {
+    return Boolean(this.globals.debug) || this.ctx.env.BILLING_DEBUG === '1';
+  }
+
+  async settings(): Promise<Settings> {
+    if (!this.settingsValue) {
+      const { resolveSettings } = await import('../config/resolve.js');
+      this.settingsValue = resolveSettings({
+        configDir: this.ctx.configDir,
+        env: this.ctx.env,
+        profileFlag: this.globals.profile,
+      });
+    }
+    return this.settingsValue;
+  }
+
+  async tokenStore(): Promise<TokenStore> {
+    if (!this.storeValue) {
+      const settings = await this.settings();
+      const { TokenStore } = await import('../auth/token-store.js');
+      this.storeValue = new TokenStore({
+        configDir: this.ctx.configDir,
+        env: this.ctx.env,
+        storage: settings.storage,
+        warn: (line) => this.ctx.io.stderr.write(`${line}\n`),
+      });
+    }
+    return this.storeValue;
+  }
+
+  /** The seller's token: BILLING_TOKEN, else the stored login (refreshed when it is about to expire). */
+  async sellerToken(): Promise<string> {
+    const env = this.ctx.env.BILLING_TOKEN;
+    if (env) return env;
+    const settings = await this.settings();
+    const { freshAccessToken } = await import('../auth/refresh.js');
+    const token = await freshAccessToken(this, settings);
+    if (token) return token;
+    throw new AuthError(`not logged in (profile "${settings.profile}")`, {
+      hint: 'Run `billing login`, or set BILLING_TOKEN to a personal access token.',
+    });
+  }
+
+  /**
+   * A customer-portal token: BILLING_CUSTOMER_TOKEN, else the customer session that
+   * `checkout confirm` kept, else the seller's own user token (user tokens work there too).
+   */
+  async customerToken(): Promise<string> {
+    const env = this.ctx.env.BILLING_CUSTOMER_TOKEN;
+    if (env) return env;
+    const settings = await this.settings();
+    const stored = await (await this.tokenStore())
+      .read(settings.profile + CUSTOMER_SESSION_SUFFIX)
+      .catch(() => null);
+    const expires = stored?.credentials.expires_at;
+    if (stored && (!expires || Date.parse(expires) > this.ctx.now().getTime() + 5_000)) {
+      return stored.credentials.access_token;
+    }
+    return this.sellerToken();
+  }
+
+  async api(audience: Audience): Promise<ApiClient> {
+    let client = this.clients.get(audience);
+    if (client) return client;
+    const settings = await this.settings();
+    const { ApiClient } = await import('../api/client.js');
+    const token =
+      audience === 'seller'
+        ? () => this.sellerToken()
+        : audience === 'customer'
+          ? () => this.customerToken()
+          : undefined;
+    client = new ApiClient({
+      baseUrl: settings.base_url,
+      token,
+      env: this.ctx.env,
+      version: VERSION,
+      connectTimeoutMs: settings.connect_timeout * 1000,
+      requestTimeoutMs: settings.request_timeout * 1000,
+      debug: this.debug ? (line) => this.ctx.io.stderr.write(`${line}\n`) : undefined,
+      signal: this.ctx.signal,
+      onUnauthorized:
+        audience === 'seller' && !this.ctx.env.BILLING_TOKEN
+          ? async () => {
+              const { refreshAfterRejection } = await import('../auth/refresh.js');
+              return refreshAfterRejection(this, settings);
+            }
+          : undefined,
+    });
+    this.clients.set(audience, client);
+    return client;
+  }
+
+  async printer(opts: OutputOptions, columns: Column[]): Promise<Printer> {
+    const { createPrinter, resolveFormat } = await import('./io/index.js');
+    const format = resolveFormat({
+      json: opts.json,
+      output: opts.output,
+      isTTY: this.ctx.io.stdout.isTTY,
+    });
+    return createPrinter({
+      io: this.ctx.io,
+      format,
+      fields: opts.fields,
+      columns,
+      now: this.ctx.now(),
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.clients.values()) await c.close();
+  }
+}

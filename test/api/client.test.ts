@@ -1,0 +1,187 @@
+import { Agent, EnvHttpProxyAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defaultUserAgent } from '../../src/api/client.js';
+import * as orders from '../../src/api/orders.js';
+import { createDispatcher } from '../../src/api/transport.js';
+import { CliError } from '../../src/cli/errors.js';
+import { ORDER_ID, order, PAT, page } from './fixtures.js';
+import { caught, JSON_HEADERS, setup } from './helpers.js';
+
+type Seen = { path: string; headers: Record<string, string>; body?: string };
+function capture(into: Seen[], status: number, body: unknown) {
+  return (opts: { path: string; headers?: unknown; body?: unknown }) => {
+    into.push({
+      path: opts.path,
+      headers: opts.headers as Record<string, string>,
+      body: typeof opts.body === 'string' ? opts.body : undefined,
+    });
+    return {
+      statusCode: status,
+      data: JSON.stringify(body),
+      responseOptions: { headers: JSON_HEADERS },
+    };
+  };
+}
+
+describe('ApiClient.request', () => {
+  it('encodes arrays as repeated keys, never comma-joined, and skips undefined', async () => {
+    const { pool, client, done } = setup();
+    const seen: Seen[] = [];
+    pool.intercept({ path: /^\/v1\/orders\//, method: 'GET' }).reply(capture(seen, 200, {}));
+    await client.request('GET', '/v1/orders/', {
+      query: {
+        product_id: ['A', 'B'],
+        sorting: ['-created_at', 'amount'],
+        active: true,
+        limit: 10,
+        x: undefined,
+      },
+    });
+    expect(seen[0]?.path).toBe(
+      '/v1/orders/?product_id=A&product_id=B&sorting=-created_at&sorting=amount&active=true&limit=10',
+    );
+    await done();
+  });
+
+  it('keeps a path prefix of the base URL and the trailing slash as written', async () => {
+    const { pool, client, done } = setup({}, 'http://127.0.0.1:8787/api/');
+    pool.intercept({ path: '/api/v1/orders/?limit=1', method: 'GET' }).reply(200, {});
+    await client.request('GET', '/v1/orders/', { query: { limit: 1 } });
+    await done();
+  });
+
+  it('sends User-Agent, Accept and a bearer token by default', async () => {
+    const { pool, client, done } = setup();
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/v1/x', method: 'GET' }).reply(capture(seen, 200, { ok: true }));
+    expect(await client.request('GET', '/v1/x')).toEqual({ ok: true });
+    expect(seen[0]?.headers).toEqual({
+      'user-agent': `billing-cli/1.2.3 node/${process.version}`,
+      accept: 'application/json',
+      authorization: `Bearer ${PAT}`,
+    });
+    await done();
+  });
+
+  it('never sends Authorization with auth: false, and sends JSON bodies', async () => {
+    const { pool, client, done } = setup();
+    const seen: Seen[] = [];
+    pool.intercept({ path: '/v1/x', method: 'POST' }).reply(capture(seen, 200, {}));
+    await client.request('POST', '/v1/x', { body: { a: 1 }, auth: false });
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(seen[0]?.headers['content-type']).toBe('application/json');
+    expect(seen[0]?.body).toBe('{"a":1}');
+    await done();
+  });
+
+  it('asks a token function on every request and omits the header when it has none', async () => {
+    const tokens = ['first', undefined];
+    const { pool, client, done } = setup({ token: async () => tokens.shift() });
+    const seen: Seen[] = [];
+    pool
+      .intercept({ path: '/v1/x', method: 'GET' })
+      .reply(capture(seen, 200, {}))
+      .times(2);
+    await client.request('GET', '/v1/x');
+    await client.request('GET', '/v1/x');
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer first', undefined]);
+    await done();
+  });
+
+  it('returns undefined for 204', async () => {
+    const { pool, client, done } = setup();
+    pool.intercept({ path: '/v1/x', method: 'POST' }).reply(204, '');
+    expect(
+      await client.request('POST', '/v1/x', { body: {}, schema: z.object({}) }),
+    ).toBeUndefined();
+    await done();
+  });
+
+  it('builds the default user agent from the version and the node version', () => {
+    expect(defaultUserAgent('9.9.9', 'v24.0.0')).toBe('billing-cli/9.9.9 node/v24.0.0');
+  });
+});
+
+describe('response validation', () => {
+  it('returns the parsed item, keeping fields the spec does not list', async () => {
+    const { pool, client, done } = setup();
+    pool
+      .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
+      .reply(200, { ...order(), future_field: 1 }, { headers: JSON_HEADERS });
+    const got = await orders.get(client, ORDER_ID);
+    expect(got.amount).toBe(1500);
+    expect((got as Record<string, unknown>).future_field).toBe(1);
+    await done();
+  });
+
+  it('accepts null in every listed field but the identity', async () => {
+    const { pool, client, done } = setup();
+    const nulls = Object.fromEntries(Object.keys(order()).map((k) => [k, null]));
+    const body = { ...nulls, id: ORDER_ID, created_at: '2025-01-01T00:00:00Z' };
+    pool.intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' }).reply(200, body);
+    expect((await orders.get(client, ORDER_ID)).customer).toBeNull();
+    await done();
+  });
+
+  it('fails with exit 1 naming the path and the field on a type mismatch', async () => {
+    const { pool, client, done } = setup();
+    pool
+      .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
+      .reply(200, { ...order(), amount: '1500' });
+    const err = await caught(() => orders.get(client, ORDER_ID));
+    expect(err).toBeInstanceOf(CliError);
+    expect(err.exitCode).toBe(1);
+    expect(err.message).toBe(
+      `unexpected response from server: /v1/orders/${ORDER_ID} amount: Invalid input: expected number, received string`,
+    );
+    expect(err.details).toEqual([
+      { field: 'amount', message: 'Invalid input: expected number, received string' },
+    ]);
+    await done();
+  });
+
+  it('reports the item index inside a page', async () => {
+    const { pool, client, done } = setup();
+    const bad = { ...order(), customer: { ...order().customer, email_verified: 'yes' } };
+    pool
+      .intercept({ path: '/v1/orders/?page=1&limit=100', method: 'GET' })
+      .reply(200, page([order(), bad], 2, 1));
+    const err = await caught(async () => {
+      for await (const _ of orders.list(client)) {
+        // drain
+      }
+    });
+    expect(err.message).toBe(
+      'unexpected response from server: /v1/orders/ items.1.customer.email_verified: Invalid input: expected boolean, received string',
+    );
+    await done();
+  });
+
+  it('does not crash on a non-JSON success body', async () => {
+    const { pool, client, done } = setup();
+    pool.intercept({ path: '/v1/x', method: 'GET' }).reply(200, '<html>\n<body>proxy</body>');
+    const err = await caught(() => client.request('GET', '/v1/x'));
+    expect(err.message).toBe('unexpected response from server: /v1/x is not JSON: <html>');
+    expect(err.exitCode).toBe(1);
+    await done();
+  });
+});
+
+describe('connection pool', () => {
+  it('uses a plain keep-alive Agent without proxy variables', async () => {
+    const agent = createDispatcher({ NO_PROXY: 'localhost' }, 1000, 2000);
+    expect(agent).toBeInstanceOf(Agent);
+    expect(agent).not.toBeInstanceOf(EnvHttpProxyAgent);
+    await agent.close();
+  });
+
+  it.each([{ HTTPS_PROXY: 'http://proxy.test:3128' }, { http_proxy: 'http://proxy.test:3128' }])(
+    'goes through EnvHttpProxyAgent when the injected env has %j',
+    async (env) => {
+      const agent = createDispatcher(env, 1000, 2000);
+      expect(agent).toBeInstanceOf(EnvHttpProxyAgent);
+      await agent.close();
+    },
+  );
+});

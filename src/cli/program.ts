@@ -1,8 +1,13 @@
 // Builds the commander tree. Command modules register themselves; nothing runs at import time.
 import { Command } from '@commander-js/extra-typings';
+import { registerApi } from './commands/api/index.js';
 import { registerCheckout } from './commands/checkout/index.js';
+import { registerConfig } from './commands/config/index.js';
+import { registerKeys } from './commands/keys/index.js';
 import { registerOrders } from './commands/orders/index.js';
+import { registerOrg } from './commands/org/index.js';
 import { registerServe } from './commands/serve/index.js';
+import { registerSubs } from './commands/subs/index.js';
 import type { Context } from './context.js';
 
 import { VERSION } from './version.js';
@@ -26,7 +31,12 @@ export function buildProgram(ctx: Context) {
       },
     });
   registerCheckout(program, ctx);
+  registerSubs(program, ctx);
   registerOrders(program, ctx);
+  registerKeys(program, ctx);
+  registerOrg(program, ctx);
+  registerApi(program, ctx);
+  registerConfig(program, ctx);
   registerServe(program, ctx);
   return program;
 }

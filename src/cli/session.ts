@@ -72,6 +72,8 @@ export class Session {
     const { freshAccessToken } = await import('../auth/refresh.js');
     const token = await freshAccessToken(this, settings);
     if (token) return token;
+    const demo = await this.localDemo();
+    if (demo?.personal_access_token) return demo.personal_access_token;
     throw new AuthError(`not logged in (profile "${settings.profile}")`, {
       hint: 'Run `billing login`, or set BILLING_TOKEN to a personal access token.',
     });
@@ -93,6 +95,52 @@ export class Session {
       return stored.credentials.access_token;
     }
     return this.sellerToken();
+  }
+
+  private demoValue?: Promise<
+    { personal_access_token?: string; organization_id?: string } | undefined
+  >;
+
+  /**
+   * The built-in `local` profile works with no set-up: when nothing is stored, it asks the local
+   * service on loopback for its demo credentials (GET /__local/demo, which only `billing serve` has).
+   */
+  localDemo(): Promise<{ personal_access_token?: string; organization_id?: string } | undefined> {
+    this.demoValue ??= (async () => {
+      const settings = await this.settings();
+      if (
+        settings.profile !== 'local' ||
+        !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(settings.base_url)
+      ) {
+        return undefined;
+      }
+      try {
+        const res = await fetch(`${settings.base_url.replace(/\/$/, '')}/__local/demo`, {
+          signal: AbortSignal.timeout(2000),
+        });
+        if (!res.ok) return undefined;
+        const demo = (await res.json()) as {
+          personal_access_token?: string;
+          organization_id?: string;
+        };
+        if (this.debug)
+          this.ctx.io.stderr.write(
+            'using the local service\'s demo token (profile "local", nothing stored)\n',
+          );
+        return demo;
+      } catch {
+        return undefined;
+      }
+    })();
+    return this.demoValue;
+  }
+
+  /** The default organization: the profile's organization_id, else the local service's demo one. */
+  async defaultOrganization(): Promise<string | undefined> {
+    const settings = await this.settings();
+    if (settings.organization_id) return settings.organization_id;
+    if (this.ctx.env.BILLING_TOKEN) return undefined;
+    return (await this.localDemo())?.organization_id;
   }
 
   async api(audience: Audience): Promise<ApiClient> {

@@ -1,0 +1,98 @@
+// billing api <METHOD> <path>: any endpoint, raw JSON out (like `gh api`).
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { collect, dataObject } from '../../input.js';
+import { examples, session } from '../shared.js';
+
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+interface ApiOptions {
+  field?: string[];
+  data?: string;
+  paginate?: boolean;
+  auth?: boolean;
+  asCustomer?: boolean;
+}
+
+/** `-f k=v` (string) or `-f k:=json` (typed): query parameters for GET, body fields otherwise. */
+function fields(pairs: string[] | undefined): [string, unknown][] {
+  return (pairs ?? []).map((pair) => {
+    const typed = /^([^=:]+):=(.*)$/s.exec(pair);
+    if (typed) {
+      try {
+        return [typed[1]!, JSON.parse(typed[2]!)];
+      } catch {
+        throw new UsageError(`-f ${typed[1]}: value after := is not valid JSON`);
+      }
+    }
+    const plain = /^([^=]+)=(.*)$/s.exec(pair);
+    if (!plain) throw new UsageError(`-f: "${pair.slice(0, 40)}" is not key=value or key:=json`);
+    return [plain[1]!, plain[2]!];
+  });
+}
+
+export function registerApi(program: Command, ctx: Context): void {
+  const cmd = program
+    .command('api')
+    .summary('call any API endpoint and print the JSON answer')
+    .description(
+      'Call any endpoint with your credentials and print the raw JSON answer.\n' +
+        '-f key=value adds a query parameter (GET, repeatable keys repeat) or a body field;\n' +
+        'key:=json is typed. --paginate follows every page of a list endpoint and prints\n' +
+        'its items as one JSON array.',
+    )
+    .argument('<method>', METHODS.join(', '))
+    .argument('<path>', 'path from the base URL, e.g. /v1/orders/')
+    .option('-f, --field <key=value>', 'a query parameter or body field (repeatable)', collect)
+    .option('--data <json>', 'request body as JSON, @file or - for stdin')
+    .option('--paginate', 'fetch every page of a list endpoint (GET only)')
+    .option('--no-auth', 'send no Authorization header')
+    .option('--as-customer', 'use the customer session (customer-portal endpoints)');
+  cmd.addHelpText(
+    'after',
+    examples(
+      'billing api GET /v1/orders/ -f limit=5 -f sorting=-amount',
+      'billing api GET /v1/license-keys --paginate | jq length',
+      'billing api PATCH /v1/organizations/<id> -f name="Acme Inc"',
+    ),
+  );
+  cmd.action(async (methodArg, path, raw) => {
+    const opts = raw as ApiOptions;
+    const method = methodArg.toUpperCase() as Method;
+    if (!METHODS.includes(method))
+      throw new UsageError(`method must be one of ${METHODS.join(', ')}, got "${methodArg}"`);
+    if (!path.startsWith('/')) throw new UsageError('path must start with /, e.g. /v1/orders/');
+    if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+    const pairs = fields(opts.field);
+    const query: Record<string, string[]> = {};
+    let body: Record<string, unknown> | undefined = await dataObject(opts.data, ctx.io.stdin);
+    for (const [k, v] of pairs) {
+      if (method === 'GET' || method === 'DELETE') {
+        query[k] = [...(query[k] ?? []), typeof v === 'string' ? v : JSON.stringify(v)];
+      } else {
+        body = { ...body, [k]: v };
+      }
+    }
+    const s = session(ctx, cmd);
+    const client = await s.api(
+      opts.auth === false ? 'none' : opts.asCustomer ? 'customer' : 'seller',
+    );
+    const out = ctx.io.stdout;
+    if (!opts.paginate) {
+      const result = await client.request(method, path, { query, body, auth: opts.auth !== false });
+      if (result !== undefined) out.write(`${JSON.stringify(result, null, 2)}\n`);
+      return;
+    }
+    const { z } = await import('zod');
+    const { createPrinter } = await import('../../io/index.js');
+    const items = client.paginate(path, {
+      query,
+      schema: z.unknown(),
+    } as never) as AsyncIterable<object>;
+    await createPrinter({ io: ctx.io, format: 'json', columns: [], now: ctx.now() }).printList(
+      items,
+    );
+  });
+}

@@ -1,0 +1,44 @@
+import type { Column } from '../../io/index.js';
+
+export const KEY_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'KEY', path: 'display_key' },
+  { header: 'STATUS', path: 'status', kind: 'status' },
+  { header: 'CUSTOMER', path: 'customer.email' },
+  { header: 'ACTIVATIONS', path: 'limit_activations' },
+  { header: 'USAGE', path: 'usage' },
+  { header: 'VALIDATED', path: 'last_validated_at', kind: 'time' },
+  { header: 'EXPIRES', path: 'expires_at', kind: 'time' },
+];
+
+export const KEY_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'Key', path: 'display_key' },
+  { header: 'Status', path: 'status', kind: 'status' },
+  { header: 'Customer', path: 'customer.email' },
+  { header: 'Organization', path: 'organization_id', kind: 'id' },
+  { header: 'Benefit', path: 'benefit_id', kind: 'id' },
+  { header: 'Activation limit', path: 'limit_activations' },
+  { header: 'Usage', path: 'usage' },
+  { header: 'Usage limit', path: 'limit_usage' },
+  { header: 'Validations', path: 'validations' },
+  { header: 'Last validated', path: 'last_validated_at', kind: 'time' },
+  { header: 'Expires', path: 'expires_at', kind: 'time' },
+];
+
+export const ACTIVATION_COLUMNS: Column[] = [
+  { header: 'ACTIVATION', path: 'id', kind: 'id' },
+  { header: 'LABEL', path: 'label' },
+  { header: 'CREATED', path: 'created_at', kind: 'time' },
+  { header: 'META', path: 'meta' },
+];
+
+export const ACTIVATION_CARD: Column[] = [
+  { header: 'Activation', path: 'id', kind: 'id' },
+  { header: 'Label', path: 'label' },
+  { header: 'Created', path: 'created_at', kind: 'time' },
+  { header: 'Meta', path: 'meta' },
+  { header: 'Key', path: 'license_key.display_key' },
+  { header: 'Key status', path: 'license_key.status', kind: 'status' },
+  { header: 'Activation limit', path: 'license_key.limit_activations' },
+];

@@ -1,0 +1,40 @@
+// billing keys get <id> → GET /v1/customer-portal/license-keys/{id} (with activations)
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { uuid } from '../../input.js';
+import type { OutputOptions } from '../../session.js';
+import { examples, session, withOutput } from '../shared.js';
+import { ACTIVATION_COLUMNS, KEY_CARD } from './columns.js';
+
+export function buildGet(parent: Command, ctx: Context) {
+  const cmd = parent
+    .command('get')
+    .summary('show a license key with its activations')
+    .description('Show a license key and its activations, through the customer portal.')
+    .argument('<id>', 'license key id (UUID)');
+  withOutput(cmd);
+  cmd.addHelpText(
+    'after',
+    examples('billing keys get <key-id>', 'billing keys get <key-id> --json | jq .activations'),
+  );
+  cmd.action(async (id, raw) => {
+    const opts = raw as OutputOptions;
+    const keyId = uuid('license key id', id);
+    const s = session(ctx, cmd);
+    const [{ licenseKeys }, client] = await Promise.all([
+      import('../../../api/index.js'),
+      s.api('customer'),
+    ]);
+    const key = await licenseKeys.getCustomerPortal(client, keyId);
+    const printer = await s.printer(opts, KEY_CARD);
+    await printer.printOne(key, KEY_CARD);
+    // On a terminal the activations follow the card as a table; scripts read them from --json.
+    if (!opts.json && !opts.output && !opts.fields && ctx.io.stdout.isTTY) {
+      ctx.io.stdout.write('\nActivations:\n');
+      await (await s.printer({}, ACTIVATION_COLUMNS)).printList(
+        (key.activations ?? []) as object[],
+      );
+    }
+  });
+  return cmd;
+}

@@ -1,0 +1,25 @@
+import type { Column } from '../../io/index.js';
+
+export const SUBSCRIPTION_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'STATUS', path: 'status', kind: 'status' },
+  { header: 'PRODUCT', path: 'product.name' },
+  { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'EVERY', path: 'recurring_interval' },
+  { header: 'STARTED', path: 'started_at', kind: 'time' },
+  { header: 'RENEWS', path: 'current_period_end', kind: 'time' },
+  { header: 'CANCELS', path: 'cancel_at_period_end', kind: 'bool' },
+];
+
+export const SUBSCRIPTION_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'Status', path: 'status', kind: 'status' },
+  { header: 'Product', path: 'product.name' },
+  { header: 'Price ID', path: 'price_id', kind: 'id' },
+  { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'Interval', path: 'recurring_interval' },
+  { header: 'Period', path: 'current_period_start', kind: 'time' },
+  { header: 'Period ends', path: 'current_period_end', kind: 'time' },
+  { header: 'Cancels at period end', path: 'cancel_at_period_end', kind: 'bool' },
+  { header: 'Customer', path: 'customer.email' },
+];

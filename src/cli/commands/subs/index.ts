@@ -1,0 +1,13 @@
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { buildChangePrice } from './change-price.js';
+import { buildList } from './list.js';
+
+export function registerSubs(program: Command, ctx: Context): void {
+  const subs = program
+    .command('subs')
+    .summary('list subscriptions and change their price')
+    .description('Subscriptions: recurring purchases.');
+  buildList(subs, ctx);
+  buildChangePrice(subs, ctx);
+}

@@ -1,9 +1,11 @@
 // Builds the commander tree. Command modules register themselves; nothing runs at import time.
 import { Command } from '@commander-js/extra-typings';
 import { registerApi } from './commands/api/index.js';
+import { registerAuth } from './commands/auth/index.js';
 import { registerCheckout } from './commands/checkout/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerKeys } from './commands/keys/index.js';
+import { registerLogin } from './commands/login/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
 import { registerServe } from './commands/serve/index.js';
@@ -37,6 +39,8 @@ export function buildProgram(ctx: Context) {
   registerOrg(program, ctx);
   registerApi(program, ctx);
   registerConfig(program, ctx);
+  registerLogin(program, ctx);
+  registerAuth(program, ctx);
   registerServe(program, ctx);
   return program;
 }

@@ -50,14 +50,15 @@ export class Session {
     return this.settingsValue;
   }
 
-  async tokenStore(): Promise<TokenStore> {
-    if (!this.storeValue) {
+  /** The token store of the profile's storage setting, or of `storage` when given (login --storage). */
+  async tokenStore(storage?: Settings['storage']): Promise<TokenStore> {
+    if (!this.storeValue || (storage && storage !== this.storeValue.storage)) {
       const settings = await this.settings();
       const { TokenStore } = await import('../auth/token-store.js');
       this.storeValue = new TokenStore({
         configDir: this.ctx.configDir,
         env: this.ctx.env,
-        storage: settings.storage,
+        storage: storage ?? settings.storage,
         warn: (line) => this.ctx.io.stderr.write(`${line}\n`),
       });
     }

@@ -10,8 +10,26 @@ export interface ServeOptions {
   seed?: 'demo' | 'none';
   orders?: number;
   authUrl?: string;
+  faults?: string;
+  rateLimit?: boolean;
   json: boolean;
 }
+
+const FAULTS_HELP = `
+Faults (--faults, for testing how clients cope; also GET/PUT/DELETE /__local/faults):
+  <rule>[;<rule>...][;seed=<n>][;retry-after=<s>]
+  rule:   <fault>:<share>[,<fault>:<share>...][,latency:<ms>[-<ms>]][,retry-after:<s>][@<match>]
+  fault:  503 | 502 | 429    answer with that status, an empty body and Retry-After
+                            (503 and 429; default 1s)
+          reset             drop the connection before the request is handled
+          reset-after       handle the request (and commit it), then drop the connection
+  share:  0.05 or 5% of the matching requests; one draw per request from the seeded PRNG
+  match:  [METHOD[|METHOD...] ]<glob>, * matching anything (slashes too), or ^<regex>;
+          matched against the path without the query; the first matching rule applies;
+          no @ = every path. /__local/* is never faulted.
+  JSON:   {"seed":7,"rules":[{"match":"/v1/orders*","methods":["GET"],"503":0.1,
+          "reset":0.05,"reset_after":0.02,"latency_ms":50,"retry_after":1}]}
+`;
 
 function intOption(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -50,10 +68,14 @@ export function registerServe(program: Command, ctx: Context): void {
       intOption('--orders', 0, 5_000_000),
     )
     .option('--auth-url <url>', 'public URL of the authorization page (default: the service URL)')
+    .option('--faults <spec>', 'inject errors, resets and latency (syntax below)')
+    .option('--rate-limit', "enforce the real service's rate limits (429 + Retry-After)")
     .option('--json', 'print one JSON line with the URL, credentials and demo ids', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  billing serve\n  billing serve --port 0 --json\n  billing serve --db ./billing.db --orders 100000\n',
+      '\nExamples:\n  billing serve\n  billing serve --port 0 --json\n  billing serve --db ./billing.db --orders 100000\n' +
+        "  billing serve --rate-limit --faults '503:0.1,reset:5%,latency:20-80ms@GET /v1/*;seed=7'\n" +
+        FAULTS_HELP,
     )
     .action(async (opts) => {
       await runServe(opts as ServeOptions, ctx);
@@ -62,6 +84,16 @@ export function registerServe(program: Command, ctx: Context): void {
 
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
   const { start } = await import('../../../server/index.js');
+  let faults: import('../../../server/faults.js').FaultSpec | undefined;
+  if (opts.faults !== undefined) {
+    const { parseFaultSpec, FaultSpecError } = await import('../../../server/faults.js');
+    try {
+      faults = parseFaultSpec(opts.faults);
+    } catch (err) {
+      if (err instanceof FaultSpecError) throw new UsageError(`--faults: ${err.message}`);
+      throw err;
+    }
+  }
   let service: Awaited<ReturnType<typeof start>>;
   try {
     service = await start({
@@ -71,6 +103,8 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       seed: opts.seed,
       orders: opts.orders,
       authUrl: opts.authUrl,
+      faults,
+      rateLimit: opts.rateLimit,
     });
   } catch (err) {
     const code = (err as { code?: string }).code;

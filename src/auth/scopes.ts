@@ -1,0 +1,18 @@
+// The scopes `billing login` asks for: the least set the CLI's commands need.
+export const IDENTITY_SCOPES = ['openid', 'email'];
+
+export const DEFAULT_SCOPES = [
+  ...IDENTITY_SCOPES,
+  'organizations:read',
+  'organizations:write',
+  'checkouts:read',
+  'checkouts:write',
+  'subscriptions:write',
+  'orders:read',
+  'license_keys:read',
+  'license_keys:write',
+  'customer_portal:read',
+  'customer_portal:write',
+];
+
+export const READ_ONLY_SCOPES = DEFAULT_SCOPES.filter((s) => !s.endsWith(':write'));

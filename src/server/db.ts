@@ -21,6 +21,21 @@ export class Store {
       this.db.exec('PRAGMA busy_timeout = 5000');
     }
     this.db.exec(SCHEMA);
+    this.migrate();
+  }
+
+  /** Columns added after a table was first released; CREATE TABLE IF NOT EXISTS won't add them. */
+  private migrate(): void {
+    const added: [table: string, column: string, definition: string][] = [
+      ['oauth2_tokens', 'code_hash', 'TEXT'],
+      ['license_key_activations', 'conditions', "TEXT NOT NULL DEFAULT '{}'"],
+    ];
+    for (const [table, column, definition] of added) {
+      const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);
+      if (!columns.some((c) => c.name === column))
+        this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+    this.db.exec('CREATE INDEX IF NOT EXISTS oauth2_tokens_code ON oauth2_tokens(code_hash)');
   }
 
   /** A cached prepared statement. */

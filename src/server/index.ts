@@ -4,6 +4,9 @@ import { buildApp, type Service } from './app.js';
 import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
 import { Store } from './db.js';
+import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from './faults.js';
+import { registerOAuth } from './oauth/index.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
@@ -23,6 +26,10 @@ export interface StartOptions {
   orders?: number;
   /** Where the authorization page is served; defaults to the service's own URL. */
   authUrl?: string;
+  /** Injected faults (faults.ts): the `--faults` text or a parsed spec. */
+  faults?: string | FaultSpec;
+  /** The real service's rate limits (rate-limit.ts); true = the documented ones. */
+  rateLimit?: boolean | Partial<RateLimits>;
 }
 
 export interface RunningService {
@@ -31,6 +38,8 @@ export interface RunningService {
   demo: DemoInfo | undefined;
   store: Store;
   clock: Clock;
+  /** The fault injector behind /__local/faults. */
+  faults: FaultInjector;
   stop(): Promise<void>;
 }
 
@@ -41,9 +50,13 @@ export const ROUTES = [
   registerLicenseKeys,
   registerCheckouts,
   registerLocal,
+  registerOAuth,
 ];
 
 export async function start(opts: StartOptions = {}): Promise<RunningService> {
+  const faults = new FaultInjector(
+    typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults,
+  );
   const store = new Store(opts.db ?? ':memory:');
   const clock = new Clock(store);
   const seed = () => {
@@ -64,6 +77,12 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     },
   };
   const app = buildApp(service, ROUTES);
+  // Reliability testing (issue 8): faults first, so a faulted request never counts as a call.
+  registerFaults(app, faults);
+  if (opts.rateLimit) {
+    const limits = opts.rateLimit === true ? {} : opts.rateLimit;
+    registerRateLimit(app, service, { ...DEFAULT_RATE_LIMITS, ...limits });
+  }
   const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ port: opts.port ?? 8787, host });
@@ -84,6 +103,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     },
     store,
     clock,
+    faults,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -173,7 +173,14 @@ CREATE TABLE IF NOT EXISTS oauth2_tokens (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, client_id TEXT NOT NULL, sub_type TEXT NOT NULL,
   user_id TEXT REFERENCES users(id), organization_id TEXT REFERENCES organizations(id), scope TEXT NOT NULL,
   access_token_hash TEXT NOT NULL UNIQUE, refresh_token_hash TEXT UNIQUE, access_expires_at TEXT NOT NULL,
-  auth_time INTEGER NOT NULL, revoked_at TEXT
+  auth_time INTEGER NOT NULL, revoked_at TEXT, code_hash TEXT
+);
+
+-- Authorization requests waiting for the user's decision on the consent page; the form carries
+-- only the unguessable id, so the request's parameters cannot be tampered with.
+CREATE TABLE IF NOT EXISTS oauth2_pending_requests (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, client_id TEXT NOT NULL,
+  request TEXT NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS signing_keys (

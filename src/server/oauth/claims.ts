@@ -1,0 +1,32 @@
+// Who a token stands for, as userinfo and the id_token describe it (api-facts "Userinfo").
+import type { Store } from '../db.js';
+
+export interface Subject {
+  sub_type: string;
+  user_id: string | null;
+  organization_id: string | null;
+}
+
+export function subjectClaims(store: Store, subject: Subject, scopes: string[]) {
+  if (subject.sub_type === 'organization') {
+    const org = store.get<{ id: string; slug: string }>(
+      'SELECT id, slug FROM organizations WHERE id = ?',
+      subject.organization_id,
+    );
+    return { sub: subject.organization_id ?? '', name: org?.slug ?? null };
+  }
+  const claims: { sub: string; email?: string; email_verified?: boolean } = {
+    sub: subject.user_id ?? '',
+  };
+  if (scopes.includes('email')) {
+    const user = store.get<{ email: string; email_verified: number }>(
+      'SELECT email, email_verified FROM users WHERE id = ?',
+      subject.user_id,
+    );
+    if (user) {
+      claims.email = user.email;
+      claims.email_verified = user.email_verified === 1;
+    }
+  }
+  return claims;
+}

@@ -1,0 +1,32 @@
+// GET /.well-known/openid-configuration and /.well-known/jwks.json (api-facts "Conventions",
+// "OAuth 2.0 / OpenID Connect server"). URLs are read per request: the port is known only
+// after listen().
+import type { Router } from '../app.js';
+import { ALL_SCOPES } from '../auth.js';
+import { jwks } from './keys.js';
+
+export function registerDiscovery({ app, service }: Router): void {
+  app.get('/.well-known/openid-configuration', () => {
+    const base = service.baseUrl;
+    return {
+      issuer: base,
+      authorization_endpoint: `${service.authUrl}/oauth2/authorize`,
+      token_endpoint: `${base}/v1/oauth2/token`,
+      userinfo_endpoint: `${base}/v1/oauth2/userinfo`,
+      revocation_endpoint: `${base}/v1/oauth2/revoke`,
+      introspection_endpoint: `${base}/v1/oauth2/introspect`,
+      jwks_uri: `${base}/.well-known/jwks.json`,
+      registration_endpoint: `${base}/v1/oauth2/register`,
+      scopes_supported: [...ALL_SCOPES],
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      code_challenge_methods_supported: ['plain', 'S256'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      claims_supported: ['sub', 'name', 'email', 'email_verified'],
+    };
+  });
+  app.get('/.well-known/jwks.json', () => jwks(service.store, service.clock.iso()));
+}

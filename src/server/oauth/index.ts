@@ -1,0 +1,17 @@
+// The OAuth 2.0 / OpenID Connect authorization server of the local service (spec §5, issue 3).
+import type { Router } from '../app.js';
+import { registerAuthorize } from './authorize.js';
+import { registerDiscovery } from './discovery.js';
+import { registerIntrospection } from './introspection.js';
+import { registerRegistration } from './register.js';
+import { registerToken } from './token.js';
+import { registerUserinfo } from './userinfo.js';
+
+export function registerOAuth(router: Router): void {
+  registerDiscovery(router);
+  registerAuthorize(router);
+  registerToken(router);
+  registerUserinfo(router);
+  registerIntrospection(router);
+  registerRegistration(router);
+}

@@ -1,0 +1,137 @@
+// POST /v1/oauth2/register: RFC 7591 dynamic client registration with spec §5.1's rules.
+// Registration is open (no token needed), as RFC 7591 §3 allows and as MCP-style clients
+// expect; when a user token is sent, the client is recorded as that user's.
+import type { Router } from '../app.js';
+import { ALL_SCOPES } from '../auth.js';
+import { HttpError } from '../errors.js';
+import { token } from '../ids.js';
+import type { AuthMethod, ClientMetadata } from './clients.js';
+import { redirectUriProblem } from './clients.js';
+import { NO_STORE } from './errors.js';
+import { splitScope, unknownScopes } from './scopes.js';
+
+const METHODS: AuthMethod[] = ['none', 'client_secret_post', 'client_secret_basic'];
+const GRANTS = ['authorization_code', 'refresh_token'];
+
+class Invalid extends HttpError {
+  constructor(error: 'invalid_redirect_uri' | 'invalid_client_metadata', description: string) {
+    super(400, { error, error_description: description }, { ...NO_STORE });
+  }
+}
+
+const bad = (description: string) => new Invalid('invalid_client_metadata', description);
+
+function optionalString(body: Record<string, unknown>, name: string): string | null {
+  const v = body[name];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'string') throw bad(`${name} must be a string.`);
+  return v;
+}
+
+function optionalUrl(body: Record<string, unknown>, name: string): string | null {
+  const v = optionalString(body, name);
+  if (v === null || v === '') return null;
+  // These are shown as links on the consent page: only web URLs, never javascript: or data:.
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw bad(`${name} must be an absolute URL.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw bad(`${name} must be http(s).`);
+  return v;
+}
+
+function stringList(body: Record<string, unknown>, name: string, fallback: string[]): string[] {
+  const v = body[name];
+  if (v === undefined || v === null) return fallback;
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+    throw bad(`${name} must be an array of strings.`);
+  }
+  return [...new Set(v as string[])];
+}
+
+function metadata(body: Record<string, unknown>): ClientMetadata & { method: AuthMethod } {
+  const name = optionalString(body, 'client_name')?.trim();
+  // Spec §5.1: the application name is shown to end users, so it is required here.
+  if (!name) throw bad('client_name is required.');
+  if (name.length > 200) throw bad('client_name is too long.');
+  const redirectUris = stringList(body, 'redirect_uris', []);
+  if (!redirectUris.length) throw new Invalid('invalid_redirect_uri', 'redirect_uris is required.');
+  for (const uri of redirectUris) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new Invalid('invalid_redirect_uri', problem);
+  }
+  // RFC 7591 §2: the default method is client_secret_basic.
+  const method = (optionalString(body, 'token_endpoint_auth_method') ??
+    'client_secret_basic') as AuthMethod;
+  if (!METHODS.includes(method)) {
+    throw bad(`token_endpoint_auth_method must be one of ${METHODS.join(', ')}.`);
+  }
+  const grantTypes = stringList(body, 'grant_types', GRANTS);
+  const badGrant = grantTypes.find((g) => !GRANTS.includes(g));
+  if (badGrant) throw bad(`Unsupported grant type: ${badGrant}.`);
+  if (!grantTypes.includes('authorization_code')) {
+    throw bad('grant_types must include authorization_code.');
+  }
+  const responseTypes = stringList(body, 'response_types', ['code']);
+  if (responseTypes.length !== 1 || responseTypes[0] !== 'code') {
+    throw bad('response_types must be ["code"].');
+  }
+  const scopeText = optionalString(body, 'scope');
+  const scopes = scopeText === null ? [...ALL_SCOPES] : splitScope(scopeText);
+  if (!scopes.length) throw bad('scope must name at least one scope.');
+  const unknown = unknownScopes(scopes);
+  if (unknown.length) throw bad(`Unknown scope: ${unknown.join(' ')}.`);
+  return {
+    client_name: name,
+    client_uri: optionalUrl(body, 'client_uri'),
+    logo_uri: optionalUrl(body, 'logo_uri'),
+    tos_uri: optionalUrl(body, 'tos_uri'),
+    policy_uri: optionalUrl(body, 'policy_uri'),
+    redirect_uris: redirectUris,
+    grant_types: grantTypes,
+    response_types: responseTypes,
+    scope: scopes.join(' '),
+    method,
+  };
+}
+
+export function registerRegistration({ route, service }: Router): void {
+  const { store, clock } = service;
+  route('POST', '/v1/oauth2/register', null, (req, { principal, reply }) => {
+    const body = req.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw bad('The body must be a JSON object.');
+    }
+    const { method, ...meta } = metadata(body as Record<string, unknown>);
+    const clientId = token('polar_ci_');
+    const secret = method === 'none' ? null : token('polar_cs_');
+    const now = clock.now();
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const owner = principal?.kind === 'user' ? principal.userId : null;
+    store.tx(() =>
+      store.run(
+        `INSERT INTO oauth2_clients (client_id, created_at, client_secret, client_id_issued_at,
+         client_secret_expires_at, token_endpoint_auth_method, metadata, user_id)
+         VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+        clientId,
+        now.toISOString(),
+        secret,
+        issuedAt,
+        method,
+        JSON.stringify(meta),
+        owner,
+      ),
+    );
+    reply.code(201).headers(NO_STORE);
+    return {
+      client_id: clientId,
+      ...(secret === null ? {} : { client_secret: secret }),
+      client_id_issued_at: issuedAt,
+      client_secret_expires_at: 0,
+      token_endpoint_auth_method: method,
+      ...meta,
+    };
+  });
+}

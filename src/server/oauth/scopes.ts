@@ -1,0 +1,43 @@
+// Scope strings: parsing, checks and the plain-language descriptions of the consent page.
+import { ALL_SCOPES } from '../auth.js';
+
+const KNOWN = new Set<string>(ALL_SCOPES);
+
+export const SCOPE_DESCRIPTIONS: Record<string, string> = {
+  openid: 'Confirm who you are',
+  profile: 'Read your basic profile',
+  email: 'Read your email address',
+  'user:read': 'Read your user account',
+  'organizations:read': 'Read your organizations',
+  'organizations:write': 'Create and change your organizations',
+  'checkouts:read': 'Read checkout sessions',
+  'checkouts:write': 'Create and change checkout sessions',
+  'subscriptions:read': 'Read subscriptions',
+  'subscriptions:write': 'Change and cancel subscriptions',
+  'orders:read': 'Read orders',
+  'license_keys:read': 'Read license keys',
+  'license_keys:write': 'Change license keys',
+  'customer_portal:read': 'Read your purchases in the customer portal',
+  'customer_portal:write': 'Manage your purchases in the customer portal',
+  'products:read': 'Read products',
+  'products:write': 'Create and change products',
+  'benefits:read': 'Read benefits',
+  'benefits:write': 'Create and change benefits',
+  'customers:read': 'Read customers',
+  'customers:write': 'Create and change customers',
+};
+
+/** Space-separated scope string -> unique scopes in the order given. */
+export function splitScope(value: string | null | undefined): string[] {
+  return [...new Set((value ?? '').split(' ').filter(Boolean))];
+}
+
+export function unknownScopes(scopes: string[]): string[] {
+  return scopes.filter((s) => !KNOWN.has(s));
+}
+
+/** Scopes of `requested` that `allowed` does not contain. */
+export function beyond(requested: string[], allowed: string[]): string[] {
+  const set = new Set(allowed);
+  return requested.filter((s) => !set.has(s));
+}

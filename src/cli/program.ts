@@ -3,6 +3,7 @@ import { Command } from '@commander-js/extra-typings';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerCheckout } from './commands/checkout/index.js';
+import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerLogin } from './commands/login/index.js';
@@ -42,5 +43,6 @@ export function buildProgram(ctx: Context) {
   registerLogin(program, ctx);
   registerAuth(program, ctx);
   registerServe(program, ctx);
+  registerCompletion(program, ctx);
   return program;
 }

@@ -1,0 +1,54 @@
+// The completion data read off the commander tree: subcommands, flags, and flag values with
+// fixed choices. Every shell script is generated from this one table.
+import type { Command, Option } from 'commander';
+import { ORDER_SORTS } from '../commands/orders/list.js';
+import { SUBSCRIPTION_SORTS } from '../commands/subs/list.js';
+
+export interface FlagSpec {
+  names: string[];
+  takesValue: boolean;
+  /** Fixed values (choices, sort criteria), or 'profiles' for names read at completion time. */
+  values?: string[] | 'profiles';
+}
+
+export interface CommandSpec {
+  /** Space-separated path below `billing`, '' for the root. */
+  path: string;
+  subcommands: string[];
+  flags: FlagSpec[];
+}
+
+/** Sort criteria per list command: each criterion ascending and descending. */
+const SORTS: Record<string, readonly string[]> = {
+  'orders list': ORDER_SORTS,
+  'subs list': SUBSCRIPTION_SORTS,
+};
+
+function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {
+  if (o.long === '--profile') return 'profiles';
+  const sorts = o.long === '--sort' ? SORTS[path] : undefined;
+  return sorts ? [...sorts, ...sorts.map((c) => `-${c}`)] : undefined;
+}
+
+function flagOf(o: Option, path: string): FlagSpec {
+  const names = [o.short, o.long].filter((n): n is string => Boolean(n));
+  const takesValue = o.required || o.optional;
+  const values = extraValues(o, path) ?? (o.argChoices ? [...o.argChoices] : undefined);
+  return values ? { names, takesValue, values } : { names, takesValue };
+}
+
+export function completionSpec(root: Command): CommandSpec[] {
+  const out: CommandSpec[] = [];
+  const walk = (cmd: Command, path: string) => {
+    const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+    const flags = cmd.options.filter((o) => !o.hidden).map((o) => flagOf(o, path));
+    flags.push({ names: ['-h', '--help'], takesValue: false });
+    const names = visible.map((c) => c.name());
+    // `billing help <command>` is commander's implicit command at the root.
+    if (path === '') names.push('help');
+    out.push({ path, subcommands: names, flags });
+    for (const sub of visible) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
+  };
+  walk(root, '');
+  return out;
+}

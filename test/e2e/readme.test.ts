@@ -1,0 +1,71 @@
+// The README cannot rot: every fenced block marked `sh test` runs, in order, in one bash
+// session with `billing` on PATH, against a live local service.
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningService, start } from '../../src/server/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export function testedBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```sh test\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+}
+
+describe('README', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await start({ port: 0 });
+  });
+  afterAll(() => svc?.stop());
+
+  it('has tested blocks for the tour, output, auth, profiles, completions and the local service', () => {
+    const blocks = testedBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8')).join('\n');
+    for (const command of [
+      'orders list',
+      'checkout confirm',
+      'keys activate',
+      'login --with-token',
+      'config set',
+      'completion bash',
+      '--fields',
+      '-o ndjson',
+    ]) {
+      expect(blocks).toContain(command);
+    }
+  });
+
+  it('runs every `sh test` block successfully', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'billing-readme-'));
+    const bin = join(home, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'billing'),
+      `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin/billing.js')}" "$@"\n`,
+    );
+    chmodSync(join(bin, 'billing'), 0o755);
+    const blocks = testedBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    const script = [
+      'set -euo pipefail',
+      ...blocks.map((b, i) => `echo "--- block ${i + 1}" >&2\n${b}`),
+    ].join('\n');
+    const result = await promisify(execFile)('bash', ['-c', script], {
+      env: {
+        PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}`,
+        HOME: home,
+        BILLING_CONFIG_DIR: join(home, 'config'),
+        BILLING_BASE_URL: svc.url,
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((err: { code: number; stdout: string; stderr: string }) => {
+      throw new Error(`README block failed (exit ${err.code}):\n${err.stderr.slice(-3000)}`);
+    });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).toContain('exit code 5');
+    expect(result.stdout).toContain('Acme Pro');
+  }, 120_000);
+});

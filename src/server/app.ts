@@ -53,6 +53,15 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
     // Keep-alive clients (the CLI's undici agent) reuse sockets; don't linger on shutdown.
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // A malformed percent-escape or an over-long segment never reaches a route; answer in the
+    // documented error shape rather than fastify's own (issue 8: bad input).
+    frameworkErrors: (err, _req, reply) => {
+      const detail =
+        err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path segment is longer than 500 characters.'
+          : 'The URL path is not valid percent-encoded UTF-8.';
+      (reply as FastifyReply).code(400).send({ error: 'BadRequest', detail });
+    },
   });
 
   // Invalid JSON is a 422 with a pydantic-shaped item, like the real service.
@@ -60,10 +69,16 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    // Deeper than this, echoing the body in a 422 `input` would overflow JSON.stringify's stack.
+    const deep = nestedBeyond(text, MAX_JSON_DEPTH);
     try {
+      if (deep !== undefined) throw new Error(`Too deeply nested at position ${deep}`);
       done(null, JSON.parse(text));
     } catch (err) {
-      const pos = /position (\d+)/.exec(String(err))?.[1];
+      // The loc carries the error's offset, as Python's json does; V8 omits it at the end.
+      const pos = /Unexpected end of JSON input/.test(String(err))
+        ? text.length
+        : /position (\d+)/.exec(String(err))?.[1];
       done(
         new HttpError(422, {
           error: 'RequestValidationError',
@@ -135,6 +150,28 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
   };
   for (const r of register) r(router);
   return app;
+}
+
+const MAX_JSON_DEPTH = 256;
+
+/** The offset where `text` nests arrays/objects deeper than `max`, ignoring strings. */
+function nestedBeyond(text: string, max: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return i;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 /** FastAPI's redirect_slashes: the other slash form of a collection path answers 307. */

@@ -693,7 +693,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
         orgId,
         opts2.status ?? 'open',
         token('polar_c_', rnd),
-        new Date(opts2.expiresMs ?? now + 3600_000 * 24 * 7).toISOString(),
+        new Date(opts2.expiresMs ?? now + 3600_000).toISOString(),
         `https://${orgId === acme ? 'acme' : 'globex'}.example/thanks?checkout_id={CHECKOUT_ID}`,
         p.amountType === 'free' ? 0 : p.amount,
         p.product,

@@ -16,12 +16,27 @@ const TYPE_NAMES: Record<string, [string, string]> = {
   array: ['list_type', 'Input should be a valid list'],
 };
 
-function issueToItem(issue: z.core.$ZodIssue, root: Loc): ValidationItem {
+/** The value at `path` inside `value` (undefined when absent). */
+function at(value: unknown, path: PropertyKey[]): unknown {
+  let v = value;
+  for (const key of path)
+    v = v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+function issueToItem(issue: z.core.$ZodIssue, root: Loc, body: unknown): ValidationItem {
   const loc = [...root, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type': {
-      if (input === undefined) return { type: 'missing', loc, msg: 'Field required', input };
+      // pydantic reports a missing field with the object that lacks it as the input.
+      if (input === undefined)
+        return {
+          type: 'missing',
+          loc,
+          msg: 'Field required',
+          input: at(body, issue.path.slice(0, -1)),
+        };
       const [type, msg] = TYPE_NAMES[issue.expected] ?? ['value_error', issue.message];
       return { type, loc, msg, input };
     }
@@ -108,7 +123,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   }
   const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
-  throw validation(result.error.issues.map((i) => issueToItem(i, ['body'])));
+  throw validation(result.error.issues.map((i) => issueToItem(i, ['body'], body)));
 }
 
 export function uuidParam(value: unknown, loc: Loc): string {
@@ -208,7 +223,8 @@ export interface Page {
 export function pageParams(query: Query): Page {
   const page = positiveInt(query, 'page', 1);
   const limit = Math.min(positiveInt(query, 'limit', 10), 100);
-  return { page, limit, offset: (page - 1) * limit };
+  // A huge page is past the end like any other, not an offset SQLite cannot bind (500).
+  return { page, limit, offset: Math.min((page - 1) * limit, Number.MAX_SAFE_INTEGER) };
 }
 
 export function paginated<T>(items: T[], total: number, page: Page) {

@@ -96,6 +96,22 @@ function checkCustomFields(
     } else if (f.type === 'number') {
       if (typeof v !== 'number' || !Number.isInteger(v))
         items.push({ type: 'int_type', loc, msg: 'Input should be a valid integer', input: v });
+      else if (props.ge != null && v < (props.ge as number))
+        items.push({
+          type: 'greater_than_equal',
+          loc,
+          msg: `Input should be greater than or equal to ${props.ge}`,
+          input: v,
+          ctx: { ge: props.ge },
+        });
+      else if (props.le != null && v > (props.le as number))
+        items.push({
+          type: 'less_than_equal',
+          loc,
+          msg: `Input should be less than or equal to ${props.le}`,
+          input: v,
+          ctx: { le: props.le },
+        });
       else out[slug] = v;
     } else if (f.type === 'checkbox') {
       if (typeof v !== 'boolean')
@@ -351,7 +367,9 @@ export function confirmCheckout(
       subscriptionId,
       iso,
       orgId,
-      view.subtotal_amount as number,
+      // The subscription carries the price's amount; its discount applies to each order (as in
+      // the seed and a price change), so a discounted checkout's order is the one that is reduced.
+      view.amount as number,
       (view.currency as string) ?? 'usd',
       priceRow.recurring_interval as string,
       iso,

@@ -45,10 +45,12 @@ export function checkoutView(
   const isPaymentSetupRequired = priceRow.type === 'recurring' && !isFree;
   // An open session past expires_at is shown as expired, as the real service's expiry job does.
   const status = r.status === 'open' && (r.expires_at as string) <= now ? 'expired' : r.status;
+  // success_url is always a string (spec §2.2): without the seller's, the real service points
+  // at its own confirmation page.
   const successUrl =
     typeof r.success_url === 'string'
       ? r.success_url.replaceAll('{CHECKOUT_ID}', r.id as string)
-      : null;
+      : `${l.baseUrl}/checkout/${r.client_secret}/confirmation`;
   const out: R & { is_payment_form_required: boolean } = {
     id: r.id,
     created_at: r.created_at,

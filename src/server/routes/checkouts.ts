@@ -1,5 +1,5 @@
 // Checkout sessions: GET, PATCH and the client-side confirm (spec endpoints 1–3, api-facts).
-import { setImmediate as tick } from 'node:timers/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Router } from '../app.js';
 import { organizationIds } from '../auth.js';
@@ -50,6 +50,9 @@ const confirmBody = z.object({
   confirmation_token_id: z.string().min(1).max(256).nullish(),
 });
 
+/** How long a confirm holds the checkout's lock, standing for the payment processor's answer. */
+const PROCESSOR_MS = 25;
+
 export const expired = () =>
   new HttpError(410, {
     error: 'ExpiredCheckoutError',
@@ -97,7 +100,10 @@ export function registerCheckouts({ route, service }: Router): void {
       const body = parseBody(updateBody, req.body) as CheckoutChanges;
       store.tx(() => {
         const current = store.get('SELECT * FROM checkouts WHERE id = ?', row.id as string)!;
-        if ((current.expires_at as string) <= clock.iso()) throw expired();
+        // Only confirm answers 410; an update of a session past expires_at is refused like any
+        // non-open one, with the status GET shows (api-facts "Errors").
+        if (current.status === 'open' && (current.expires_at as string) <= clock.iso())
+          throw notOpen({ ...current, status: 'expired' });
         if (current.status !== 'open') throw notOpen(current);
         applyCheckoutChanges(store, clock, current, body, 'seller');
       });
@@ -115,9 +121,10 @@ export function registerCheckouts({ route, service }: Router): void {
     const body = parseBody(confirmBody, req.body ?? {}) as CheckoutChanges;
     inFlight.add(row.id as string);
     try {
-      // The real service locks the session while the payment processor answers; the pause lets
-      // concurrent confirms meet that lock (409) instead of queueing behind it.
-      await tick();
+      // The real service locks the session while the payment processor answers; the pause stands
+      // for that round trip, so concurrent confirms meet the lock (409) instead of queueing
+      // behind it. (A bare setImmediate was too short: the others arrived after the commit.)
+      await delay(PROCESSOR_MS);
       const { token } = store.tx(() => {
         const current = store.get('SELECT * FROM checkouts WHERE id = ?', row.id as string)!;
         if ((current.expires_at as string) <= clock.iso()) throw expired();

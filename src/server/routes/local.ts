@@ -9,8 +9,10 @@ import { storedDemo } from '../seed.js';
 import { parseBody, uuidParam } from '../validate.js';
 import { CUSTOMER_SESSION_SECONDS } from './checkout-state.js';
 
+// Within a century either way, so the clock stays a valid four-digit-year ISO date-time.
+const CENTURY_SECONDS = 100 * 365.25 * 86_400;
 const clockBody = z.object({
-  advance_seconds: z.number().finite().optional(),
+  advance_seconds: z.number().min(-CENTURY_SECONDS).max(CENTURY_SECONDS).optional(),
   set: z.iso.datetime({ offset: true }).optional(),
   reset: z.boolean().optional(),
 });

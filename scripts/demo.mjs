@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const bin = new URL('../bin/billing.js', import.meta.url).pathname;
-const serve = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const serve = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const info = await new Promise((resolve, reject) => {
   let out = '';
   serve.stdout.on('data', (d) => {
@@ -23,9 +25,28 @@ const env = {
 };
 const steps = [
   ['orders', 'list', '--limit', '5'],
-  ['orders', 'list', '--type', 'recurring', '--sort', '-amount', '--limit', '3', '--fields', 'id,amount,customer.email'],
+  [
+    'orders',
+    'list',
+    '--type',
+    'recurring',
+    '--sort',
+    '-amount',
+    '--limit',
+    '3',
+    '--fields',
+    'id,amount,customer.email',
+  ],
   ['checkout', 'get', info.demo.open_checkout_ids[0]],
-  ['checkout', 'confirm', info.demo.open_checkout_ids[0], '--customer-email', 'demo.buyer@example.com', '--confirmation-token', 'tok_demo'],
+  [
+    'checkout',
+    'confirm',
+    info.demo.open_checkout_ids[0],
+    '--customer-email',
+    'demo.buyer@example.com',
+    '--confirmation-token',
+    'tok_demo',
+  ],
   ['subs', 'list'],
   ['keys', 'activate', info.demo.license_key, '--label', 'demo-laptop', '--meta', 'os=linux'],
   ['keys', 'validate', info.demo.license_key],
@@ -33,10 +54,14 @@ const steps = [
 ];
 let failed = 0;
 for (const args of steps) {
-  console.log(`\n$ billing ${args.map((a) => (/[\s'"]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
+  console.log(
+    `\n$ billing ${args.map((a) => (/[\s'"]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`,
+  );
   const r = spawnSync(process.execPath, [bin, ...args], { env, stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
 serve.kill('SIGTERM');
-console.log(`\nThe local service ran at ${info.url} with demo data; \`billing serve\` starts it on port 8787.`);
+console.log(
+  `\nThe local service ran at ${info.url} with demo data; \`billing serve\` starts it on port 8787.`,
+);
 process.exitCode = failed ? 1 : 0;

@@ -18,7 +18,7 @@ const page = (title: string, body: string) =>
   '<style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}</style>' +
   `</head><body><h1>${title}</h1><p>${body}</p></body></html>`;
 
-function escape(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -57,7 +57,7 @@ export async function startLoopback(expectedState: string, port = 0): Promise<Lo
         200,
         page(
           'Login was not completed',
-          `${escape(error)}${description ? `: ${escape(description)}` : ''}. You can close this tab.`,
+          `${escapeHtml(error)}${description ? `: ${escapeHtml(description)}` : ''}. You can close this tab.`,
         ),
       );
     } else {

@@ -161,7 +161,11 @@ describe('config list', () => {
       settings: [
         { key: 'base_url', value: 'https://api.example.com', source: 'file' },
         { key: 'auth_url', value: 'https://api.example.com', source: 'default' },
-        { key: 'client_id', value: 'polar_ci_billingCLIlocalServicePublicClient000044vii', source: 'default' },
+        {
+          key: 'client_id',
+          value: 'polar_ci_billingCLIlocalServicePublicClient000044vii',
+          source: 'default',
+        },
         { key: 'organization_id', value: ORG, source: 'env' },
         { key: 'storage', value: 'file', source: 'file' },
         { key: 'connect_timeout', value: 10, source: 'default' },

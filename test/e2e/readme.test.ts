@@ -11,7 +11,7 @@ import { type RunningService, start } from '../../src/server/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export function testedBlocks(markdown: string): string[] {
+function testedBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh test\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 

@@ -30,6 +30,7 @@ export function registerCompletion(program: Command, ctx: Context): void {
     'after',
     examples(
       'billing completion bash > ~/.local/share/bash-completion/completions/billing',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh expansion, printed as is
       'billing completion zsh > "${fpath[1]}/_billing"',
       'billing completion fish > ~/.config/fish/completions/billing.fish',
     ),

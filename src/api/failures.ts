@@ -50,9 +50,15 @@ export function connectionFailure(
   failure: ConnectionFailure,
   ctx: Attempts & { cause: unknown },
 ): NetworkError {
-  const hint = isLoopback(url)
-    ? 'Start the local service with `billing serve`, or check the API base URL.'
-    : 'Check your network connection, proxy settings and the API base URL.';
+  // A reset or timeout came after the connection was made: the server is up, so "start it" or
+  // "check your network" would send the user the wrong way.
+  const hint = !failure.notSent
+    ? ctx.idempotent
+      ? 'The connection broke after reaching the server; try again in a moment.'
+      : 'Look the resource up to see whether the change took effect before running the command again.'
+    : isLoopback(url)
+      ? 'Start the local service with `billing serve`, or check the API base URL.'
+      : 'Check your network connection, proxy settings and the API base URL.';
   const after = ctx.attempt > 1 ? ` after ${tries(ctx.attempt)}` : '';
   let message = `cannot reach ${url.origin} (${failure.cause})${after}`;
   if (!ctx.idempotent && failure.notSent) message += `; ${NOT_APPLIED}`;

@@ -38,6 +38,12 @@ export function defaultConfigDir(env: Readonly<Record<string, string | undefined
 }
 
 export function processContext(signal: AbortSignal): Context {
+  // `billing … | head` closes the pipe early: stop quietly instead of an unhandled EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
+  }
   return {
     io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
     env: process.env,

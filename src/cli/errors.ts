@@ -78,7 +78,8 @@ export class ApiError extends CliError {
 }
 
 export function exitCodeForStatus(status: number): ExitCode {
-  if (status === 400 || status === 422) return EXIT.usage;
+  // 413, 414, 431: the request as formed (a flag value, --data) is too big to ever be accepted.
+  if ([400, 413, 414, 422, 431].includes(status)) return EXIT.usage;
   if (status === 401) return EXIT.auth;
   if (status === 403) return EXIT.permission;
   if (status === 404) return EXIT.notFound;

@@ -50,7 +50,11 @@ export function dateTimeOrNone(flag: string, value: string): string | null {
   if (value === 'none') return null;
   const iso = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
   const t = Date.parse(value);
-  if (!iso.test(value) || Number.isNaN(t)) {
+  // Date.parse rolls 2027-02-30 over to March 2; the service refuses it, so must we.
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  const real = day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+  if (!iso.test(value) || Number.isNaN(t) || !real) {
     throw new UsageError(
       `${flag}: "${clip(value)}" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or "none"`,
     );

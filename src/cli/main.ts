@@ -13,6 +13,8 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
     process.once('SIGINT', onSigint);
     process.once('SIGTERM', onSigterm);
   }
+  // `billing help orders list` is `billing orders list --help` (commander's help command takes one level).
+  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
   const debug = argv.includes('--debug') || context.env.BILLING_DEBUG === '1';
   try {
     const program = buildProgram(context);
@@ -37,6 +39,8 @@ function report(err: unknown, ctx: Context, debug: boolean): number {
   if (err instanceof CommanderError) {
     // --help and --version end through exitOverride with exit code 0.
     if (err.exitCode === 0) return EXIT.ok;
+    // A group without its subcommand: commander already printed the group's help to stderr.
+    if (err.code === 'commander.help') return EXIT.usage;
     write(`billing: ${err.message.replace(/^error: /, '')}\n`);
     return EXIT.usage;
   }

@@ -15,6 +15,27 @@ import type { Context } from './context.js';
 
 import { VERSION } from './version.js';
 
+const ROOT_HELP = `
+Examples:
+  billing serve                      # the local service, in another terminal
+  billing orders list --limit 5
+  billing checkout confirm <checkout-id> --customer-email jane@example.com \\
+    --confirmation-token tok_test
+  billing login
+
+Environment:
+  BILLING_TOKEN           personal access token (CI); wins over a stored login
+  BILLING_CUSTOMER_TOKEN  customer session token for customer-portal commands
+  BILLING_PROFILE         profile to use (like --profile)
+  BILLING_BASE_URL        API base URL of the active profile
+  BILLING_DEBUG=1         like --debug
+  BILLING_CONFIG_DIR      where config.json and the token fallback file live
+  NO_COLOR                no colour
+
+Exit codes: 0 ok, 1 failure, 2 usage or invalid input, 3 network, 4 auth,
+5 permission, 6 not found, 7 conflict or state, 8 rate limited, 130 interrupted.
+`;
+
 export type Program = ReturnType<typeof buildProgram>;
 
 export function buildProgram(ctx: Context) {
@@ -25,6 +46,8 @@ export function buildProgram(ctx: Context) {
     .option('--profile <name>', 'configuration profile to use (env: BILLING_PROFILE)')
     .option('--debug', 'log HTTP requests and responses to stderr, secrets redacted')
     .showSuggestionAfterError(true)
+    // Help stays under 80 columns whatever the terminal width.
+    .configureHelp({ helpWidth: Math.min(ctx.io.stdout.columns || 80, 80) })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
@@ -44,5 +67,6 @@ export function buildProgram(ctx: Context) {
   registerAuth(program, ctx);
   registerServe(program, ctx);
   registerCompletion(program, ctx);
+  program.addHelpText('after', ROOT_HELP);
   return program;
 }

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
 import type { Context } from './context.js';
-import { AuthError } from './errors.js';
+import { AuthError, NetworkError } from './errors.js';
 import type { Column, Printer } from './io/index.js';
 import { VERSION } from './version.js';
 
@@ -23,6 +23,8 @@ export interface OutputOptions {
 export type Audience = 'seller' | 'customer' | 'none';
 
 export const CUSTOMER_SESSION_SUFFIX = '--customer-session';
+
+const DEMO_TIMEOUT_MS = 2000;
 
 export class Session {
   private settingsValue?: Settings;
@@ -75,6 +77,9 @@ export class Session {
     if (token) return token;
     const demo = await this.localDemo();
     if (demo?.personal_access_token) return demo.personal_access_token;
+    // Nothing stored and the local service is down: "not logged in" would send the user the
+    // wrong way; the request would have failed to connect anyway.
+    if (this.localFailure) throw await this.localUnreachable(settings.base_url);
     throw new AuthError(`not logged in (profile "${settings.profile}")`, {
       hint: 'Run `billing login`, or set BILLING_TOKEN to a personal access token.',
     });
@@ -98,6 +103,22 @@ export class Session {
     return this.sellerToken();
   }
 
+  /** Why GET /__local/demo could not connect, when it could not. */
+  private localFailure?: unknown;
+
+  private async localUnreachable(baseUrl: string): Promise<NetworkError> {
+    const { classifyConnectionError } = await import('../api/retry.js');
+    const err = this.localFailure;
+    const cause =
+      (err as { name?: string }).name === 'TimeoutError'
+        ? `timed out after ${DEMO_TIMEOUT_MS / 1000}s`
+        : classifyConnectionError(err, DEMO_TIMEOUT_MS).cause;
+    return new NetworkError(`cannot reach ${new URL(baseUrl).origin} (${cause})`, {
+      hint: 'Start the local service with `billing serve`, or check the API base URL.',
+      cause: err,
+    });
+  }
+
   private demoValue?: Promise<
     { personal_access_token?: string; organization_id?: string } | undefined
   >;
@@ -115,23 +136,24 @@ export class Session {
       ) {
         return undefined;
       }
+      let res: Response;
       try {
-        const res = await fetch(`${settings.base_url.replace(/\/$/, '')}/__local/demo`, {
-          signal: AbortSignal.timeout(2000),
+        res = await fetch(`${settings.base_url.replace(/\/$/, '')}/__local/demo`, {
+          signal: AbortSignal.timeout(DEMO_TIMEOUT_MS),
         });
-        if (!res.ok) return undefined;
-        const demo = (await res.json()) as {
-          personal_access_token?: string;
-          organization_id?: string;
-        };
-        if (this.debug)
-          this.ctx.io.stderr.write(
-            'using the local service\'s demo token (profile "local", nothing stored)\n',
-          );
-        return demo;
-      } catch {
+      } catch (err) {
+        this.localFailure = err;
         return undefined;
       }
+      if (!res.ok) return undefined;
+      const demo = (await res.json().catch(() => undefined)) as
+        | { personal_access_token?: string; organization_id?: string }
+        | undefined;
+      if (demo && this.debug)
+        this.ctx.io.stderr.write(
+          'using the local service\'s demo token (profile "local", nothing stored)\n',
+        );
+      return demo;
     })();
     return this.demoValue;
   }
@@ -141,7 +163,9 @@ export class Session {
     const settings = await this.settings();
     if (settings.organization_id) return settings.organization_id;
     if (this.ctx.env.BILLING_TOKEN) return undefined;
-    return (await this.localDemo())?.organization_id;
+    const demo = await this.localDemo();
+    if (this.localFailure) throw await this.localUnreachable(settings.base_url);
+    return demo?.organization_id;
   }
 
   async api(audience: Audience): Promise<ApiClient> {

@@ -3,6 +3,7 @@ import { type Command, Option } from '@commander-js/extra-typings';
 import type { PageInfo } from '../../api/paginate.js';
 import type { Context } from '../context.js';
 import { integer } from '../input.js';
+import { parseFields, resolveFormat } from '../io/format.js';
 import type { Column } from '../io/index.js';
 import { type OutputOptions, Session } from '../session.js';
 
@@ -23,7 +24,13 @@ export function withOutput<C extends AnyCommand>(cmd: C): C {
     .option(
       '--fields <paths>',
       'only these comma-separated fields, by dot path (e.g. id,customer.email)',
-    );
+    )
+    // Checked before the action: a bad --fields must not surface after a PATCH was applied.
+    .hook('preAction', (c) => {
+      const o = c.opts() as OutputOptions;
+      resolveFormat({ json: o.json, output: o.output });
+      if (o.fields !== undefined) parseFields(o.fields);
+    });
   return cmd;
 }
 
@@ -46,13 +53,15 @@ export function withPaging<C extends AnyCommand>(cmd: C): C {
 export function paging(opts: PagingOptions) {
   const limit = opts.all
     ? Number.POSITIVE_INFINITY
-    : opts.limit
+    : opts.limit !== undefined
       ? integer('--limit', opts.limit, 1)
       : 30;
-  const startPage = opts.page ? integer('--page', opts.page, 1) : 1;
-  const pageSize = opts.pageSize
-    ? integer('--page-size', opts.pageSize, 1, 100)
-    : Math.min(100, Number.isFinite(limit) ? limit : 100);
+  // `!== undefined`: an empty value (`--limit ""`) is an error, not the default.
+  const startPage = opts.page !== undefined ? integer('--page', opts.page, 1) : 1;
+  const pageSize =
+    opts.pageSize !== undefined
+      ? integer('--page-size', opts.pageSize, 1, 100)
+      : Math.min(100, Number.isFinite(limit) ? limit : 100);
   return { limit, startPage, pageSize };
 }
 
@@ -99,6 +108,22 @@ export async function printPages(
   } as { totalCount?: number });
 }
 
+/** An "Examples:" block; long command lines break before a flag, shell-style, to fit 80 columns. */
 export function examples(...lines: string[]): string {
-  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
+  return `\nExamples:\n${lines.map((l) => wrapCommand(`  ${l}`, 78)).join('\n')}\n`;
+}
+
+export function wrapCommand(line: string, width: number): string {
+  if (line.length <= width) return line;
+  const parts = line.split(/ (?=--?[a-z])/);
+  const out: string[] = [];
+  let current = parts.shift() ?? '';
+  for (const part of parts) {
+    if (current.length + 1 + part.length > width - 2) {
+      out.push(`${current} \\`);
+      current = `    ${part}`;
+    } else current += ` ${part}`;
+  }
+  out.push(current);
+  return out.join('\n');
 }

@@ -64,13 +64,15 @@ export function createPrinter(options: PrinterOptions): Printer {
     close: string,
   ) {
     const sink = new Sink(io.stdout);
-    if (open) await sink.write(open);
+    // The header waits for the first page: a request that fails prints nothing to stdout.
     let index = 0;
     for await (const item of items) {
+      if (index === 0 && open) await sink.write(open);
       await sink.write(render(item, index++));
       // Leaving the loop ends the iterator too, so no further pages are fetched.
       if (sink.closed) return;
     }
+    if (index === 0 && open) await sink.write(open);
     if (close) await sink.write(close);
   }
 

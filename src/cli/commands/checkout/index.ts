@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
+import { examples } from '../shared.js';
 import { buildConfirm } from './confirm.js';
 import { buildGet } from './get.js';
 import { buildUpdate } from './update.js';
@@ -8,7 +9,14 @@ export function registerCheckout(program: Command, ctx: Context): void {
   const checkout = program
     .command('checkout')
     .summary('show, change and confirm checkout sessions')
-    .description('Checkout sessions: a buyer’s way to an order or a subscription.');
+    .description('Checkout sessions: a buyer’s way to an order or a subscription.')
+    .addHelpText(
+      'after',
+      examples(
+        'billing checkout get <checkout-id>',
+        'billing checkout confirm <checkout-id> --customer-email jane@example.com --confirmation-token tok_test',
+      ),
+    );
   buildGet(checkout, ctx);
   buildUpdate(checkout, ctx);
   buildConfirm(checkout, ctx);

@@ -14,6 +14,10 @@ export function registerConfig(program: Command, ctx: Context): void {
     .summary('read and change profiles and settings')
     .description(
       `Profiles and settings, kept in ${'<config dir>'}/config.json (mode 0600).\n${KEYS_HELP}`,
+    )
+    .addHelpText(
+      'after',
+      examples('billing config list', 'billing config set organization_id <org-id>'),
     );
   // biome-ignore lint/suspicious/noExplicitAny: any command of this group
   const scope = (cmd: Command<any, any, any>) => {

@@ -98,12 +98,14 @@ export function buildValidate(parent: Command, ctx: Context) {
     const body = {
       key: await keyArgument(keyValue, ctx),
       organization_id: await organization(opts.org, s),
-      activation_id: opts.activation ? uuid('--activation', opts.activation) : undefined,
-      benefit_id: opts.benefit ? uuid('--benefit', opts.benefit) : undefined,
-      customer_id: opts.customer ? uuid('--customer', opts.customer) : undefined,
-      increment_usage: opts.incrementUsage
-        ? integer('--increment-usage', opts.incrementUsage, 0)
-        : undefined,
+      activation_id:
+        opts.activation !== undefined ? uuid('--activation', opts.activation) : undefined,
+      benefit_id: opts.benefit !== undefined ? uuid('--benefit', opts.benefit) : undefined,
+      customer_id: opts.customer !== undefined ? uuid('--customer', opts.customer) : undefined,
+      increment_usage:
+        opts.incrementUsage !== undefined
+          ? integer('--increment-usage', opts.incrementUsage, 0)
+          : undefined,
       conditions: metadata('--condition', opts.condition),
     };
     const [{ licenseKeys }, client] = await Promise.all([

@@ -23,7 +23,7 @@ function checkKey(key: string): string {
 
 /** --org, else the profile's default organization. */
 export async function organization(flag: string | undefined, s: Session): Promise<string> {
-  if (flag) return uuid('--org', flag);
+  if (flag !== undefined) return uuid('--org', flag);
   const org = await s.defaultOrganization();
   if (org) return org;
   throw new UsageError(

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
+import { examples } from '../shared.js';
 import { buildActivate, buildDeactivate, buildValidate } from './activate.js';
 import { buildGet } from './get.js';
 import { buildList } from './list.js';
@@ -9,7 +10,14 @@ export function registerKeys(program: Command, ctx: Context): void {
   const keys = program
     .command('keys')
     .summary('list, change and activate license keys')
-    .description('License keys granted by license-key benefits, and their activations.');
+    .description('License keys granted by license-key benefits, and their activations.')
+    .addHelpText(
+      'after',
+      examples(
+        'billing keys list --mine',
+        'billing keys activate <key> --org <org-id> --label laptop',
+      ),
+    );
   buildList(keys, ctx);
   buildGet(keys, ctx);
   buildUpdate(keys, ctx);

@@ -1,5 +1,5 @@
 // billing orders list → GET /v1/orders/
-import { type Command, Option } from '@commander-js/extra-typings';
+import { type Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
@@ -23,8 +23,11 @@ export const ORDER_SORTS = [
   'subscription',
 ] as const;
 
+const ORDER_TYPES = ['one_time', 'recurring'] as const;
+type OrderType = (typeof ORDER_TYPES)[number];
+
 export interface ListOptions extends OutputOptions, PagingOptions {
-  type?: ('one_time' | 'recurring')[];
+  type?: OrderType[];
   product?: string[];
   customer?: string[];
   discount?: string[];
@@ -38,12 +41,15 @@ export function buildList(parent: Command, ctx: Context) {
     .summary('list orders')
     .description('List orders, newest first. Repeat a filter to match any of its values.')
     .addOption(
+      // A custom argParser replaces the one .choices() installs, so it checks the value itself.
       new Option('--type <type>', 'only one_time or recurring orders (repeatable)')
-        .choices(['one_time', 'recurring'] as const)
-        .argParser((v, prev: ('one_time' | 'recurring')[] = []) => [
-          ...prev,
-          v as 'one_time' | 'recurring',
-        ]),
+        .choices(ORDER_TYPES)
+        .argParser((v, prev: OrderType[] = []) => {
+          if (!(ORDER_TYPES as readonly string[]).includes(v)) {
+            throw new InvalidArgumentError(`Allowed choices are ${ORDER_TYPES.join(', ')}.`);
+          }
+          return [...prev, v as OrderType];
+        }),
     )
     .option('--product <id>', 'only orders of this product (repeatable)', collect)
     .option('--customer <id>', 'only orders of this customer (repeatable)', collect)

@@ -23,7 +23,8 @@ export function registerOrg(program: Command, ctx: Context): void {
   const org = program
     .command('org')
     .summary('show and change an organization')
-    .description('Organizations: a seller’s public profile and settings.');
+    .description('Organizations: a seller’s public profile and settings.')
+    .addHelpText('after', examples('billing org get', 'billing org update <org-id> --name "Acme"'));
 
   const get = org
     .command('get')

@@ -2,6 +2,7 @@
 import { type Command, Option } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { examples } from '../shared.js';
 
 export interface ServeOptions {
   port: number;
@@ -16,19 +17,21 @@ export interface ServeOptions {
 }
 
 const FAULTS_HELP = `
-Faults (--faults, for testing how clients cope; also GET/PUT/DELETE /__local/faults):
+Faults (--faults, or GET/PUT/DELETE /__local/faults), to test clients:
   <rule>[;<rule>...][;seed=<n>][;retry-after=<s>]
-  rule:   <fault>:<share>[,<fault>:<share>...][,latency:<ms>[-<ms>]][,retry-after:<s>][@<match>]
+  rule:   <fault>:<share>[,<fault>:<share>...][,latency:<ms>[-<ms>]][,retry-after:<s>]
+          [,max:<n>][@<match>]
   fault:  503 | 502 | 429    answer with that status, an empty body and Retry-After
                             (503 and 429; default 1s)
           reset             drop the connection before the request is handled
           reset-after       handle the request (and commit it), then drop the connection
   share:  0.05 or 5% of the matching requests; one draw per request from the seeded PRNG
+  max:    the rule is spent after n faults (then the next matching rule applies)
   match:  [METHOD[|METHOD...] ]<glob>, * matching anything (slashes too), or ^<regex>;
           matched against the path without the query; the first matching rule applies;
           no @ = every path. /__local/* is never faulted.
   JSON:   {"seed":7,"rules":[{"match":"/v1/orders*","methods":["GET"],"503":0.1,
-          "reset":0.05,"reset_after":0.02,"latency_ms":50,"retry_after":1}]}
+          "reset":0.05,"reset_after":0.02,"latency_ms":50,"retry_after":1,"max":3}]}
 `;
 
 function intOption(name: string, min: number, max: number) {
@@ -73,9 +76,12 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--json', 'print one JSON line with the URL, credentials and demo ids', false)
     .addHelpText(
       'after',
-      '\nExamples:\n  billing serve\n  billing serve --port 0 --json\n  billing serve --db ./billing.db --orders 100000\n' +
-        "  billing serve --rate-limit --faults '503:0.1,reset:5%,latency:20-80ms@GET /v1/*;seed=7'\n" +
-        FAULTS_HELP,
+      examples(
+        'billing serve',
+        'billing serve --port 0 --json',
+        'billing serve --db ./billing.db --orders 100000',
+        "billing serve --rate-limit --faults '503:0.1,reset:5%,latency:20-80ms@GET /v1/*;seed=7'",
+      ) + FAULTS_HELP,
     )
     .action(async (opts) => {
       await runServe(opts as ServeOptions, ctx);
@@ -90,7 +96,8 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     try {
       faults = parseFaultSpec(opts.faults);
     } catch (err) {
-      if (err instanceof FaultSpecError) throw new UsageError(`--faults: ${err.message}`);
+      if (err instanceof FaultSpecError)
+        throw new UsageError(`--faults: ${err.message.replace(/^fault spec: /, '')}`);
       throw err;
     }
   }

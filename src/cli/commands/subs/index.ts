@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
+import { examples } from '../shared.js';
 import { buildChangePrice } from './change-price.js';
 import { buildList } from './list.js';
 
@@ -7,7 +8,11 @@ export function registerSubs(program: Command, ctx: Context): void {
   const subs = program
     .command('subs')
     .summary('list subscriptions and change their price')
-    .description('Subscriptions: recurring purchases.');
+    .description('Subscriptions: recurring purchases.')
+    .addHelpText(
+      'after',
+      examples('billing subs list --active', 'billing subs change-price <id> --price <price-id>'),
+    );
   buildList(subs, ctx);
   buildChangePrice(subs, ctx);
 }

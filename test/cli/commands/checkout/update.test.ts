@@ -1,0 +1,122 @@
+// billing checkout update: argv -> usage error (spec §8 metadata rules, --data) or the exact PATCH.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempConfigDir } from '../../../helpers/cli.js';
+import { ID, useRecorder } from '../harness.js';
+
+const rec = useRecorder();
+const update = (...args: string[]) => ['checkout', 'update', ID, ...args];
+const pairs = (n: number) => Array.from({ length: n }, (_, i) => ['--metadata', `k${i}=v`]).flat();
+const K41 = 'k'.repeat(41);
+
+describe('checkout update: argv -> usage error, nothing sent', () => {
+  it.each([
+    [
+      ['checkout', 'update', 'abc', '--customer-name', 'x'],
+      'billing: checkout id: "abc" is not a UUID\n',
+    ],
+    [
+      update('--metadata', `${K41}=v`),
+      `billing: --metadata: key "${K41}" is longer than 40 characters\n`,
+    ],
+    [update(...pairs(51)), 'billing: --metadata: at most 50 pairs, got 51\n'],
+    [
+      update('--metadata', `note=${'x'.repeat(501)}`),
+      'billing: --metadata: value of key "note" is longer than 500 characters\n',
+    ],
+    [
+      update('--metadata', 'k:=1.5'),
+      'billing: --metadata: value of key "k" must be a string, an integer or a boolean\n',
+    ],
+    [
+      update('--metadata', 'k:={"a":1}'),
+      'billing: --metadata: value of key "k" must be a string, an integer or a boolean\n',
+    ],
+    [
+      update('--metadata', 'k:=yes'),
+      'billing: --metadata: value of key "k" after := must be an integer, true or false\n',
+    ],
+    [update('--metadata', '=v'), 'billing: --metadata: a key is empty in "=v"\n'],
+    [
+      update('--metadata', 'novalue'),
+      'billing: --metadata: "novalue" is not key=value or key:=json\n',
+    ],
+    [
+      update(
+        '--data',
+        `{"metadata": {${Array.from({ length: 51 }, (_, i) => `"k${i}": 1`).join(',')}}}`,
+      ),
+      'billing: --data metadata: at most 50 pairs, got 51\n',
+    ],
+    [
+      update('--data', `{"customer_metadata": {"${K41}": "v"}}`),
+      `billing: --data customer_metadata: key "${K41}" must be 1 to 40 characters\n`,
+    ],
+    [
+      update(
+        '--data',
+        `{"metadata": {${Array.from({ length: 50 }, (_, i) => `"d${i}": 1`).join(',')}}}`,
+        '--metadata',
+        'one=more',
+      ),
+      'billing: --metadata: at most 50 pairs, got 51\n',
+    ],
+    [update('--data', '{"a":'), expect.stringMatching(/^billing: --data: invalid JSON: .+\n$/)],
+    [update('--data', '[1]'), 'billing: --data: must be a JSON object\n'],
+    [
+      update('--data', '@/nonexistent/body.json'),
+      'billing: --data: cannot read /nonexistent/body.json: no such file\n',
+    ],
+    [
+      update('--customer-name', 'x', '--json', '-o', 'tsv'),
+      'billing: --json conflicts with --output tsv\n',
+    ],
+  ])('%#: %j', async (argv, stderr) => {
+    await rec.usage(argv as string[], stderr as string);
+  });
+});
+
+describe('checkout update: argv -> PATCH body', () => {
+  it('typed metadata, flags over --data fields, --data keys passed through', async () => {
+    const sent = await rec.request(
+      update(
+        '--data',
+        '{"customer_name": "Data", "metadata": {"a": "1"}, "success_url": "https://x.example"}',
+        '--customer-name',
+        'Flag',
+        '--customer-email',
+        'jane@example.com',
+        '--metadata',
+        'seats:=5',
+        '--metadata',
+        'trial:=false',
+        '--metadata',
+        'ref=a=b',
+        '--metadata',
+        `k40${'x'.repeat(37)}=${'y'.repeat(500)}`,
+      ),
+    );
+    expect(sent).toMatchObject({ method: 'PATCH', path: `/v1/checkouts/custom/${ID}`, query: [] });
+    expect(sent.body).toEqual({
+      customer_name: 'Flag',
+      customer_email: 'jane@example.com',
+      success_url: 'https://x.example',
+      metadata: {
+        a: '1',
+        seats: 5,
+        trial: false,
+        ref: 'a=b',
+        [`k40${'x'.repeat(37)}`]: 'y'.repeat(500),
+      },
+    });
+  });
+
+  it('--data @file and 50 pairs exactly are accepted', async () => {
+    const file = join(tempConfigDir(), 'body.json');
+    writeFileSync(file, '{"customer_email": "file@example.com"}');
+    const sent = await rec.request(update('--data', `@${file}`, ...pairs(50)));
+    expect(sent.body).toMatchObject({ customer_email: 'file@example.com' });
+    expect(Object.keys((sent.body as { metadata: object }).metadata)).toHaveLength(50);
+  });
+});

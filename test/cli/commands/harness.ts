@@ -1,0 +1,78 @@
+// The two tables of a verb's tests, in-process through main(argv, ctx): argv -> exact usage error
+// (and nothing sent), argv -> the exact request. A recorder on 127.0.0.1 stands in for the API:
+// it notes every request and answers 400 "recorded", which the CLI reports and never retries.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type RunResult, run } from '../../helpers/cli.js';
+
+export interface Sent {
+  method: string;
+  path: string;
+  query: [string, string][];
+  body?: unknown;
+  authorization?: string;
+}
+
+export const TOKEN = 'polar_pat_unitTestTokenNeverSentToARealService0000000';
+export const ID = '0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21';
+export const ID2 = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+
+export interface Recorder {
+  url: string;
+  sent: Sent[];
+  /** Runs argv with the recorder as the API and a token; `sent` holds only this run's requests. */
+  run(argv: string[], env?: Record<string, string | undefined>): Promise<RunResult>;
+  /** Expects exit 2 with exactly `stderr`, nothing on stdout and nothing sent. */
+  usage(argv: string[], stderr: string): Promise<void>;
+  /** Runs argv and returns the one request it sent. */
+  request(argv: string[], env?: Record<string, string | undefined>): Promise<Sent>;
+}
+
+/** Starts a recorder for the file (beforeAll / afterAll) and returns it. */
+export function useRecorder(): Recorder {
+  let server: Server;
+  const rec: Recorder = {
+    url: '',
+    sent: [],
+    async run(argv, env = {}) {
+      rec.sent.length = 0;
+      return run(argv, { env: { BILLING_BASE_URL: rec.url, BILLING_TOKEN: TOKEN, ...env } });
+    },
+    async usage(argv, stderr) {
+      const r = await rec.run(argv);
+      expect({ ...r, sent: rec.sent }).toEqual({ code: 2, stdout: '', stderr, sent: [] });
+    },
+    async request(argv, env) {
+      const r = await rec.run(argv, env);
+      expect(r).toMatchObject({ code: 2, stdout: '', stderr: 'billing: recorded\n' });
+      expect(rec.sent).toHaveLength(1);
+      return rec.sent[0]!;
+    },
+  };
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        const text = Buffer.concat(chunks).toString();
+        rec.sent.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          query: [...url.searchParams],
+          ...(text ? { body: JSON.parse(text) } : {}),
+          ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        });
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end('{"error":"BadRequest","detail":"recorded"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    rec.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return rec;
+}

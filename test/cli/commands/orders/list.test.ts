@@ -1,0 +1,148 @@
+// billing orders list|get: argv -> usage error or the exact query; a terminal shows a money table.
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { start } from '../../../../src/server/index.js';
+import { run } from '../../../helpers/cli.js';
+import { ID, ID2, useRecorder } from '../harness.js';
+
+const rec = useRecorder();
+
+describe('orders list: argv -> usage error, nothing sent', () => {
+  it.each([
+    [['--limit', '0'], 'billing: --limit: must be an integer at least 1, got 0\n'],
+    [['--limit', '2.5'], 'billing: --limit: "2.5" is not an integer\n'],
+    [['--page', '0'], 'billing: --page: must be an integer at least 1, got 0\n'],
+    [['--page-size', '101'], 'billing: --page-size: must be an integer from 1 to 100, got 101\n'],
+    [
+      ['--type', 'monthly'],
+      "billing: option '--type <type>' argument 'monthly' is invalid. Allowed choices are one_time, recurring.\n",
+    ],
+    [['--product', 'acme-pro'], 'billing: --product: "acme-pro" is not a UUID\n'],
+    [['--customer', ID, '--customer', 'x'], 'billing: --customer: "x" is not a UUID\n'],
+    [['--org', `${ID}0`], `billing: --org: "${ID}0" is not a UUID\n`],
+    [
+      ['--sort', 'bogus'],
+      'billing: --sort: "bogus" is not a sort criterion here; valid: created_at, amount, customer, ' +
+        'product, discount, subscription (prefix - for descending)\n',
+    ],
+    [
+      ['--fields', 'id,,amount'],
+      'billing: invalid --fields: (empty)\nUse comma-separated dot paths, e.g. --fields id,status,customer.email\n',
+    ],
+    [['--json', '-o', 'ndjson'], 'billing: --json conflicts with --output ndjson\n'],
+    [
+      ['-o', 'yaml'],
+      "billing: option '-o, --output <format>' argument 'yaml' is invalid. Allowed choices are table, tsv, json, ndjson.\n",
+    ],
+    [['--bogus'], "billing: unknown option '--bogus'\n"],
+  ])('%j', async (args, stderr) => {
+    await rec.usage(['orders', 'list', ...args], stderr);
+  });
+
+  it('orders get: a malformed id or bad --fields is refused before the request', async () => {
+    await rec.usage(['orders', 'get', 'nope'], 'billing: order id: "nope" is not a UUID\n');
+    await rec.usage(
+      ['orders', 'get', ID, '--fields', 'a b'],
+      'billing: invalid --fields: "a b"\nUse comma-separated dot paths, e.g. --fields id,status,customer.email\n',
+    );
+  });
+});
+
+describe('orders list: argv -> query', () => {
+  it.each([
+    [
+      [],
+      [
+        ['page', '1'],
+        ['limit', '30'],
+      ],
+    ],
+    [
+      ['--limit', '5', '--page', '3'],
+      [
+        ['page', '3'],
+        ['limit', '5'],
+      ],
+    ],
+    [
+      ['--limit', '250'],
+      [
+        ['page', '1'],
+        ['limit', '100'],
+      ],
+    ],
+    [
+      ['--limit', '25', '--page-size', '10'],
+      [
+        ['page', '1'],
+        ['limit', '10'],
+      ],
+    ],
+    [
+      [
+        '--type',
+        'recurring',
+        '--type',
+        'one_time',
+        '--product',
+        ID,
+        '--product',
+        ID2.toUpperCase(),
+      ],
+      [
+        ['product_price_type', 'recurring'],
+        ['product_price_type', 'one_time'],
+        ['product_id', ID],
+        ['product_id', ID2],
+        ['page', '1'],
+        ['limit', '30'],
+      ],
+    ],
+    [
+      ['--customer', ID, '--discount', ID2, '--org', ID, '--sort', '-amount, customer'],
+      [
+        ['customer_id', ID],
+        ['discount_id', ID2],
+        ['organization_id', ID],
+        ['sorting', '-amount'],
+        ['sorting', 'customer'],
+        ['page', '1'],
+        ['limit', '30'],
+      ],
+    ],
+  ])('%j', async (args, query) => {
+    const sent = await rec.request(['orders', 'list', ...args]);
+    expect(sent).toEqual({
+      method: 'GET',
+      path: '/v1/orders/',
+      query,
+      authorization: expect.stringMatching(/^Bearer polar_pat_/),
+    });
+  });
+});
+
+describe('orders list on a terminal', () => {
+  it('prints a table with money as $12.00 USD', async () => {
+    const svc = await start({ port: 0 });
+    try {
+      const env = { BILLING_BASE_URL: svc.url, BILLING_TOKEN: svc.demo!.personal_access_token };
+      const r = await run(['orders', 'list', '--limit', '4'], { env, tty: true });
+      expect(r.code).toBe(0);
+      const res = await fetch(`${svc.url}/v1/orders/?limit=4`, {
+        headers: { authorization: `Bearer ${env.BILLING_TOKEN}` },
+      });
+      const { items: orders } = (await res.json()) as { items: { id: string; amount: number }[] };
+      const lines = stripVTControlCharacters(r.stdout).trimEnd().split('\n');
+      const header = lines.find((l) => l.includes('CUSTOMER'))!;
+      expect(header).toMatch(/ID\s.*CREATED\s.*CUSTOMER\s.*PRODUCT\s.*AMOUNT\s.*REASON/);
+      for (const o of orders) {
+        const money = `$${(o.amount / 100).toFixed(2)} USD`;
+        expect(lines.find((l) => l.startsWith(o.id))).toContain(`  ${money}  `);
+      }
+      expect(lines).toHaveLength(5);
+      expect(r.stdout).not.toMatch(/\t/);
+    } finally {
+      await svc.stop();
+    }
+  });
+});

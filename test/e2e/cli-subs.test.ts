@@ -1,0 +1,202 @@
+// `billing subs list|change-price` end to end, as a customer (minted customer session) and seller.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Json, ndjson, requestedQueries, type Suite, startSuite, tsv } from './cli.js';
+
+const HEADER = ['ID', 'STATUS', 'PRODUCT', 'AMOUNT', 'EVERY', 'STARTED', 'RENEWS', 'CANCELS'];
+const ACTIVE = ['trialing', 'active'];
+const INACTIVE = ['canceled', 'unpaid'];
+
+let s: Suite;
+/** The demo customer with the most subscriptions, active and inactive ones among them. */
+let token: string;
+let mine: Json[];
+let prices: Json[];
+
+beforeAll(async () => {
+  s = await startSuite();
+  const orders: Json[] = (await s.call('GET', '/v1/orders/?limit=100')).items;
+  prices = orders.map((o) => o.product_price);
+  for (const customer_id of new Set(orders.map((o) => o.customer_id))) {
+    const session = await s.call('POST', '/__local/customer-sessions', { customer_id }, null);
+    const subs = await s.call(
+      'GET',
+      '/v1/customer-portal/subscriptions/?limit=100',
+      undefined,
+      session.token,
+    );
+    const statuses = subs.items.map((x: Json) => x.status);
+    const mixed =
+      statuses.some((x: string) => ACTIVE.includes(x)) &&
+      statuses.some((x: string) => INACTIVE.includes(x));
+    if (mixed && subs.items.length > (mine?.length ?? 0)) {
+      token = session.token;
+      mine = subs.items;
+    }
+  }
+  expect(mine.length).toBeGreaterThanOrEqual(3);
+});
+afterAll(() => s.svc.stop());
+
+const asCustomer = (args: string[]) => s.run(args, { env: { BILLING_CUSTOMER_TOKEN: token } });
+const items = async (...args: string[]) => {
+  const r = await asCustomer(['subs', 'list', '-o', 'ndjson', ...args]);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  return r.stdout === '' ? [] : ndjson(r.stdout);
+};
+
+describe('subs list', () => {
+  it("prints the customer's subscriptions as TSV with a stable header", async () => {
+    const r = await asCustomer(['subs', 'list']);
+    expect(r.code).toBe(0);
+    const { header, rows } = tsv(r.stdout);
+    expect(header).toEqual(HEADER);
+    expect(rows).toEqual(
+      mine.map((x) => [
+        x.id,
+        x.status,
+        x.product.name,
+        String(x.amount),
+        x.recurring_interval,
+        x.started_at ?? '',
+        x.current_period_end ?? '',
+        String(x.cancel_at_period_end),
+      ]),
+    );
+  });
+
+  it('--active / --inactive keep their statuses; --query and --product narrow', async () => {
+    const name = mine[0].product.name as string;
+    const [active, inactive, query, product] = await Promise.all([
+      items('--active'),
+      items('--inactive'),
+      items('--query', name.slice(-4).toLowerCase()),
+      items('--product', mine[0].product_id),
+    ]);
+    expect(active.map((x) => x.id)).toEqual(
+      mine.filter((x) => ACTIVE.includes(x.status)).map((x) => x.id),
+    );
+    expect(inactive.map((x) => x.id)).toEqual(
+      mine.filter((x) => INACTIVE.includes(x.status)).map((x) => x.id),
+    );
+    expect(active.length).toBeGreaterThan(0);
+    expect(inactive.length).toBeGreaterThan(0);
+    expect(query.length).toBeGreaterThan(0);
+    expect(
+      query.every((x) => x.product.name.toLowerCase().includes(name.slice(-4).toLowerCase())),
+    ).toBe(true);
+    expect(product.map((x) => x.id)).toEqual(
+      mine.filter((x) => x.product_id === mine[0].product_id).map((x) => x.id),
+    );
+  });
+
+  it('--org filters; --sort -amount orders by amount; the comma form repeats sorting', async () => {
+    const [own, other, sorted, debug] = await Promise.all([
+      items('--org', s.demo.organization_id),
+      items('--org', s.demo.other.organization_id),
+      items('--sort', '-amount'),
+      asCustomer(['--debug', 'subs', 'list', '--sort', 'amount,-status', '--limit', '1']),
+    ]);
+    expect(own).toHaveLength(mine.length);
+    expect(other).toEqual([]);
+    const amounts = sorted.map((x) => x.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect(amounts.length).toBe(mine.length);
+    expect(requestedQueries(debug.stderr)).toEqual([
+      'sorting=amount&sorting=-status&page=1&limit=1',
+    ]);
+  });
+
+  it('pages: --limit 3 --page-size 1 fetches three pages of one', async () => {
+    const r = await asCustomer([
+      '--debug',
+      'subs',
+      'list',
+      '--limit',
+      '3',
+      '--page-size',
+      '1',
+      '--fields',
+      'id',
+    ]);
+    expect(r.stdout).toBe(
+      `id\n${mine
+        .slice(0, 3)
+        .map((x) => `${x.id}\n`)
+        .join('')}`,
+    );
+    expect(requestedQueries(r.stderr)).toEqual([
+      'page=1&limit=1',
+      'page=2&limit=1',
+      'page=3&limit=1',
+    ]);
+  });
+
+  it('an invalid --sort lists the valid criteria and exits 2', async () => {
+    expect(await asCustomer(['subs', 'list', '--sort', 'created_at'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --sort: "created_at" is not a sort criterion here; valid: started_at, amount, ' +
+        'status, organization, product (prefix - for descending)\n',
+    });
+  });
+});
+
+describe('subs change-price', () => {
+  const target = () => mine.find((x) => ACTIVE.includes(x.status))!;
+  const otherPrice = (sub: Json) =>
+    prices.find(
+      (p) => p.type === 'recurring' && p.id !== sub.price_id && p.product_id === sub.product_id,
+    ) ?? prices.find((p) => p.type === 'recurring' && p.id !== sub.price_id);
+
+  it('as the seller with --proration, then back as the customer', async () => {
+    const sub = target();
+    const price = otherPrice(sub);
+    const seller = await s.run([
+      'subs',
+      'change-price',
+      sub.id,
+      '--price',
+      price.id,
+      '--proration',
+      'invoice',
+      '--fields',
+      'price_id,amount',
+    ]);
+    expect(seller).toEqual({
+      code: 0,
+      stdout: `price_id\t${price.id}\namount\t${price.price_amount}\n`,
+      stderr: '',
+    });
+    const back = await asCustomer([
+      'subs',
+      'change-price',
+      sub.id,
+      '--price',
+      sub.price_id,
+      '--as-customer',
+      '--json',
+    ]);
+    expect(back.code).toBe(0);
+    expect(JSON.parse(back.stdout)).toMatchObject({
+      id: sub.id,
+      price_id: sub.price_id,
+      amount: sub.amount,
+    });
+  });
+
+  it('a one-time price is a 422 naming the field; an unknown subscription exits 6', async () => {
+    const oneTime = prices.find((p) => p.type === 'one_time');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const [bad, unknown] = await Promise.all([
+      s.run(['subs', 'change-price', target().id, '--price', oneTime.id]),
+      s.run(['subs', 'change-price', missing, '--price', oneTime.id]),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /^billing: the server rejected the request \(422\)\n {2}product_price_id: .+\n$/,
+    );
+    expect(unknown.code).toBe(6);
+    expect(unknown.stderr).toBe(`billing: subscription ${missing} not found\n`);
+  });
+});

@@ -1,29 +1,81 @@
 // Entry point: main(argv, ctx) -> exit code. The only place where errors become exit codes.
-import { CommanderError } from 'commander';
+// Commander and the command tree load only when needed: `--version` and `--help` are answered
+// without them (start-up budget, bench/RESULTS.md).
+import { fstatSync, writeSync } from 'node:fs';
+import type { CommanderError } from 'commander';
 import { type Context, processContext } from './context.js';
 import { CliError, EXIT } from './errors.js';
-import { buildProgram } from './program.js';
+import { VERSION } from './version.js';
+
+/** Help texts by command path ('' for the root), rendered by scripts/build.mjs into dist/. */
+type HelpTexts = Record<string, string>;
+
+/** The output of `--version` or of a `--help` that needs no commander, else undefined. */
+async function fastOutput(argv: string[]): Promise<string | undefined> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return `${VERSION}\n`;
+  const last = argv.at(-1);
+  if (last !== '--help' && last !== '-h') return undefined;
+  // The texts were rendered 80 columns wide, as commander renders them for a pipe or a wide
+  // terminal; a narrower terminal gets commander's own rendering. fstat first: asking
+  // process.stdout would load the tty and net modules for a pipe.
+  if (fstatSync(1).isCharacterDevice() && process.stdout.isTTY && process.stdout.columns < 80) {
+    return undefined;
+  }
+  try {
+    // Not a literal: the bundler leaves it alone, and without a build (tests) it is not found.
+    const url = new URL('./help.js', import.meta.url).href;
+    const texts: HelpTexts = (await import(url)).HELP;
+    const path = argv.slice(0, -1).join(' ');
+    return Object.hasOwn(texts, path) ? texts[path] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes to stdout without creating process.stdout; a reader gone (EPIPE) is no error. */
+function writeOut(text: string): void {
+  try {
+    writeSync(1, text);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN') process.stdout.write(text);
+    else if (code !== 'EPIPE') throw err;
+  }
+}
 
 export async function main(argv: string[], ctx?: Context): Promise<number> {
+  // `billing help orders list` is `billing orders list --help` (commander's help command takes one level).
+  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
+  if (!ctx) {
+    const text = await fastOutput(argv);
+    if (text !== undefined) {
+      writeOut(text);
+      return EXIT.ok;
+    }
+  }
   const abort = new AbortController();
+  const context = ctx ?? processContext(abort.signal);
   const onSigint = () => abort.abort('SIGINT');
   const onSigterm = () => abort.abort('SIGTERM');
-  const context = ctx ?? processContext(abort.signal);
   if (!ctx) {
     process.once('SIGINT', onSigint);
     process.once('SIGTERM', onSigterm);
   }
-  // `billing help orders list` is `billing orders list --help` (commander's help command takes one level).
-  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
   const debug = argv.includes('--debug') || context.env.BILLING_DEBUG === '1';
+  let commanderError: typeof CommanderError | undefined;
   try {
+    const [{ buildProgram }, commander] = await Promise.all([
+      import('./program.js'),
+      import('commander'),
+    ]);
+    commanderError = commander.CommanderError;
     const program = buildProgram(context);
     await program.parseAsync(argv, { from: 'user' });
     return context.signal.aborted && context.signal.reason === 'SIGINT'
       ? EXIT.interrupted
       : EXIT.ok;
   } catch (err) {
-    return report(err, context, debug);
+    return report(err, context, debug, commanderError);
   } finally {
     const { closeSessions } = await import('./commands/shared.js');
     await closeSessions(context);
@@ -34,9 +86,14 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
   }
 }
 
-function report(err: unknown, ctx: Context, debug: boolean): number {
+function report(
+  err: unknown,
+  ctx: Context,
+  debug: boolean,
+  commanderError: typeof CommanderError | undefined,
+): number {
   const write = (s: string) => ctx.io.stderr.write(s);
-  if (err instanceof CommanderError) {
+  if (commanderError && err instanceof commanderError) {
     // --help and --version end through exitOverride with exit code 0.
     if (err.exitCode === 0) return EXIT.ok;
     // A group without its subcommand: commander already printed the group's help to stderr.

@@ -17,21 +17,22 @@ export interface ServeOptions {
 }
 
 const FAULTS_HELP = `
-Faults (--faults, or GET/PUT/DELETE /__local/faults), to test clients:
+Faults (--faults; also GET/PUT/DELETE /__local/faults, never faulted itself):
   <rule>[;<rule>...][;seed=<n>][;retry-after=<s>]
-  rule:   <fault>:<share>[,<fault>:<share>...][,latency:<ms>[-<ms>]][,retry-after:<s>]
-          [,max:<n>][@<match>]
-  fault:  503 | 502 | 429    answer with that status, an empty body and Retry-After
-                            (503 and 429; default 1s)
-          reset             drop the connection before the request is handled
-          reset-after       handle the request (and commit it), then drop the connection
-  share:  0.05 or 5% of the matching requests; one draw per request from the seeded PRNG
-  max:    the rule is spent after n faults (then the next matching rule applies)
-  match:  [METHOD[|METHOD...] ]<glob>, * matching anything (slashes too), or ^<regex>;
-          matched against the path without the query; the first matching rule applies;
-          no @ = every path. /__local/* is never faulted.
-  JSON:   {"seed":7,"rules":[{"match":"/v1/orders*","methods":["GET"],"503":0.1,
-          "reset":0.05,"reset_after":0.02,"latency_ms":50,"retry_after":1,"max":3}]}
+  rule:   <fault>:<share>,...[,latency:<ms>[-<ms>]][,retry-after:<s>][,max:<n>]
+          [@<match>]
+  fault:  503 | 502 | 429  that status, an empty body (Retry-After on 503/429,
+                          default 1 s)
+          reset           drop the connection before the request is handled
+          reset-after     handle (and commit) it, then drop the connection
+  share:  0.05 or 5% of matching requests; one draw each from the seeded PRNG
+  max:    the rule is spent after n faults; the next matching rule applies
+  match:  [METHOD[|METHOD...] ]<glob> (* matches anything, / included) or
+          ^<regex>, on the path without the query; first matching rule wins;
+          no @ = every path
+  JSON:   {"seed":7,"rules":[{"match":"/v1/orders*","methods":["GET"],
+          "503":0.1,"reset":0.05,"reset_after":0.02,"latency_ms":50,
+          "retry_after":1,"max":3}]}
 `;
 
 function intOption(name: string, min: number, max: number) {
@@ -80,7 +81,7 @@ export function registerServe(program: Command, ctx: Context): void {
         'billing serve',
         'billing serve --port 0 --json',
         'billing serve --db ./billing.db --orders 100000',
-        "billing serve --rate-limit --faults '503:0.1,reset:5%,latency:20-80ms@GET /v1/*;seed=7'",
+        "billing serve --rate-limit --faults '503:0.1,reset:5%@GET /v1/*;seed=7'",
       ) + FAULTS_HELP,
     )
     .action(async (opts) => {

@@ -27,7 +27,11 @@ function builtAt(): number {
 
 export default function setup(): void {
   if (process.env.BILLING_TEST_BIN) return;
-  const sources = Math.max(newest(join(ROOT, 'src')), statSync(join(ROOT, 'package.json')).mtimeMs);
+  const sources = Math.max(
+    newest(join(ROOT, 'src')),
+    newest(join(ROOT, 'scripts')),
+    statSync(join(ROOT, 'package.json')).mtimeMs,
+  );
   if (builtAt() >= sources) return;
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], {
     cwd: ROOT,

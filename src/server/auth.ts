@@ -30,10 +30,12 @@ export const ALL_SCOPES = [
   'customers:write',
 ] as const;
 
-export type Principal =
+/** Who a bearer token acts for; `expiresAt` (ISO) is checked against the clock per request. */
+export type Principal = { expiresAt?: string | null } & (
   | { kind: 'user'; userId: string; scopes: Set<string>; via: 'pat' | 'oauth'; tokenId: string }
   | { kind: 'organization'; organizationId: string; scopes: Set<string>; tokenId: string }
-  | { kind: 'customer'; customerId: string; organizationId: string; scopes: Set<string> };
+  | { kind: 'customer'; customerId: string; organizationId: string; scopes: Set<string> }
+);
 
 export type Kind = Principal['kind'];
 
@@ -46,11 +48,24 @@ export function authenticate(
   header: string | undefined,
 ): Principal | undefined {
   if (!header) return undefined;
+  // Looked up once per data generation: any write (a revocation, a refresh) empties the memo;
+  // `now` is checked on every request because tokens expire without a write.
+  const now = clock.iso();
+  const found = store
+    .memo<Principal | false>('auth')
+    .get(header, () => lookup(store, header) ?? false);
+  if (found && (!found.expiresAt || found.expiresAt > now)) return found;
+  throw invalidToken(
+    REALM,
+    'The access token provided is expired, revoked, malformed, or invalid for other reasons.',
+  );
+}
+
+function lookup(store: Store, header: string): Principal | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw invalidToken(REALM, 'The access token is malformed.');
   const value = match[1]!;
   const hash = hashToken(value);
-  const now = clock.iso();
   if (value.startsWith('polar_pat_')) {
     const row = store.get<{
       id: string;
@@ -62,13 +77,14 @@ export function authenticate(
       'SELECT id, user_id, scope, expires_at, revoked_at FROM personal_access_tokens WHERE token_hash = ?',
       hash,
     );
-    if (row && !row.revoked_at && (!row.expires_at || row.expires_at > now)) {
+    if (row && !row.revoked_at) {
       return {
         kind: 'user',
         userId: row.user_id,
         scopes: new Set(row.scope.split(' ')),
         via: 'pat',
         tokenId: row.id,
+        expiresAt: row.expires_at,
       };
     }
   } else if (value.startsWith('polar_at_u_') || value.startsWith('polar_at_o_')) {
@@ -84,7 +100,7 @@ export function authenticate(
       'SELECT id, sub_type, user_id, organization_id, scope, access_expires_at, revoked_at FROM oauth2_tokens WHERE access_token_hash = ?',
       hash,
     );
-    if (row && !row.revoked_at && row.access_expires_at > now) {
+    if (row && !row.revoked_at) {
       const scopes = new Set(row.scope.split(' ').filter(Boolean));
       if (row.sub_type === 'organization' && row.organization_id) {
         return {
@@ -92,10 +108,18 @@ export function authenticate(
           organizationId: row.organization_id,
           scopes,
           tokenId: row.id,
+          expiresAt: row.access_expires_at,
         };
       }
       if (row.user_id)
-        return { kind: 'user', userId: row.user_id, scopes, via: 'oauth', tokenId: row.id };
+        return {
+          kind: 'user',
+          userId: row.user_id,
+          scopes,
+          via: 'oauth',
+          tokenId: row.id,
+          expiresAt: row.access_expires_at,
+        };
     }
   } else if (value.startsWith('polar_cst_')) {
     const row = store.get<{ customer_id: string; organization_id: string; expires_at: string }>(
@@ -103,19 +127,17 @@ export function authenticate(
        JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = ?`,
       hash,
     );
-    if (row && row.expires_at > now) {
+    if (row) {
       return {
         kind: 'customer',
         customerId: row.customer_id,
         organizationId: row.organization_id,
+        expiresAt: row.expires_at,
         scopes: CUSTOMER_SCOPES,
       };
     }
   }
-  throw invalidToken(
-    REALM,
-    'The access token provided is expired, revoked, malformed, or invalid for other reasons.',
-  );
+  return undefined;
 }
 
 /** Enforces the endpoint's accepted principal kinds and scopes (a token passes with ANY of them). */
@@ -135,10 +157,15 @@ export function authorize(
 export function organizationIds(store: Store, principal: Principal): string[] {
   if (principal.kind === 'organization' || principal.kind === 'customer')
     return [principal.organizationId];
+  const userId = principal.userId;
   return store
-    .all<{ organization_id: string }>(
-      'SELECT organization_id FROM user_organizations WHERE user_id = ?',
-      principal.userId,
-    )
-    .map((r) => r.organization_id);
+    .memo<string[]>('user-organizations')
+    .get(userId, () =>
+      store
+        .all<{ organization_id: string }>(
+          'SELECT organization_id FROM user_organizations WHERE user_id = ?',
+          userId,
+        )
+        .map((r) => r.organization_id),
+    );
 }

@@ -9,6 +9,11 @@ export class Store {
   readonly db: DatabaseSync;
   private readonly cache = new Map<string, StatementSync>();
   private depth = 0;
+  /**
+   * Bumped by every write. Read caches (auth, counts, serialized orders) keep the generation
+   * they were filled at and are valid only while it is unchanged.
+   */
+  generation = 0;
 
   constructor(file = ':memory:') {
     this.db = new DatabaseSync(file);
@@ -59,8 +64,20 @@ export class Store {
   }
 
   run(sql: string, ...params: unknown[]) {
+    this.generation++;
     return this.stmt(sql).run(...(params as SQLInputValue[]));
   }
+
+  /** A memo that is emptied whenever the data changes (see generation). */
+  memo<T>(name: string): Memo<T> {
+    let m = this.memos.get(name) as Memo<T> | undefined;
+    if (!m) {
+      m = new Memo<T>(this);
+      this.memos.set(name, m);
+    }
+    return m;
+  }
+  private readonly memos = new Map<string, Memo<unknown>>();
 
   /** Runs fn in one transaction (nested calls join the outer one). fn must be synchronous. */
   tx<T>(fn: () => T): T {
@@ -97,6 +114,7 @@ export class Store {
 
   /** Deletes every row (schema kept), for /__local/reset. */
   wipe(): void {
+    this.generation++;
     this.tx(() => {
       this.db.exec('PRAGMA defer_foreign_keys = ON');
       const tables = this.all<{ name: string }>(
@@ -110,6 +128,36 @@ export class Store {
     this.cache.clear();
     if (this.db.isOpen) this.db.close();
   }
+}
+
+const MEMO_LIMIT = 10_000;
+
+/** A bounded map valid for one store generation. */
+export class Memo<T> {
+  private map = new Map<string, T>();
+  private generation = -1;
+  constructor(private readonly store: Store) {}
+  get(key: string, compute: () => T): T {
+    if (this.generation !== this.store.generation || this.map.size >= MEMO_LIMIT) {
+      this.map = new Map();
+      this.generation = this.store.generation;
+    }
+    let value = this.map.get(key);
+    if (value === undefined) {
+      value = compute();
+      // compute() may itself write (rare); only keep values read at a stable generation.
+      if (this.generation === this.store.generation) this.map.set(key, value);
+    }
+    return value;
+  }
+}
+
+/** `column = ?` for one value, `column IN (?, …)` for several: both let SQLite use indexes. */
+export function sqlIn(column: string, values: readonly unknown[], params: unknown[]): string {
+  params.push(...values);
+  return values.length === 1
+    ? `${column} = ?`
+    : `${column} IN (${values.map(() => '?').join(', ')})`;
 }
 
 export function json(value: unknown): string {

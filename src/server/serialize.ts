@@ -224,6 +224,10 @@ export function discountShort(r: Row): R {
   return out;
 }
 
+function catalogue(l: Loader, key: string, build: () => R): R {
+  return l.store.memo<R>('catalogue').get(key, build);
+}
+
 export function discountFull(l: Loader, r: Row): R {
   const products = l.store
     .all(
@@ -344,9 +348,14 @@ export function order(l: Loader, r: Row): R {
     user_id: r.user_id ?? null,
     customer: c ? customer(c) : null,
     user: user(l.row('users', r.user_id), true),
-    product: product(l, l.row('products', r.product_id)!, 'order'),
-    product_price: price(l.row('prices', r.product_price_id)!),
-    discount: d ? discountFull(l, d) : null,
+    // The catalogue rows are shared by many orders: built once per data generation.
+    product: catalogue(l, `product:${r.product_id}`, () =>
+      product(l, l.row('products', r.product_id)!, 'order'),
+    ),
+    product_price: catalogue(l, `price:${r.product_price_id}`, () =>
+      price(l.row('prices', r.product_price_id)!),
+    ),
+    discount: d ? catalogue(l, `discount:${d.id}`, () => discountFull(l, d)) : null,
     subscription: s ? { ...subscriptionBase(s), metadata: j(s.metadata) } : null,
   };
 }

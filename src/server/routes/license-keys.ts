@@ -4,7 +4,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
-import { json, parseJson, type Row, type Store } from '../db.js';
+import { json, parseJson, type Row, type Store, sqlIn } from '../db.js';
 import { notFound, notPermitted } from '../errors.js';
 import { uuid } from '../ids.js';
 import { activation, licenseKey, primeLicenseKeys } from '../serialize.js';
@@ -97,9 +97,7 @@ export function registerLicenseKeys({ app, route, service }: Router): void {
     );
   };
   const inList = (column: string, values: string[], where: string[], params: SQLInputValue[]) => {
-    if (!values.length) return;
-    where.push(`${column} IN (SELECT value FROM json_each(?))`);
-    params.push(JSON.stringify(values));
+    if (values.length) where.push(sqlIn(column, values, params));
   };
 
   route(
@@ -110,7 +108,10 @@ export function registerLicenseKeys({ app, route, service }: Router): void {
       const query = req.query as Query;
       const where: string[] = [];
       const params: SQLInputValue[] = [];
-      inList('k.organization_id', organizationIds(store, principal!), where, params);
+      const own = organizationIds(store, principal!);
+      // A principal without organizations sees nothing (not everything).
+      if (!own.length) where.push('0');
+      inList('k.organization_id', own, where, params);
       inList('k.organization_id', uuidList(query, 'organization_id'), where, params);
       inList('k.benefit_id', uuidList(query, 'benefit_id'), where, params);
       return list(where, params, query, loader);

@@ -3,7 +3,7 @@ import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
-import type { Row, Store } from '../db.js';
+import { type Row, type Store, sqlIn } from '../db.js';
 import { HttpError, invalid, notFound } from '../errors.js';
 import { subscriptionAdmin, subscriptionPortal } from '../serialize.js';
 import {
@@ -186,9 +186,7 @@ export function registerSubscriptions({ app, route, service }: Router): void {
       const [scopeSql, params] = portalScope(principal!);
       const where = [scopeSql];
       const filter = (column: string, values: string[]) => {
-        if (!values.length) return;
-        where.push(`${column} IN (SELECT value FROM json_each(?))`);
-        params.push(JSON.stringify(values));
+        if (values.length) where.push(sqlIn(column, values, params));
       };
       filter('s.organization_id', uuidList(query, 'organization_id'));
       filter('s.product_id', uuidList(query, 'product_id'));
@@ -207,7 +205,7 @@ export function registerSubscriptions({ app, route, service }: Router): void {
       )!.n;
       const orderBy = [
         ...sorting.map((s) => `${SORT_SQL[s.field]} ${s.desc ? 'DESC' : 'ASC'}`),
-        's.id',
+        `s.id ${sorting.at(-1)?.desc ? 'DESC' : 'ASC'}`,
       ].join(', ');
       const rows = store.all(
         `SELECT s.* FROM subscriptions s WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,

@@ -1,0 +1,83 @@
+// `npm run bench` is too slow for `npm test`; this runs every benchmark once at a tiny size and
+// checks that each produces its figures (the load test is skipped, with its reason, without wrk).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Row {
+  figure: string;
+  ratio?: number;
+  met?: boolean;
+  skipped?: string;
+}
+
+const TINY = [
+  '--startup-runs=1',
+  '--request-runs=1',
+  '--export-orders=200',
+  '--export-small-orders=100',
+  '--export-runs=1',
+  '--load-orders=1000',
+  '--load-runs=1',
+  '--wrk-seconds=1',
+  '--wrk-connections=4',
+  '--out=-',
+];
+
+describe('npm run bench, at a tiny size', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'billing-bench-smoke-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('measures every figure', async () => {
+    const json = join(dir, 'results.json');
+    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        execFile(
+          process.execPath,
+          ['bench/run.mjs', ...TINY, `--json=${json}`],
+          { cwd: ROOT, timeout: 60_000 },
+          (err, stdout, stderr) =>
+            err ? reject(new Error(`${err}\n${stderr}`)) : resolve({ stdout, stderr }),
+        );
+      },
+    );
+    const { machine, rows } = JSON.parse(readFileSync(json, 'utf8')) as {
+      machine: { node: string; cores: number };
+      rows: Row[];
+    };
+    expect(machine.node).toBe(process.version);
+    expect(machine.cores).toBeGreaterThan(0);
+    const figures = rows.map((r) => r.figure);
+    for (const expected of [
+      '`billing --version`',
+      '`billing --help`',
+      '`billing orders list --help`',
+      '`billing orders get <id> --json`',
+      'export, 200 orders',
+      'export peak RSS, 200 orders',
+      'export peak RSS, 200 vs 100 orders',
+      'service: seed 1,000 orders',
+      'service: RSS with 1,000 orders',
+    ]) {
+      expect(figures).toContain(expected);
+    }
+    const load = rows.filter((r) => r.figure.startsWith('service: `GET'));
+    if (load.length === 0) {
+      expect(rows.find((r) => r.skipped)?.skipped).toMatch(/wrk is not installed/);
+      console.log(`bench smoke: load test skipped (${rows.find((r) => r.skipped)?.skipped})`);
+    } else {
+      expect(load).toHaveLength(2);
+    }
+    for (const row of rows.filter((r) => !r.skipped)) {
+      expect(row.ratio, row.figure).toBeGreaterThan(0);
+      expect(Number.isFinite(row.ratio), row.figure).toBe(true);
+    }
+    expect(stdout).toContain('| figure | measured | baseline | ratio | target | met | notes |');
+    expect(stderr).not.toContain('Error');
+  }, 60_000);
+});

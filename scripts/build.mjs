@@ -96,6 +96,22 @@ function slimUndici() {
 }
 
 /**
+ * zod's `z` namespace re-exports every locale (about 60 modules, 400 KB), which esbuild cannot
+ * drop; the CLI and the service only ever use the default English messages.
+ */
+function englishOnlyZod() {
+  return {
+    name: 'english-only-zod',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+        contents: "export { default as en } from './en.js';",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
  * Renders `billing <path> --help` for every command with the bundle just built, as commander
  * prints it to a pipe, into help.js: main.ts answers --help from it without loading commander.
  */
@@ -151,7 +167,7 @@ await build({
   banner: {
     js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
   },
-  plugins: [builtinsWithoutFacades(), slimUndici()],
+  plugins: [builtinsWithoutFacades(), slimUndici(), englishOnlyZod()],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __BILLING_VERSION__: JSON.stringify(pkg.version) },

@@ -45,7 +45,14 @@ export function processContext(signal: AbortSignal): Context {
     });
   }
   return {
-    io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    io: {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      // process.stdin builds a stream on first access (~5 ms): only commands that read it pay.
+      get stdin() {
+        return process.stdin;
+      },
+    },
     env: process.env,
     configDir: defaultConfigDir(process.env),
     now: () => new Date(),

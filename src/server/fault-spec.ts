@@ -1,6 +1,6 @@
 // The fault spec of `billing serve --faults` and /__local/faults: the compact syntax (see the
 // serve command's help) or JSON, checked into one normalized shape (faults.ts applies it).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const FAULT_KINDS = ['503', '502', '429', 'reset', 'reset_after'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

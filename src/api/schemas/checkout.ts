@@ -1,5 +1,5 @@
 // Checkout session (spec §2.2): the get/update form and the confirmed form.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   address,
   attachedCustomField,

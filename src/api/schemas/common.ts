@@ -2,7 +2,7 @@
 // service adds pass through to --json output; every listed field is present but may be null
 // (api-facts.md "Fields beyond the spec's lists"), while types stay strict. Only `id` and
 // `created_at` are required non-null: every resource has them.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const id = z.string();
 export const dateTime = z.string();

@@ -1,5 +1,5 @@
 // License key and activation (spec §2.12) with and without their nested forms.
-import { z } from 'zod';
+import * as z from 'zod';
 import { customer, dateTime, id, int, jsonObject, licenseKeyUser, nullable } from './common.js';
 
 export const licenseKey = z.looseObject({

@@ -1,5 +1,5 @@
 // Order (spec §2.11).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   address,
   customer,

@@ -1,5 +1,5 @@
 // Product, discount and organization in each context form (spec §2.3, §2.5, §2.6).
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   attachedCustomField,
   benefit,

@@ -1,5 +1,5 @@
 // Subscription (spec §2.10) in its admin, customer-portal and order-embedded forms.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   customer,
   dateTime,

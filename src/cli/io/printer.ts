@@ -5,7 +5,6 @@ import { createStyler } from './color.js';
 import { type OutputFormat, parseFields } from './format.js';
 import { pickPaths } from './paths.js';
 import { Sink } from './sink.js';
-import { DEFAULT_WIDTH, renderCard, renderTable } from './table.js';
 
 export interface PrinterOptions {
   io: IO;
@@ -39,7 +38,8 @@ export function createPrinter(options: PrinterOptions): Printer {
   const columns = fields ? fieldColumns(fields, options.columns) : options.columns;
   const shape = (obj: object): object => (fields ? pickPaths(obj, fields) : obj);
   const style = createStyler(io.stdout, options.color);
-  const layout = () => ({ width: io.stdout.columns || DEFAULT_WIDTH, now, style });
+  // table.js pulls in cli-table3: loaded only when a table or card is printed.
+  const layout = () => ({ width: io.stdout.columns || 80, now, style });
   const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
 
   async function printTable(items: AsyncIterable<object> | Iterable<object>, opts: ListOptions) {
@@ -50,6 +50,7 @@ export function createPrinter(options: PrinterOptions): Printer {
       io.stderr.write('No results\n');
       return;
     }
+    const { renderTable } = await import('./table.js');
     await new Sink(io.stdout).write(renderTable(columns, all, layout()));
     if (opts.totalCount !== undefined && opts.totalCount > all.length) {
       const errStyle = createStyler(io.stderr, options.color);
@@ -106,7 +107,9 @@ export function createPrinter(options: PrinterOptions): Printer {
       const sink = new Sink(io.stdout);
       switch (format) {
         case 'table':
-          return sink.write(renderCard(rows, obj, layout()));
+          return import('./table.js').then(({ renderCard }) =>
+            sink.write(renderCard(rows, obj, layout())),
+          );
         case 'tsv':
           // Keys are paths, not labels: `awk -F'\t' '$1 == "status"'` must not depend on wording.
           return sink.write(rows.map((r) => tsvRow([escapeTsv(r.path), rawCell(r, obj)])).join(''));

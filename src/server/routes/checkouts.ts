@@ -1,6 +1,6 @@
 // Checkout sessions: GET, PATCH and the client-side confirm (spec endpoints 1–3, api-facts).
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Router } from '../app.js';
 import { organizationIds } from '../auth.js';
 import type { Row } from '../db.js';

@@ -1,7 +1,7 @@
 // License keys: admin list/update, customer-portal list/get, and the unauthenticated
 // activate/validate/deactivate family (spec endpoints 7–11, api-facts "Request bodies").
 import type { SQLInputValue } from 'node:sqlite';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
 import { json, parseJson, type Row, type Store, sqlIn } from '../db.js';

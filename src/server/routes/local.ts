@@ -1,6 +1,6 @@
 // The control surface under /__local/ (tests and demos only; not part of the real API):
 // reset to the seed, a clock that can be advanced, demo info, token minting, media files.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { invalid, notFound } from '../errors.js';

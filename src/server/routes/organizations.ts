@@ -1,5 +1,5 @@
 // GET / PATCH /v1/organizations/{id} (spec endpoints 14–15).
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Router } from '../app.js';
 import { organizationIds } from '../auth.js';
 import { json, parseJson } from '../db.js';

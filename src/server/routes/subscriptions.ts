@@ -1,6 +1,6 @@
 // PATCH /v1/subscriptions/{id}, and the customer portal's list and PATCH (spec endpoints 4–6).
 import type { SQLInputValue } from 'node:sqlite';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
 import { type Row, type Store, sqlIn } from '../db.js';

@@ -6,7 +6,7 @@ import { AuthError, CliError, EXIT } from '../cli/errors.js';
 import type { Settings } from '../config/resolve.js';
 import type { Credentials } from './credentials.js';
 import { startLoopback } from './loopback.js';
-import { discover, requestOptions } from './oauth.js';
+import { discover, type Net, requestOptions } from './oauth.js';
 
 export interface LoginOptions {
   scopes: string[];
@@ -17,6 +17,8 @@ export interface LoginOptions {
   browser: boolean;
   /** Accept a pasted redirect URL on stdin as well as the loopback callback. */
   acceptPaste: boolean;
+  /** The --debug trace. */
+  debug?: (line: string) => void;
 }
 
 export interface LoginResult {
@@ -76,7 +78,8 @@ export async function loginFlow(
   settings: Settings,
   opts: LoginOptions,
 ): Promise<LoginResult> {
-  const { as } = await discover(settings, ctx.signal);
+  const net = { signal: ctx.signal, debug: opts.debug };
+  const { as } = await discover(settings, net);
   const client: o.Client = { client_id: settings.client_id };
   const verifier = o.generateRandomCodeVerifier();
   const challenge = await o.calculatePKCECodeChallenge(verifier);
@@ -156,13 +159,13 @@ export async function loginFlow(
       params,
       loopback.redirectUri,
       verifier,
-      requestOptions(settings, ctx.signal),
+      requestOptions(settings, net),
     );
     const tokens = await o.processAuthorizationCodeResponse(as, client, response, {
       expectedNonce: opts.scopes.includes('openid') ? nonce : o.expectNoNonce,
       requireIdToken: opts.scopes.includes('openid') && !opts.organization,
     });
-    const subject = await whoIs(settings, as, client, tokens.access_token, ctx.signal);
+    const subject = await whoIs(settings, as, client, tokens.access_token, net);
     const scopes = (tokens.scope ?? opts.scopes.join(' ')).split(' ').filter(Boolean);
     return {
       credentials: {
@@ -192,15 +195,10 @@ export async function whoIs(
   as: o.AuthorizationServer,
   client: o.Client,
   accessToken: string,
-  signal?: AbortSignal,
+  net: Net = {},
 ): Promise<string | undefined> {
   if (!as.userinfo_endpoint) return undefined;
-  const response = await o.userInfoRequest(
-    as,
-    client,
-    accessToken,
-    requestOptions(settings, signal),
-  );
+  const response = await o.userInfoRequest(as, client, accessToken, requestOptions(settings, net));
   const info = await o.processUserInfoResponse(as, client, o.skipSubjectCheck, response);
   if (typeof info.email === 'string') return info.email;
   if (typeof info.name === 'string') return `organization ${info.name}`;

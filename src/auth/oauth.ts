@@ -1,6 +1,7 @@
 // The CLI's OAuth client side (oauth4webapi): discovery with the spec's paths as fallback,
 // and the refresh grant. Plain http is allowed only for loopback hosts (the local service).
 import * as o from 'oauth4webapi';
+import { redact } from '../api/redact.js';
 import type { Settings } from '../config/resolve.js';
 
 export interface Endpoints {
@@ -16,19 +17,40 @@ export function isLoopback(url: string): boolean {
   );
 }
 
-export function requestOptions(settings: Settings, signal?: AbortSignal) {
+/** What an OAuth request needs from the command: Ctrl+C, and the --debug trace. */
+export interface Net {
+  signal?: AbortSignal;
+  debug?: (line: string) => void;
+}
+
+export function requestOptions(settings: Settings, net: Net = {}) {
+  const { debug } = net;
   return {
     [o.allowInsecureRequests]: isLoopback(settings.base_url),
-    signal,
+    signal: net.signal,
+    // The same redacted one-line trace as the API client's, for discovery, token and revoke.
+    ...(debug && {
+      [o.customFetch]: async (url: string, init: RequestInit) => {
+        const started = Date.now();
+        const method = init.method ?? 'GET';
+        debug(redact(`→ ${method} ${url}`));
+        if (typeof init.body === 'string' || init.body instanceof URLSearchParams) {
+          debug(redact(`  ${String(init.body)}`));
+        }
+        const response = await fetch(url, init);
+        debug(redact(`← ${response.status} ${method} ${url} ${Date.now() - started}ms`));
+        return response;
+      },
+    }),
   };
 }
 
 /** `{base_url}/.well-known/openid-configuration`, or the spec's paths when it is missing. */
-export async function discover(settings: Settings, signal?: AbortSignal): Promise<Endpoints> {
+export async function discover(settings: Settings, net: Net = {}): Promise<Endpoints> {
   const issuer = new URL(settings.base_url);
   try {
     const response = await o.discoveryRequest(issuer, {
-      ...requestOptions(settings, signal),
+      ...requestOptions(settings, net),
       algorithm: 'oidc',
     });
     if (response.status === 404) return { as: fallback(settings), discovered: false };
@@ -68,16 +90,16 @@ export interface TokenSet {
 export async function refreshGrant(
   settings: Settings,
   refreshToken: string,
-  signal?: AbortSignal,
+  net: Net = {},
 ): Promise<TokenSet> {
-  const { as } = await discover(settings, signal);
+  const { as } = await discover(settings, net);
   const client: o.Client = { client_id: settings.client_id };
   const response = await o.refreshTokenGrantRequest(
     as,
     client,
     o.None(),
     refreshToken,
-    requestOptions(settings, signal),
+    requestOptions(settings, net),
   );
   const result = await o.processRefreshTokenResponse(as, client, response);
   return {

@@ -69,7 +69,7 @@ async function refreshLocked(
       const { refreshGrant } = await import('./oauth.js');
       let tokens: Awaited<ReturnType<typeof refreshGrant>>;
       try {
-        tokens = await refreshGrant(settings, current.refresh_token, session.ctx.signal);
+        tokens = await refreshGrant(settings, current.refresh_token, session.net());
       } catch (err) {
         const code = (err as { error?: string }).error;
         if (code === 'invalid_grant' || code === 'invalid_client') {

@@ -3,14 +3,10 @@
 import * as o from 'oauth4webapi';
 import type { Settings } from '../config/resolve.js';
 import type { Credentials } from './credentials.js';
-import { discover, requestOptions } from './oauth.js';
+import { discover, type Net, requestOptions } from './oauth.js';
 
-export async function revoke(
-  settings: Settings,
-  c: Credentials,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  const { as } = await discover(settings, signal);
+export async function revoke(settings: Settings, c: Credentials, net: Net = {}): Promise<boolean> {
+  const { as } = await discover(settings, net);
   if (!as.revocation_endpoint) return false;
   const client: o.Client = { client_id: settings.client_id };
   for (const token of [c.refresh_token, c.access_token]) {
@@ -20,7 +16,7 @@ export async function revoke(
       client,
       o.None(),
       token,
-      requestOptions(settings, signal),
+      requestOptions(settings, net),
     );
     await o.processRevocationResponse(response);
   }

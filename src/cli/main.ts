@@ -92,7 +92,12 @@ function report(
   debug: boolean,
   commanderError: typeof CommanderError | undefined,
 ): number {
-  const write = (s: string) => ctx.io.stderr.write(s);
+  // Messages may quote argv or server text: control characters (ESC, …) must not reach the
+  // terminal, and each message stays on its own line.
+  const write = (s: string) =>
+    ctx.io.stderr.write(
+      `${s.slice(0, -1).replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/g, '?')}\n`,
+    );
   if (commanderError && err instanceof commanderError) {
     // --help and --version end through exitOverride with exit code 0.
     if (err.exitCode === 0) return EXIT.ok;

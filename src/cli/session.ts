@@ -40,6 +40,14 @@ export class Session {
     return Boolean(this.globals.debug) || this.ctx.env.BILLING_DEBUG === '1';
   }
 
+  /** Ctrl+C and the --debug trace, for requests made outside the API client (OAuth). */
+  net(): { signal: AbortSignal; debug?: (line: string) => void } {
+    return {
+      signal: this.ctx.signal,
+      debug: this.debug ? (line) => this.ctx.io.stderr.write(`${line}\n`) : undefined,
+    };
+  }
+
   async settings(): Promise<Settings> {
     if (!this.settingsValue) {
       const { resolveSettings } = await import('../config/resolve.js');

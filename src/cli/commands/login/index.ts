@@ -101,6 +101,7 @@ export function registerLogin(program: Command, ctx: Context): void {
       timeoutMs,
       browser,
       acceptPaste: !browser,
+      debug: s.net().debug,
     });
     const where = await store.write(settings.profile, result.credentials);
     const days = result.expiresIn ? Math.round(result.expiresIn / 86400) : undefined;
@@ -136,7 +137,7 @@ export function registerLogin(program: Command, ctx: Context): void {
     let revoked = false;
     if (stored?.credentials.kind === 'oauth') {
       const { revoke } = await import('../../../auth/revoke.js');
-      revoked = await revoke(settings, stored.credentials, ctx.signal).catch((e: Error) => {
+      revoked = await revoke(settings, stored.credentials, s.net()).catch((e: Error) => {
         say.warn(
           `Could not revoke the token at the server (${e.message}); deleting it here anyway.`,
         );

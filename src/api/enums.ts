@@ -1,96 +1,49 @@
-// Complete value sets from api-facts.md "Enumerations", "Sorting" and "Authentication", for
-// validating flags. Response schemas accept any string in these fields so that a value the
-// service adds later does not break reading.
+// The API's value sets (src/shared/api-facts.ts), for validating flags, with their types.
+// Response schemas accept any string in these fields so that a value the service adds later
+// does not break reading.
+import {
+  BENEFIT_TYPES,
+  CANCELLATION_REASONS,
+  CHECKOUT_STATUSES,
+  CUSTOM_FIELD_TYPES,
+  DISCOUNT_DURATIONS,
+  DISCOUNT_TYPES,
+  LICENSE_KEY_STATUSES,
+  MAX_PAGE_SIZE,
+  ORDER_BILLING_REASONS,
+  ORDER_DEFAULT_SORTING,
+  ORDER_SORT_CRITERIA,
+  PRICE_AMOUNT_TYPES,
+  PRICE_TYPES,
+  PRORATION_BEHAVIORS,
+  RECURRING_INTERVALS,
+  SCOPES,
+  SUBSCRIPTION_DEFAULT_SORTING,
+  SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_STATUSES,
+} from '../shared/api-facts.js';
 
-export const CHECKOUT_STATUSES = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const;
-export const SUBSCRIPTION_STATUSES = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-] as const;
-export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
-export const ORDER_BILLING_REASONS = [
-  'purchase',
-  'subscription_create',
-  'subscription_cycle',
-  'subscription_update',
-] as const;
-export const PRICE_TYPES = ['one_time', 'recurring'] as const;
-export const PRICE_AMOUNT_TYPES = ['fixed', 'custom', 'free'] as const;
-export const RECURRING_INTERVALS = ['month', 'year'] as const;
-export const DISCOUNT_DURATIONS = ['once', 'forever', 'repeating'] as const;
-export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
-export const BENEFIT_TYPES = [
-  'custom',
-  'ads',
-  'discord',
-  'github_repository',
-  'downloadables',
-  'license_keys',
-] as const;
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'select'] as const;
-export const CANCELLATION_REASONS = [
-  'customer_service',
-  'low_quality',
-  'missing_features',
-  'switched_service',
-  'too_complex',
-  'too_expensive',
-  'unused',
-  'other',
-] as const;
-export const PRORATION_BEHAVIORS = ['invoice', 'prorate'] as const;
-
-/** `sorting` criteria of GET /v1/orders/; a leading `-` means descending. */
-export const ORDER_SORT_CRITERIA = [
-  'created_at',
-  'amount',
-  'customer',
-  'product',
-  'discount',
-  'subscription',
-] as const;
-export const ORDER_DEFAULT_SORTING = ['-created_at'] as const;
-/** `sorting` criteria of GET /v1/customer-portal/subscriptions/. */
-export const SUBSCRIPTION_SORT_CRITERIA = [
-  'started_at',
-  'amount',
-  'status',
-  'organization',
-  'product',
-] as const;
-export const SUBSCRIPTION_DEFAULT_SORTING = ['-started_at'] as const;
-
-export const SCOPES = [
-  'openid',
-  'profile',
-  'email',
-  'user:read',
-  'organizations:read',
-  'organizations:write',
-  'checkouts:read',
-  'checkouts:write',
-  'subscriptions:read',
-  'subscriptions:write',
-  'orders:read',
-  'license_keys:read',
-  'license_keys:write',
-  'customer_portal:read',
-  'customer_portal:write',
-  'products:read',
-  'products:write',
-  'benefits:read',
-  'benefits:write',
-  'customers:read',
-  'customers:write',
-] as const;
-
-/** Page sizes above this are clamped by the service (api-facts.md "Pagination"). */
-export const MAX_PAGE_SIZE = 100;
+export {
+  BENEFIT_TYPES,
+  CANCELLATION_REASONS,
+  CHECKOUT_STATUSES,
+  CUSTOM_FIELD_TYPES,
+  DISCOUNT_DURATIONS,
+  DISCOUNT_TYPES,
+  LICENSE_KEY_STATUSES,
+  MAX_PAGE_SIZE,
+  ORDER_BILLING_REASONS,
+  ORDER_DEFAULT_SORTING,
+  ORDER_SORT_CRITERIA,
+  PRICE_AMOUNT_TYPES,
+  PRICE_TYPES,
+  PRORATION_BEHAVIORS,
+  RECURRING_INTERVALS,
+  SCOPES,
+  SUBSCRIPTION_DEFAULT_SORTING,
+  SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_STATUSES,
+};
 
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -1,4 +1,5 @@
 // Bearer-token authentication and scope checks for resource routes (api-facts "Authentication").
+import { SCOPES } from '../shared/api-facts.js';
 import type { Clock } from './clock.js';
 import type { Store } from './db.js';
 import { insufficientScope, invalidToken, unauthorized } from './errors.js';
@@ -6,29 +7,7 @@ import { hashToken } from './ids.js';
 
 export const REALM = 'billing';
 
-export const ALL_SCOPES = [
-  'openid',
-  'profile',
-  'email',
-  'user:read',
-  'organizations:read',
-  'organizations:write',
-  'checkouts:read',
-  'checkouts:write',
-  'subscriptions:read',
-  'subscriptions:write',
-  'orders:read',
-  'license_keys:read',
-  'license_keys:write',
-  'customer_portal:read',
-  'customer_portal:write',
-  'products:read',
-  'products:write',
-  'benefits:read',
-  'benefits:write',
-  'customers:read',
-  'customers:write',
-] as const;
+export const ALL_SCOPES = SCOPES;
 
 /** Who a bearer token acts for; `expiresAt` (ISO) is checked against the clock per request. */
 export type Principal = { expiresAt?: string | null } & (

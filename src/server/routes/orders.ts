@@ -1,5 +1,6 @@
 // GET /v1/orders/ and GET /v1/orders/{id} (spec endpoints 12–13).
 
+import { ORDER_SORT_CRITERIA } from '../../shared/api-facts.js';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds } from '../auth.js';
 import { sqlIn } from '../db.js';
@@ -15,14 +16,7 @@ import {
   uuidParam,
 } from '../validate.js';
 
-export const ORDER_SORTS = [
-  'created_at',
-  'amount',
-  'customer',
-  'product',
-  'discount',
-  'subscription',
-] as const;
+export const ORDER_SORTS = ORDER_SORT_CRITERIA;
 
 const SORT_SQL: Record<string, string> = {
   created_at: 'o.created_at',

@@ -1,6 +1,7 @@
 // PATCH /v1/subscriptions/{id}, and the customer portal's list and PATCH (spec endpoints 4–6).
 import type { SQLInputValue } from 'node:sqlite';
 import * as z from 'zod';
+import { CANCELLATION_REASONS, SUBSCRIPTION_SORT_CRITERIA } from '../../shared/api-facts.js';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
 import { type Row, type Store, sqlIn } from '../db.js';
@@ -18,23 +19,8 @@ import {
   uuidParam,
 } from '../validate.js';
 
-export const SUBSCRIPTION_SORTS = [
-  'started_at',
-  'amount',
-  'status',
-  'organization',
-  'product',
-] as const;
-const REASONS = [
-  'customer_service',
-  'low_quality',
-  'missing_features',
-  'switched_service',
-  'too_complex',
-  'too_expensive',
-  'unused',
-  'other',
-] as const;
+export const SUBSCRIPTION_SORTS = SUBSCRIPTION_SORT_CRITERIA;
+const REASONS = CANCELLATION_REASONS;
 
 const SORT_SQL: Record<string, string> = {
   started_at: 's.started_at',

@@ -1,5 +1,6 @@
 // billing orders list → GET /v1/orders/
 import { type Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { ORDER_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
@@ -14,14 +15,7 @@ import {
 } from '../shared.js';
 import { ORDER_COLUMNS } from './columns.js';
 
-export const ORDER_SORTS = [
-  'created_at',
-  'amount',
-  'customer',
-  'product',
-  'discount',
-  'subscription',
-] as const;
+export const ORDER_SORTS = ORDER_SORT_CRITERIA;
 
 const ORDER_TYPES = ['one_time', 'recurring'] as const;
 type OrderType = (typeof ORDER_TYPES)[number];

@@ -1,5 +1,6 @@
 // billing subs list → GET /v1/customer-portal/subscriptions/
 import type { Command } from '@commander-js/extra-typings';
+import { SUBSCRIPTION_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, sorting, uuids } from '../../input.js';
@@ -15,13 +16,7 @@ import {
 } from '../shared.js';
 import { SUBSCRIPTION_COLUMNS } from './columns.js';
 
-export const SUBSCRIPTION_SORTS = [
-  'started_at',
-  'amount',
-  'status',
-  'organization',
-  'product',
-] as const;
+export const SUBSCRIPTION_SORTS = SUBSCRIPTION_SORT_CRITERIA;
 
 interface ListOptions extends OutputOptions, PagingOptions {
   active?: boolean;

@@ -1,0 +1,92 @@
+// Complete value sets of the API (api-facts.md "Enumerations", "Sorting", "Authentication"):
+// facts the CLI (flag checks) and the local service (request checks) share. No imports.
+
+export const CHECKOUT_STATUSES = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+] as const;
+export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
+export const ORDER_BILLING_REASONS = [
+  'purchase',
+  'subscription_create',
+  'subscription_cycle',
+  'subscription_update',
+] as const;
+export const PRICE_TYPES = ['one_time', 'recurring'] as const;
+export const PRICE_AMOUNT_TYPES = ['fixed', 'custom', 'free'] as const;
+export const RECURRING_INTERVALS = ['month', 'year'] as const;
+export const DISCOUNT_DURATIONS = ['once', 'forever', 'repeating'] as const;
+export const DISCOUNT_TYPES = ['fixed', 'percentage'] as const;
+export const BENEFIT_TYPES = [
+  'custom',
+  'ads',
+  'discord',
+  'github_repository',
+  'downloadables',
+  'license_keys',
+] as const;
+export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'select'] as const;
+export const CANCELLATION_REASONS = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+  'other',
+] as const;
+export const PRORATION_BEHAVIORS = ['invoice', 'prorate'] as const;
+
+/** `sorting` criteria of GET /v1/orders/; a leading `-` means descending. */
+export const ORDER_SORT_CRITERIA = [
+  'created_at',
+  'amount',
+  'customer',
+  'product',
+  'discount',
+  'subscription',
+] as const;
+export const ORDER_DEFAULT_SORTING = ['-created_at'] as const;
+/** `sorting` criteria of GET /v1/customer-portal/subscriptions/. */
+export const SUBSCRIPTION_SORT_CRITERIA = [
+  'started_at',
+  'amount',
+  'status',
+  'organization',
+  'product',
+] as const;
+export const SUBSCRIPTION_DEFAULT_SORTING = ['-started_at'] as const;
+
+export const SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'user:read',
+  'organizations:read',
+  'organizations:write',
+  'checkouts:read',
+  'checkouts:write',
+  'subscriptions:read',
+  'subscriptions:write',
+  'orders:read',
+  'license_keys:read',
+  'license_keys:write',
+  'customer_portal:read',
+  'customer_portal:write',
+  'products:read',
+  'products:write',
+  'benefits:read',
+  'benefits:write',
+  'customers:read',
+  'customers:write',
+] as const;
+
+/** Page sizes above this are clamped by the service (api-facts.md "Pagination"). */
+export const MAX_PAGE_SIZE = 100;

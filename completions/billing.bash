@@ -15,50 +15,56 @@ _billing_subcommands() {
 }
 _billing_flags() {
   case "$1" in
-    '') echo '-V --version --profile --debug -h --help' ;;
-    'checkout') echo '-h --help --profile --debug' ;;
-    'checkout get') echo '--json -o --output --fields -h --help --profile --debug' ;;
-    'checkout update') echo '--customer-email --customer-name --metadata --data --json -o --output --fields -h --help --profile --debug' ;;
-    'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --debug' ;;
-    'subs') echo '-h --help --profile --debug' ;;
-    'subs list') echo '--active --inactive --product --org --query --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug' ;;
-    'subs change-price') echo '--price --proration --as-customer --json -o --output --fields -h --help --profile --debug' ;;
-    'orders') echo '-h --help --profile --debug' ;;
-    'orders list') echo '--type --product --customer --discount --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug' ;;
-    'orders get') echo '--json -o --output --fields -h --help --profile --debug' ;;
-    'keys') echo '-h --help --profile --debug' ;;
-    'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug' ;;
-    'keys get') echo '--json -o --output --fields -h --help --profile --debug' ;;
-    'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at --json -o --output --fields -h --help --profile --debug' ;;
-    'keys activate') echo '--org --label --meta --condition --json -o --output --fields -h --help --profile --debug' ;;
-    'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --json -o --output --fields -h --help --profile --debug' ;;
-    'keys deactivate') echo '--org --activation -h --help --profile --debug' ;;
-    'org') echo '-h --help --profile --debug' ;;
-    'org get') echo '--json -o --output --fields -h --help --profile --debug' ;;
-    'org update') echo '--name --data --json -o --output --fields -h --help --profile --debug' ;;
-    'api') echo '-f --field --data --paginate --no-auth --as-customer -h --help --profile --debug' ;;
-    'config') echo '-h --help --profile --debug' ;;
-    'config get') echo '-h --help --profile --debug' ;;
-    'config set') echo '-h --help --profile --debug' ;;
-    'config unset') echo '-h --help --profile --debug' ;;
-    'config list') echo '--json -h --help --profile --debug' ;;
-    'login') echo '--scopes --read-only --org --port --timeout --no-browser --with-token --storage -h --help --profile --debug' ;;
-    'logout') echo '-h --help --profile --debug' ;;
-    'auth') echo '-h --help --profile --debug' ;;
-    'auth status') echo '--json -h --help --profile --debug' ;;
-    'auth token') echo '--customer -h --help --profile --debug' ;;
-    'whoami') echo '--json -h --help --profile --debug' ;;
-    'serve') echo '--port --host --db --seed --orders --auth-url --faults --rate-limit --json -h --help --profile --debug' ;;
-    'completion') echo '-h --help --profile --debug' ;;
+    '') echo '-V --version --profile --debug --connect-timeout --request-timeout -h --help' ;;
+    'checkout') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'checkout get') echo '--json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'checkout update') echo '--customer-email --customer-name --metadata --data --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'subs') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'subs list') echo '--active --inactive --product --org --query --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'subs change-price') echo '--price --proration --as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'orders') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'orders list') echo '--type --product --customer --discount --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'orders get') echo '--json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys get') echo '--json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys activate') echo '--org --label --meta --condition --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys deactivate') echo '--org --activation -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'org') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'org get') echo '--json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'org update') echo '--name --data --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'api') echo '-f --field --data --paginate --no-auth --as-customer -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'config') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'config get') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'config set') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'config unset') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'config list') echo '--json -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'login') echo '--scopes --read-only --org --port --timeout --no-browser --with-token --storage -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'logout') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'auth') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'auth status') echo '--json -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'auth token') echo '--customer -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'whoami') echo '--json -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'serve') echo '--port --host --db --seed --orders --auth-url --faults --rate-limit --json -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'completion') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
   esac
 }
 _billing_takes_value() {
   case "$1|$2" in
     '|--profile'|\
+    '|--connect-timeout'|\
+    '|--request-timeout'|\
     'checkout|--profile'|\
+    'checkout|--connect-timeout'|\
+    'checkout|--request-timeout'|\
     'checkout get|-o'|'checkout get|--output'|\
     'checkout get|--fields'|\
     'checkout get|--profile'|\
+    'checkout get|--connect-timeout'|\
+    'checkout get|--request-timeout'|\
     'checkout update|--customer-email'|\
     'checkout update|--customer-name'|\
     'checkout update|--metadata'|\
@@ -66,6 +72,8 @@ _billing_takes_value() {
     'checkout update|-o'|'checkout update|--output'|\
     'checkout update|--fields'|\
     'checkout update|--profile'|\
+    'checkout update|--connect-timeout'|\
+    'checkout update|--request-timeout'|\
     'checkout confirm|--customer-email'|\
     'checkout confirm|--customer-name'|\
     'checkout confirm|--discount-code'|\
@@ -74,7 +82,11 @@ _billing_takes_value() {
     'checkout confirm|-o'|'checkout confirm|--output'|\
     'checkout confirm|--fields'|\
     'checkout confirm|--profile'|\
+    'checkout confirm|--connect-timeout'|\
+    'checkout confirm|--request-timeout'|\
     'subs|--profile'|\
+    'subs|--connect-timeout'|\
+    'subs|--request-timeout'|\
     'subs list|--product'|\
     'subs list|--org'|\
     'subs list|--query'|\
@@ -85,12 +97,18 @@ _billing_takes_value() {
     'subs list|--page'|\
     'subs list|--page-size'|\
     'subs list|--profile'|\
+    'subs list|--connect-timeout'|\
+    'subs list|--request-timeout'|\
     'subs change-price|--price'|\
     'subs change-price|--proration'|\
     'subs change-price|-o'|'subs change-price|--output'|\
     'subs change-price|--fields'|\
     'subs change-price|--profile'|\
+    'subs change-price|--connect-timeout'|\
+    'subs change-price|--request-timeout'|\
     'orders|--profile'|\
+    'orders|--connect-timeout'|\
+    'orders|--request-timeout'|\
     'orders list|--type'|\
     'orders list|--product'|\
     'orders list|--customer'|\
@@ -103,10 +121,16 @@ _billing_takes_value() {
     'orders list|--page'|\
     'orders list|--page-size'|\
     'orders list|--profile'|\
+    'orders list|--connect-timeout'|\
+    'orders list|--request-timeout'|\
     'orders get|-o'|'orders get|--output'|\
     'orders get|--fields'|\
     'orders get|--profile'|\
+    'orders get|--connect-timeout'|\
+    'orders get|--request-timeout'|\
     'keys|--profile'|\
+    'keys|--connect-timeout'|\
+    'keys|--request-timeout'|\
     'keys list|--org'|\
     'keys list|--benefit'|\
     'keys list|-o'|'keys list|--output'|\
@@ -115,9 +139,13 @@ _billing_takes_value() {
     'keys list|--page'|\
     'keys list|--page-size'|\
     'keys list|--profile'|\
+    'keys list|--connect-timeout'|\
+    'keys list|--request-timeout'|\
     'keys get|-o'|'keys get|--output'|\
     'keys get|--fields'|\
     'keys get|--profile'|\
+    'keys get|--connect-timeout'|\
+    'keys get|--request-timeout'|\
     'keys update|--status'|\
     'keys update|--limit-activations'|\
     'keys update|--limit-usage'|\
@@ -126,6 +154,8 @@ _billing_takes_value() {
     'keys update|-o'|'keys update|--output'|\
     'keys update|--fields'|\
     'keys update|--profile'|\
+    'keys update|--connect-timeout'|\
+    'keys update|--request-timeout'|\
     'keys activate|--org'|\
     'keys activate|--label'|\
     'keys activate|--meta'|\
@@ -133,6 +163,8 @@ _billing_takes_value() {
     'keys activate|-o'|'keys activate|--output'|\
     'keys activate|--fields'|\
     'keys activate|--profile'|\
+    'keys activate|--connect-timeout'|\
+    'keys activate|--request-timeout'|\
     'keys validate|--org'|\
     'keys validate|--activation'|\
     'keys validate|--benefit'|\
@@ -142,36 +174,70 @@ _billing_takes_value() {
     'keys validate|-o'|'keys validate|--output'|\
     'keys validate|--fields'|\
     'keys validate|--profile'|\
+    'keys validate|--connect-timeout'|\
+    'keys validate|--request-timeout'|\
     'keys deactivate|--org'|\
     'keys deactivate|--activation'|\
     'keys deactivate|--profile'|\
+    'keys deactivate|--connect-timeout'|\
+    'keys deactivate|--request-timeout'|\
     'org|--profile'|\
+    'org|--connect-timeout'|\
+    'org|--request-timeout'|\
     'org get|-o'|'org get|--output'|\
     'org get|--fields'|\
     'org get|--profile'|\
+    'org get|--connect-timeout'|\
+    'org get|--request-timeout'|\
     'org update|--name'|\
     'org update|--data'|\
     'org update|-o'|'org update|--output'|\
     'org update|--fields'|\
     'org update|--profile'|\
+    'org update|--connect-timeout'|\
+    'org update|--request-timeout'|\
     'api|-f'|'api|--field'|\
     'api|--data'|\
     'api|--profile'|\
+    'api|--connect-timeout'|\
+    'api|--request-timeout'|\
     'config|--profile'|\
+    'config|--connect-timeout'|\
+    'config|--request-timeout'|\
     'config get|--profile'|\
+    'config get|--connect-timeout'|\
+    'config get|--request-timeout'|\
     'config set|--profile'|\
+    'config set|--connect-timeout'|\
+    'config set|--request-timeout'|\
     'config unset|--profile'|\
+    'config unset|--connect-timeout'|\
+    'config unset|--request-timeout'|\
     'config list|--profile'|\
+    'config list|--connect-timeout'|\
+    'config list|--request-timeout'|\
     'login|--scopes'|\
     'login|--port'|\
     'login|--timeout'|\
     'login|--storage'|\
     'login|--profile'|\
+    'login|--connect-timeout'|\
+    'login|--request-timeout'|\
     'logout|--profile'|\
+    'logout|--connect-timeout'|\
+    'logout|--request-timeout'|\
     'auth|--profile'|\
+    'auth|--connect-timeout'|\
+    'auth|--request-timeout'|\
     'auth status|--profile'|\
+    'auth status|--connect-timeout'|\
+    'auth status|--request-timeout'|\
     'auth token|--profile'|\
+    'auth token|--connect-timeout'|\
+    'auth token|--request-timeout'|\
     'whoami|--profile'|\
+    'whoami|--connect-timeout'|\
+    'whoami|--request-timeout'|\
     'serve|--port'|\
     'serve|--host'|\
     'serve|--db'|\
@@ -180,7 +246,11 @@ _billing_takes_value() {
     'serve|--auth-url'|\
     'serve|--faults'|\
     'serve|--profile'|\
-    'completion|--profile') return 0 ;;
+    'serve|--connect-timeout'|\
+    'serve|--request-timeout'|\
+    'completion|--profile'|\
+    'completion|--connect-timeout'|\
+    'completion|--request-timeout') return 0 ;;
   esac
   return 1
 }

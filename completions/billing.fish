@@ -29,7 +29,7 @@ function __billing_at
 end
 set -g __billing_parents '' 'checkout' 'subs' 'orders' 'keys' 'org' 'config' 'auth'
 set -g __billing_paths 'checkout' 'checkout get' 'checkout update' 'checkout confirm' 'subs' 'subs list' 'subs change-price' 'orders' 'orders list' 'orders get' 'keys' 'keys list' 'keys get' 'keys update' 'keys activate' 'keys validate' 'keys deactivate' 'org' 'org get' 'org update' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'login' 'logout' 'auth' 'auth status' 'auth token' 'whoami' 'serve' 'completion'
-set -g __billing_value_flags '|--profile' 'checkout|--profile' 'checkout get|-o' 'checkout get|--output' 'checkout get|--fields' 'checkout get|--profile' 'checkout update|--customer-email' 'checkout update|--customer-name' 'checkout update|--metadata' 'checkout update|--data' 'checkout update|-o' 'checkout update|--output' 'checkout update|--fields' 'checkout update|--profile' 'checkout confirm|--customer-email' 'checkout confirm|--customer-name' 'checkout confirm|--discount-code' 'checkout confirm|--confirmation-token' 'checkout confirm|--data' 'checkout confirm|-o' 'checkout confirm|--output' 'checkout confirm|--fields' 'checkout confirm|--profile' 'subs|--profile' 'subs list|--product' 'subs list|--org' 'subs list|--query' 'subs list|--sort' 'subs list|-o' 'subs list|--output' 'subs list|--fields' 'subs list|--limit' 'subs list|--page' 'subs list|--page-size' 'subs list|--profile' 'subs change-price|--price' 'subs change-price|--proration' 'subs change-price|-o' 'subs change-price|--output' 'subs change-price|--fields' 'subs change-price|--profile' 'orders|--profile' 'orders list|--type' 'orders list|--product' 'orders list|--customer' 'orders list|--discount' 'orders list|--org' 'orders list|--sort' 'orders list|-o' 'orders list|--output' 'orders list|--fields' 'orders list|--limit' 'orders list|--page' 'orders list|--page-size' 'orders list|--profile' 'orders get|-o' 'orders get|--output' 'orders get|--fields' 'orders get|--profile' 'keys|--profile' 'keys list|--org' 'keys list|--benefit' 'keys list|-o' 'keys list|--output' 'keys list|--fields' 'keys list|--limit' 'keys list|--page' 'keys list|--page-size' 'keys list|--profile' 'keys get|-o' 'keys get|--output' 'keys get|--fields' 'keys get|--profile' 'keys update|--status' 'keys update|--limit-activations' 'keys update|--limit-usage' 'keys update|--usage' 'keys update|--expires-at' 'keys update|-o' 'keys update|--output' 'keys update|--fields' 'keys update|--profile' 'keys activate|--org' 'keys activate|--label' 'keys activate|--meta' 'keys activate|--condition' 'keys activate|-o' 'keys activate|--output' 'keys activate|--fields' 'keys activate|--profile' 'keys validate|--org' 'keys validate|--activation' 'keys validate|--benefit' 'keys validate|--customer' 'keys validate|--increment-usage' 'keys validate|--condition' 'keys validate|-o' 'keys validate|--output' 'keys validate|--fields' 'keys validate|--profile' 'keys deactivate|--org' 'keys deactivate|--activation' 'keys deactivate|--profile' 'org|--profile' 'org get|-o' 'org get|--output' 'org get|--fields' 'org get|--profile' 'org update|--name' 'org update|--data' 'org update|-o' 'org update|--output' 'org update|--fields' 'org update|--profile' 'api|-f' 'api|--field' 'api|--data' 'api|--profile' 'config|--profile' 'config get|--profile' 'config set|--profile' 'config unset|--profile' 'config list|--profile' 'login|--scopes' 'login|--port' 'login|--timeout' 'login|--storage' 'login|--profile' 'logout|--profile' 'auth|--profile' 'auth status|--profile' 'auth token|--profile' 'whoami|--profile' 'serve|--port' 'serve|--host' 'serve|--db' 'serve|--seed' 'serve|--orders' 'serve|--auth-url' 'serve|--faults' 'serve|--profile' 'completion|--profile'
+set -g __billing_value_flags '|--profile' '|--connect-timeout' '|--request-timeout' 'checkout|--profile' 'checkout|--connect-timeout' 'checkout|--request-timeout' 'checkout get|-o' 'checkout get|--output' 'checkout get|--fields' 'checkout get|--profile' 'checkout get|--connect-timeout' 'checkout get|--request-timeout' 'checkout update|--customer-email' 'checkout update|--customer-name' 'checkout update|--metadata' 'checkout update|--data' 'checkout update|-o' 'checkout update|--output' 'checkout update|--fields' 'checkout update|--profile' 'checkout update|--connect-timeout' 'checkout update|--request-timeout' 'checkout confirm|--customer-email' 'checkout confirm|--customer-name' 'checkout confirm|--discount-code' 'checkout confirm|--confirmation-token' 'checkout confirm|--data' 'checkout confirm|-o' 'checkout confirm|--output' 'checkout confirm|--fields' 'checkout confirm|--profile' 'checkout confirm|--connect-timeout' 'checkout confirm|--request-timeout' 'subs|--profile' 'subs|--connect-timeout' 'subs|--request-timeout' 'subs list|--product' 'subs list|--org' 'subs list|--query' 'subs list|--sort' 'subs list|-o' 'subs list|--output' 'subs list|--fields' 'subs list|--limit' 'subs list|--page' 'subs list|--page-size' 'subs list|--profile' 'subs list|--connect-timeout' 'subs list|--request-timeout' 'subs change-price|--price' 'subs change-price|--proration' 'subs change-price|-o' 'subs change-price|--output' 'subs change-price|--fields' 'subs change-price|--profile' 'subs change-price|--connect-timeout' 'subs change-price|--request-timeout' 'orders|--profile' 'orders|--connect-timeout' 'orders|--request-timeout' 'orders list|--type' 'orders list|--product' 'orders list|--customer' 'orders list|--discount' 'orders list|--org' 'orders list|--sort' 'orders list|-o' 'orders list|--output' 'orders list|--fields' 'orders list|--limit' 'orders list|--page' 'orders list|--page-size' 'orders list|--profile' 'orders list|--connect-timeout' 'orders list|--request-timeout' 'orders get|-o' 'orders get|--output' 'orders get|--fields' 'orders get|--profile' 'orders get|--connect-timeout' 'orders get|--request-timeout' 'keys|--profile' 'keys|--connect-timeout' 'keys|--request-timeout' 'keys list|--org' 'keys list|--benefit' 'keys list|-o' 'keys list|--output' 'keys list|--fields' 'keys list|--limit' 'keys list|--page' 'keys list|--page-size' 'keys list|--profile' 'keys list|--connect-timeout' 'keys list|--request-timeout' 'keys get|-o' 'keys get|--output' 'keys get|--fields' 'keys get|--profile' 'keys get|--connect-timeout' 'keys get|--request-timeout' 'keys update|--status' 'keys update|--limit-activations' 'keys update|--limit-usage' 'keys update|--usage' 'keys update|--expires-at' 'keys update|-o' 'keys update|--output' 'keys update|--fields' 'keys update|--profile' 'keys update|--connect-timeout' 'keys update|--request-timeout' 'keys activate|--org' 'keys activate|--label' 'keys activate|--meta' 'keys activate|--condition' 'keys activate|-o' 'keys activate|--output' 'keys activate|--fields' 'keys activate|--profile' 'keys activate|--connect-timeout' 'keys activate|--request-timeout' 'keys validate|--org' 'keys validate|--activation' 'keys validate|--benefit' 'keys validate|--customer' 'keys validate|--increment-usage' 'keys validate|--condition' 'keys validate|-o' 'keys validate|--output' 'keys validate|--fields' 'keys validate|--profile' 'keys validate|--connect-timeout' 'keys validate|--request-timeout' 'keys deactivate|--org' 'keys deactivate|--activation' 'keys deactivate|--profile' 'keys deactivate|--connect-timeout' 'keys deactivate|--request-timeout' 'org|--profile' 'org|--connect-timeout' 'org|--request-timeout' 'org get|-o' 'org get|--output' 'org get|--fields' 'org get|--profile' 'org get|--connect-timeout' 'org get|--request-timeout' 'org update|--name' 'org update|--data' 'org update|-o' 'org update|--output' 'org update|--fields' 'org update|--profile' 'org update|--connect-timeout' 'org update|--request-timeout' 'api|-f' 'api|--field' 'api|--data' 'api|--profile' 'api|--connect-timeout' 'api|--request-timeout' 'config|--profile' 'config|--connect-timeout' 'config|--request-timeout' 'config get|--profile' 'config get|--connect-timeout' 'config get|--request-timeout' 'config set|--profile' 'config set|--connect-timeout' 'config set|--request-timeout' 'config unset|--profile' 'config unset|--connect-timeout' 'config unset|--request-timeout' 'config list|--profile' 'config list|--connect-timeout' 'config list|--request-timeout' 'login|--scopes' 'login|--port' 'login|--timeout' 'login|--storage' 'login|--profile' 'login|--connect-timeout' 'login|--request-timeout' 'logout|--profile' 'logout|--connect-timeout' 'logout|--request-timeout' 'auth|--profile' 'auth|--connect-timeout' 'auth|--request-timeout' 'auth status|--profile' 'auth status|--connect-timeout' 'auth status|--request-timeout' 'auth token|--profile' 'auth token|--connect-timeout' 'auth token|--request-timeout' 'whoami|--profile' 'whoami|--connect-timeout' 'whoami|--request-timeout' 'serve|--port' 'serve|--host' 'serve|--db' 'serve|--seed' 'serve|--orders' 'serve|--auth-url' 'serve|--faults' 'serve|--profile' 'serve|--connect-timeout' 'serve|--request-timeout' 'completion|--profile' 'completion|--connect-timeout' 'completion|--request-timeout'
 complete -c billing -f
 complete -c billing -n '__billing_at '\'''\''' -a 'checkout'
 complete -c billing -n '__billing_at '\'''\''' -a 'subs'
@@ -48,6 +48,8 @@ complete -c billing -n '__billing_at '\'''\''' -a 'help'
 complete -c billing -n '__billing_at '\'''\''' -s V -l version
 complete -c billing -n '__billing_at '\'''\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\'''\''' -l debug
+complete -c billing -n '__billing_at '\'''\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\'''\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\'''\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout'\''' -a 'get'
 complete -c billing -n '__billing_at '\''checkout'\''' -a 'update'
@@ -55,12 +57,16 @@ complete -c billing -n '__billing_at '\''checkout'\''' -a 'confirm'
 complete -c billing -n '__billing_at '\''checkout'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''checkout'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''checkout get'\''' -l json
 complete -c billing -n '__billing_at '\''checkout get'\''' -s o -l output -x -a 'table tsv json ndjson'
 complete -c billing -n '__billing_at '\''checkout get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''checkout get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout get'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout get'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''checkout get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-email -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-name -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -l metadata -r
@@ -71,6 +77,8 @@ complete -c billing -n '__billing_at '\''checkout update'\''' -l fields -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout update'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout update'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''checkout update'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-email -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-name -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l discount-code -r
@@ -82,11 +90,15 @@ complete -c billing -n '__billing_at '\''checkout confirm'\''' -l fields -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs'\''' -a 'list'
 complete -c billing -n '__billing_at '\''subs'\''' -a 'change-price'
 complete -c billing -n '__billing_at '\''subs'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs'\''' -l debug
+complete -c billing -n '__billing_at '\''subs'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''subs'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs list'\''' -l active
 complete -c billing -n '__billing_at '\''subs list'\''' -l inactive
 complete -c billing -n '__billing_at '\''subs list'\''' -l product -r
@@ -103,6 +115,8 @@ complete -c billing -n '__billing_at '\''subs list'\''' -l all
 complete -c billing -n '__billing_at '\''subs list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs list'\''' -l debug
+complete -c billing -n '__billing_at '\''subs list'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''subs list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l price -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l proration -x -a 'invoice prorate'
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l as-customer
@@ -112,11 +126,15 @@ complete -c billing -n '__billing_at '\''subs change-price'\''' -l fields -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l debug
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''orders'\''' -a 'list'
 complete -c billing -n '__billing_at '\''orders'\''' -a 'get'
 complete -c billing -n '__billing_at '\''orders'\''' -s h -l help
 complete -c billing -n '__billing_at '\''orders'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''orders'\''' -l debug
+complete -c billing -n '__billing_at '\''orders'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''orders'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''orders list'\''' -l type -x -a 'one_time recurring'
 complete -c billing -n '__billing_at '\''orders list'\''' -l product -r
 complete -c billing -n '__billing_at '\''orders list'\''' -l customer -r
@@ -133,12 +151,16 @@ complete -c billing -n '__billing_at '\''orders list'\''' -l all
 complete -c billing -n '__billing_at '\''orders list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''orders list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''orders list'\''' -l debug
+complete -c billing -n '__billing_at '\''orders list'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''orders list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''orders get'\''' -l json
 complete -c billing -n '__billing_at '\''orders get'\''' -s o -l output -x -a 'table tsv json ndjson'
 complete -c billing -n '__billing_at '\''orders get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''orders get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''orders get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''orders get'\''' -l debug
+complete -c billing -n '__billing_at '\''orders get'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''orders get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys'\''' -a 'list'
 complete -c billing -n '__billing_at '\''keys'\''' -a 'get'
 complete -c billing -n '__billing_at '\''keys'\''' -a 'update'
@@ -148,6 +170,8 @@ complete -c billing -n '__billing_at '\''keys'\''' -a 'deactivate'
 complete -c billing -n '__billing_at '\''keys'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys'\''' -l debug
+complete -c billing -n '__billing_at '\''keys'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys list'\''' -l org -r
 complete -c billing -n '__billing_at '\''keys list'\''' -l benefit -r
 complete -c billing -n '__billing_at '\''keys list'\''' -l mine
@@ -161,12 +185,16 @@ complete -c billing -n '__billing_at '\''keys list'\''' -l all
 complete -c billing -n '__billing_at '\''keys list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys list'\''' -l debug
+complete -c billing -n '__billing_at '\''keys list'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys get'\''' -l json
 complete -c billing -n '__billing_at '\''keys get'\''' -s o -l output -x -a 'table tsv json ndjson'
 complete -c billing -n '__billing_at '\''keys get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys get'\''' -l debug
+complete -c billing -n '__billing_at '\''keys get'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys update'\''' -l status -x -a 'granted revoked disabled'
 complete -c billing -n '__billing_at '\''keys update'\''' -l limit-activations -r
 complete -c billing -n '__billing_at '\''keys update'\''' -l limit-usage -r
@@ -178,6 +206,8 @@ complete -c billing -n '__billing_at '\''keys update'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys update'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys update'\''' -l debug
+complete -c billing -n '__billing_at '\''keys update'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys update'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -l org -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -l label -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -l meta -r
@@ -188,6 +218,8 @@ complete -c billing -n '__billing_at '\''keys activate'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys activate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys activate'\''' -l debug
+complete -c billing -n '__billing_at '\''keys activate'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys activate'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -l org -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -l activation -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -l benefit -r
@@ -200,22 +232,30 @@ complete -c billing -n '__billing_at '\''keys validate'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys validate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys validate'\''' -l debug
+complete -c billing -n '__billing_at '\''keys validate'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys validate'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l org -r
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l activation -r
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l debug
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''org'\''' -a 'get'
 complete -c billing -n '__billing_at '\''org'\''' -a 'update'
 complete -c billing -n '__billing_at '\''org'\''' -s h -l help
 complete -c billing -n '__billing_at '\''org'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''org'\''' -l debug
+complete -c billing -n '__billing_at '\''org'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''org'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''org get'\''' -l json
 complete -c billing -n '__billing_at '\''org get'\''' -s o -l output -x -a 'table tsv json ndjson'
 complete -c billing -n '__billing_at '\''org get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''org get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''org get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''org get'\''' -l debug
+complete -c billing -n '__billing_at '\''org get'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''org get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''org update'\''' -l name -r
 complete -c billing -n '__billing_at '\''org update'\''' -l data -r
 complete -c billing -n '__billing_at '\''org update'\''' -l json
@@ -224,6 +264,8 @@ complete -c billing -n '__billing_at '\''org update'\''' -l fields -r
 complete -c billing -n '__billing_at '\''org update'\''' -s h -l help
 complete -c billing -n '__billing_at '\''org update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''org update'\''' -l debug
+complete -c billing -n '__billing_at '\''org update'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''org update'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''api'\''' -s f -l field -r
 complete -c billing -n '__billing_at '\''api'\''' -l data -r
 complete -c billing -n '__billing_at '\''api'\''' -l paginate
@@ -232,6 +274,8 @@ complete -c billing -n '__billing_at '\''api'\''' -l as-customer
 complete -c billing -n '__billing_at '\''api'\''' -s h -l help
 complete -c billing -n '__billing_at '\''api'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''api'\''' -l debug
+complete -c billing -n '__billing_at '\''api'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''api'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config'\''' -a 'get'
 complete -c billing -n '__billing_at '\''config'\''' -a 'set'
 complete -c billing -n '__billing_at '\''config'\''' -a 'unset'
@@ -239,19 +283,29 @@ complete -c billing -n '__billing_at '\''config'\''' -a 'list'
 complete -c billing -n '__billing_at '\''config'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config'\''' -l debug
+complete -c billing -n '__billing_at '\''config'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''config'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config get'\''' -l debug
+complete -c billing -n '__billing_at '\''config get'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''config get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config set'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config set'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config set'\''' -l debug
+complete -c billing -n '__billing_at '\''config set'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''config set'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config unset'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config unset'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config unset'\''' -l debug
+complete -c billing -n '__billing_at '\''config unset'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''config unset'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config list'\''' -l json
 complete -c billing -n '__billing_at '\''config list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config list'\''' -l debug
+complete -c billing -n '__billing_at '\''config list'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''config list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''login'\''' -l scopes -r
 complete -c billing -n '__billing_at '\''login'\''' -l read-only
 complete -c billing -n '__billing_at '\''login'\''' -l org
@@ -263,26 +317,38 @@ complete -c billing -n '__billing_at '\''login'\''' -l storage -x -a 'auto keych
 complete -c billing -n '__billing_at '\''login'\''' -s h -l help
 complete -c billing -n '__billing_at '\''login'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''login'\''' -l debug
+complete -c billing -n '__billing_at '\''login'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''login'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''logout'\''' -s h -l help
 complete -c billing -n '__billing_at '\''logout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''logout'\''' -l debug
+complete -c billing -n '__billing_at '\''logout'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''logout'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''auth'\''' -a 'status'
 complete -c billing -n '__billing_at '\''auth'\''' -a 'token'
 complete -c billing -n '__billing_at '\''auth'\''' -s h -l help
 complete -c billing -n '__billing_at '\''auth'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''auth'\''' -l debug
+complete -c billing -n '__billing_at '\''auth'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''auth'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''auth status'\''' -l json
 complete -c billing -n '__billing_at '\''auth status'\''' -s h -l help
 complete -c billing -n '__billing_at '\''auth status'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''auth status'\''' -l debug
+complete -c billing -n '__billing_at '\''auth status'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''auth status'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''auth token'\''' -l customer
 complete -c billing -n '__billing_at '\''auth token'\''' -s h -l help
 complete -c billing -n '__billing_at '\''auth token'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''auth token'\''' -l debug
+complete -c billing -n '__billing_at '\''auth token'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''auth token'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''whoami'\''' -l json
 complete -c billing -n '__billing_at '\''whoami'\''' -s h -l help
 complete -c billing -n '__billing_at '\''whoami'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''whoami'\''' -l debug
+complete -c billing -n '__billing_at '\''whoami'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''whoami'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''serve'\''' -l port -r
 complete -c billing -n '__billing_at '\''serve'\''' -l host -r
 complete -c billing -n '__billing_at '\''serve'\''' -l db -r
@@ -295,6 +361,10 @@ complete -c billing -n '__billing_at '\''serve'\''' -l json
 complete -c billing -n '__billing_at '\''serve'\''' -s h -l help
 complete -c billing -n '__billing_at '\''serve'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''serve'\''' -l debug
+complete -c billing -n '__billing_at '\''serve'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''serve'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''completion'\''' -s h -l help
 complete -c billing -n '__billing_at '\''completion'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''completion'\''' -l debug
+complete -c billing -n '__billing_at '\''completion'\''' -l connect-timeout -r
+complete -c billing -n '__billing_at '\''completion'\''' -l request-timeout -r

@@ -45,6 +45,8 @@ export function buildProgram(ctx: Context) {
     .version(VERSION, '-V, --version', 'print the version and exit')
     .option('--profile <name>', 'configuration profile to use (env: BILLING_PROFILE)')
     .option('--debug', 'log HTTP requests and responses to stderr, secrets redacted')
+    .option('--connect-timeout <seconds>', 'give up connecting after this long (default: 10)')
+    .option('--request-timeout <seconds>', 'give up on an answer after this long (default: 30)')
     .showSuggestionAfterError(true)
     // Help stays under 80 columns whatever the terminal width.
     .configureHelp({ helpWidth: Math.min(ctx.io.stdout.columns || 80, 80) })

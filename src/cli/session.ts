@@ -4,13 +4,27 @@ import type { ApiClient } from '../api/client.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
 import type { Context } from './context.js';
-import { AuthError, NetworkError } from './errors.js';
+import { AuthError, NetworkError, UsageError } from './errors.js';
 import type { Column, Printer } from './io/index.js';
 import { VERSION } from './version.js';
 
 export interface GlobalOptions {
   profile?: string;
   debug?: boolean;
+  /** Seconds; override the profile's connect_timeout / request_timeout. */
+  connectTimeout?: string;
+  requestTimeout?: string;
+}
+
+function seconds(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0) || n > 3600) {
+    throw new UsageError(
+      `${flag}: must be a number of seconds above 0 and at most 3600, got "${value}"`,
+    );
+  }
+  return n;
 }
 
 export interface OutputOptions {
@@ -192,8 +206,10 @@ export class Session {
       token,
       env: this.ctx.env,
       version: VERSION,
-      connectTimeoutMs: settings.connect_timeout * 1000,
-      requestTimeoutMs: settings.request_timeout * 1000,
+      connectTimeoutMs:
+        seconds('--connect-timeout', this.globals.connectTimeout, settings.connect_timeout) * 1000,
+      requestTimeoutMs:
+        seconds('--request-timeout', this.globals.requestTimeout, settings.request_timeout) * 1000,
       debug: this.debug ? (line) => this.ctx.io.stderr.write(`${line}\n`) : undefined,
       signal: this.ctx.signal,
       onUnauthorized:

@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { integer } from '../input.js';
 import { parseFields, resolveFormat } from '../io/format.js';
 import type { Column } from '../io/index.js';
-import { type OutputOptions, Session } from '../session.js';
+import { type GlobalOptions, type OutputOptions, Session } from '../session.js';
 
 export const OUTPUT_CHOICES = ['table', 'tsv', 'json', 'ndjson'] as const;
 
@@ -68,7 +68,7 @@ export function paging(opts: PagingOptions) {
 const open = new WeakMap<Context, Session[]>();
 
 export function session(ctx: Context, cmd: AnyCommand): Session {
-  const s = new Session(ctx, cmd.optsWithGlobals() as { profile?: string; debug?: boolean });
+  const s = new Session(ctx, cmd.optsWithGlobals() as GlobalOptions);
   open.set(ctx, [...(open.get(ctx) ?? []), s]);
   return s;
 }

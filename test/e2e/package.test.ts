@@ -24,7 +24,7 @@ describe('the installed package', () => {
 
   beforeAll(() => {
     const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
         cwd: ROOT,
         env,
         encoding: 'utf8',

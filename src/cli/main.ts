@@ -86,6 +86,10 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
   }
 }
 
+// C0 (but tab and newline), DEL, C1 and the Unicode line separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/g;
+
 function report(
   err: unknown,
   ctx: Context,
@@ -94,10 +98,7 @@ function report(
 ): number {
   // Messages may quote argv or server text: control characters (ESC, …) must not reach the
   // terminal, and each message stays on its own line.
-  const write = (s: string) =>
-    ctx.io.stderr.write(
-      `${s.slice(0, -1).replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/g, '?')}\n`,
-    );
+  const write = (s: string) => ctx.io.stderr.write(`${s.slice(0, -1).replace(CONTROL, '?')}\n`);
   if (commanderError && err instanceof commanderError) {
     // --help and --version end through exitOverride with exit code 0.
     if (err.exitCode === 0) return EXIT.ok;

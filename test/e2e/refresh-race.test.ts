@@ -84,6 +84,34 @@ describe('token refresh across processes', () => {
     expect(old.status).toBe(401);
   });
 
+  it('refreshes once after a 401 invalid_token and retries the request', async () => {
+    const configDir = tempConfigDir();
+    const env = { BILLING_CONFIG_DIR: configDir, BILLING_PROFILE: 'rejected' };
+    expect(
+      (await run(['config', 'set', 'profiles.rejected.base_url', svc.url], { configDir })).code,
+    ).toBe(0);
+    expect(
+      (await run(['config', 'set', 'profiles.rejected.storage', 'file'], { configDir })).code,
+    ).toBe(0);
+    const tokens = await oauthTokens(svc);
+    const store = new FileStore(configDir);
+    // Not expired by its clock, yet unknown to the server (e.g. revoked elsewhere).
+    await store.write('rejected', {
+      access_token: 'polar_at_u_unknownunknownunknownunknownunknown000000',
+      refresh_token: tokens.refresh_token,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      token_type: 'Bearer',
+      kind: 'oauth',
+    });
+    const r = await run(['orders', 'list', '--limit', '1', '--json'], { configDir, env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const after = (await store.read('rejected'))!;
+    expect(after.access_token).toMatch(/^polar_at_u_/);
+    expect(after.access_token).not.toContain('unknown');
+    expect(after.refresh_token).not.toBe(tokens.refresh_token);
+  });
+
   it('tells the user to log in again when the refresh token was revoked, exit 4', async () => {
     const configDir = tempConfigDir();
     const env = { BILLING_CONFIG_DIR: configDir, BILLING_PROFILE: 'gone' };

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Json, ndjson, type Suite, startSuite, tsv } from './cli.js';
 
-const HEADER = ['ID', 'KEY', 'STATUS', 'CUSTOMER', 'ACTIVATIONS', 'USAGE', 'VALIDATED', 'EXPIRES'];
+const HEADER = ['ID', 'KEY', 'STATUS', 'CUSTOMER', 'LIMIT', 'USAGE', 'VALIDATED', 'EXPIRES'];
 
 let s: Suite;
 let keys: Json[];

@@ -90,9 +90,12 @@ export async function printPages(
   const { createProgress } = await import('../io/index.js');
   const progress = createProgress(s.ctx.io.stderr);
   let total: number | undefined;
+  let first: number | undefined;
   const items = list((info) => {
     total = info.totalCount;
-    if (info.maxPage > 1) progress.page(info.page, info.maxPage);
+    first ??= info.page;
+    // From the second page on: a list that fits one page shows no progress at all.
+    if (info.page > first) progress.page(info.page, info.maxPage);
   });
   async function* withDone() {
     try {

@@ -2,10 +2,11 @@ import type { Column } from '../../io/index.js';
 
 export const KEY_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
-  { header: 'KEY', path: 'display_key' },
+  // The masked key is short and is how people recognise a key: never truncated.
+  { header: 'KEY', path: 'display_key', kind: 'id' },
   { header: 'STATUS', path: 'status', kind: 'status' },
   { header: 'CUSTOMER', path: 'customer.email' },
-  { header: 'ACTIVATIONS', path: 'limit_activations' },
+  { header: 'LIMIT', path: 'limit_activations' },
   { header: 'USAGE', path: 'usage' },
   { header: 'VALIDATED', path: 'last_validated_at', kind: 'time' },
   { header: 'EXPIRES', path: 'expires_at', kind: 'time' },

@@ -1,6 +1,7 @@
 // billing keys get <id> → GET /v1/customer-portal/license-keys/{id} (with activations)
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
 import { examples, session, withOutput } from '../shared.js';
@@ -25,7 +26,18 @@ export function buildGet(parent: Command, ctx: Context) {
       import('../../../api/index.js'),
       s.api('customer'),
     ]);
-    const key = await licenseKeys.getCustomerPortal(client, keyId);
+    const key = await licenseKeys.getCustomerPortal(client, keyId).catch((err: unknown) => {
+      // Only the customer-portal endpoint has activations: the seller's own token sees only
+      // the seller's own keys there.
+      if (err instanceof ApiError && err.status === 404) {
+        throw new ApiError(404, err.message, {
+          code: err.code,
+          body: err.body,
+          hint: 'keys get reads through the customer portal: use the customer session that `checkout confirm` stored, or BILLING_CUSTOMER_TOKEN.',
+        });
+      }
+      throw err;
+    });
     const printer = await s.printer(opts, KEY_CARD);
     await printer.printOne(key, KEY_CARD);
     // On a terminal the activations follow the card as a table; scripts read them from --json.

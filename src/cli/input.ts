@@ -62,13 +62,6 @@ export function dateTimeOrNone(flag: string, value: string): string | null {
   return new Date(t).toISOString();
 }
 
-export function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`${flag}: "${clip(value)}" is not one of ${allowed.join(', ')}`);
-  }
-  return value as T;
-}
-
 /** `--sort -created_at,amount` → ['-created_at', 'amount'], each checked against the endpoint's criteria. */
 export function sorting(
   value: string | undefined,

@@ -52,14 +52,6 @@ export function token(prefix: string, random?: Random): string {
   return `${prefix}${body}${base62(crc32(body), 6)}`;
 }
 
-/** True when the token has a known shape and its checksum matches. */
-export function isWellFormedToken(value: string, prefix: string): boolean {
-  if (!value.startsWith(prefix)) return false;
-  const rest = value.slice(prefix.length);
-  if (!/^[A-Za-z0-9]{43}$/.test(rest)) return false;
-  return base62(crc32(rest.slice(0, 37)), 6) === rest.slice(37);
-}
-
 export function hashToken(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

@@ -4,7 +4,6 @@ import { type Column, type HumanCell, humanCell } from './cells.js';
 import type { Styler } from './color.js';
 import { textWidth, truncate } from './humanize.js';
 
-export const DEFAULT_WIDTH = 80;
 /** Below this a text column is not shrunk; trailing columns are dropped instead. */
 export const MIN_COLUMN_WIDTH = 6;
 const GAP = '  ';

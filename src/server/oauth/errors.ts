@@ -30,13 +30,3 @@ export function invalidClient(description: string, basic: boolean): HttpError {
     basic ? { 'www-authenticate': 'Basic realm="billing"' } : {},
   );
 }
-
-/** Thrown by the authorization page before or after the redirect URI is trusted. */
-export class AuthorizeError extends Error {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}

@@ -138,6 +138,12 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
         }
       : null,
   };
+  if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
+    // The demo token is printed and /__local/* (reset, clock, token minting) has no auth.
+    ctx.io.stderr.write(
+      `! Listening on ${opts.host}: the demo token and the unauthenticated /__local/ control surface are reachable from other machines.\n`,
+    );
+  }
   if (opts.json) {
     ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
   } else {

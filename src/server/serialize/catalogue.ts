@@ -1,0 +1,183 @@
+// The catalogue's JSON forms (spec §2.3–2.7): organization, product in each context form,
+// price, benefit, media, custom fields, discount short and full forms.
+import type { Row } from '../db.js';
+import { b, j, type Loader, type R, stamps } from './loader.js';
+
+export function address(v: unknown): R | null {
+  const a = j(v) as R | null;
+  if (!a) return null;
+  return {
+    line1: a.line1 ?? null,
+    line2: a.line2 ?? null,
+    postal_code: a.postal_code ?? null,
+    city: a.city ?? null,
+    state: a.state ?? null,
+    country: a.country ?? null,
+  };
+}
+
+export function organization(r: Row): R {
+  return {
+    id: r.id,
+    ...stamps(r),
+    name: r.name,
+    slug: r.slug,
+    avatar_url: r.avatar_url ?? null,
+    bio: r.bio ?? null,
+    company: r.company ?? null,
+    blog: r.blog ?? null,
+    location: r.location ?? null,
+    email: r.email ?? null,
+    social_username: r.social_username ?? null,
+    pledge_minimum_amount: r.pledge_minimum_amount,
+    pledge_badge_show_amount: b(r.pledge_badge_show_amount),
+    default_upfront_split_to_contributors: r.default_upfront_split_to_contributors ?? null,
+    profile_settings: j(r.profile_settings),
+    feature_settings: j(r.feature_settings),
+  };
+}
+
+export function price(r: Row): R {
+  return {
+    id: r.id,
+    ...stamps(r),
+    amount_type: r.amount_type,
+    is_archived: b(r.is_archived),
+    product_id: r.product_id,
+    price_currency: r.price_currency ?? null,
+    price_amount: r.price_amount ?? null,
+    type: r.type,
+    recurring_interval: r.recurring_interval ?? null,
+  };
+}
+
+export function benefit(r: Row): R {
+  return {
+    id: r.id,
+    ...stamps(r),
+    type: r.type,
+    description: r.description,
+    selectable: b(r.selectable),
+    deletable: b(r.deletable),
+    organization_id: r.organization_id,
+    properties: j(r.properties),
+  };
+}
+
+export function media(r: Row, baseUrl: string): R {
+  const size = Number(r.size);
+  return {
+    id: r.id,
+    organization_id: r.organization_id,
+    name: r.name,
+    path: r.path,
+    mime_type: r.mime_type,
+    size,
+    storage_version: r.storage_version ?? null,
+    checksum_etag: r.checksum_etag ?? null,
+    checksum_sha256_base64: r.checksum_sha256_base64 ?? null,
+    checksum_sha256_hex: r.checksum_sha256_hex ?? null,
+    last_modified_at: r.last_modified_at ?? null,
+    version: r.version ?? null,
+    service: r.service,
+    is_uploaded: b(r.is_uploaded),
+    created_at: r.created_at,
+    size_readable: size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`,
+    public_url: `${baseUrl}/__local/media/${r.id}`,
+  };
+}
+
+export function customField(r: Row): R {
+  return {
+    id: r.id,
+    ...stamps(r),
+    metadata: j(r.metadata),
+    type: r.type,
+    slug: r.slug,
+    name: r.name,
+    organization_id: r.organization_id,
+    properties: j(r.properties),
+  };
+}
+
+function attachedFields(l: Loader, productId: string): R[] {
+  return l.productChildren('fields', productId).map((f) => ({
+    custom_field_id: f.id,
+    custom_field: customField(f),
+    order: f.attach_order,
+    required: b(f.attach_required),
+  }));
+}
+
+export type ProductForm = 'order' | 'checkout' | 'admin' | 'portal';
+
+export function product(l: Loader, r: Row, form: ProductForm): R {
+  const base: R = {
+    id: r.id,
+    ...stamps(r),
+    name: r.name,
+    description: r.description ?? null,
+    is_recurring: b(r.is_recurring),
+    is_archived: b(r.is_archived),
+    organization_id: r.organization_id,
+  };
+  if (form === 'order') return base;
+  const id = r.id as string;
+  base.prices = l.productChildren('prices', id).map(price);
+  base.benefits = l.productChildren('benefits', id).map(benefit);
+  base.medias = l.productChildren('medias', id).map((m) => media(m, l.baseUrl));
+  if (form === 'admin') {
+    base.metadata = j(r.metadata);
+    base.attached_custom_fields = attachedFields(l, id);
+  }
+  if (form === 'portal') {
+    const org = l.row('organizations', r.organization_id);
+    base.organization = org ? organization(org) : null;
+  }
+  return base;
+}
+
+export function checkoutAttachedFields(l: Loader, productId: string): R[] {
+  return attachedFields(l, productId);
+}
+
+export function discountShort(r: Row): R {
+  const out: R = {
+    duration: r.duration,
+    type: r.type,
+    amount: r.amount ?? null,
+    currency: r.currency ?? null,
+    id: r.id,
+    name: r.name,
+    code: r.code ?? null,
+  };
+  if (r.type === 'percentage') out.basis_points = r.basis_points;
+  if (r.duration === 'repeating') out.duration_in_months = r.duration_in_months;
+  return out;
+}
+
+/** Catalogue objects are shared by many rows: built once per data generation. */
+export function catalogue(l: Loader, key: string, build: () => R): R {
+  return l.store.memo<R>('catalogue').get(key, build);
+}
+
+export function discountFull(l: Loader, r: Row): R {
+  const products = l.store
+    .all(
+      `SELECT p.* FROM products p JOIN discount_products dp ON dp.product_id = p.id
+       WHERE dp.discount_id = ? ORDER BY p.created_at`,
+      r.id as string,
+    )
+    .map((p) => product(l, p, 'order'));
+  return {
+    ...discountShort(r),
+    ...stamps(r),
+    metadata: j(r.metadata),
+    starts_at: r.starts_at ?? null,
+    ends_at: r.ends_at ?? null,
+    max_redemptions: r.max_redemptions ?? null,
+    redemptions_count: r.redemptions_count,
+    organization_id: r.organization_id,
+    products,
+  };
+}

@@ -1,0 +1,198 @@
+// The JSON forms of what buyers have (spec §2.8–2.12): customer, user, subscription in each
+// context form, order, license key and activation.
+import type { Row } from '../db.js';
+import { displayKey } from '../ids.js';
+import { address, catalogue, discountFull, price, product } from './catalogue.js';
+import { b, j, type Loader, type R, stamps } from './loader.js';
+
+export function customer(r: Row): R {
+  return {
+    id: r.id,
+    ...stamps(r),
+    metadata: j(r.metadata),
+    email: r.email,
+    email_verified: b(r.email_verified),
+    name: r.name ?? null,
+    billing_address: address(r.billing_address),
+    tax_id: j(r.tax_id),
+    organization_id: r.organization_id,
+    avatar_url: r.avatar_url ?? null,
+  };
+}
+
+export function user(r: Row | null, withCodeHost: boolean): R | null {
+  if (!r) return null;
+  const out: R = {
+    id: r.id,
+    email: r.email,
+    public_name: r.public_name,
+    avatar_url: r.avatar_url ?? null,
+  };
+  if (withCodeHost) out.code_host_username = r.code_host_username ?? null;
+  return out;
+}
+
+export function subscriptionBase(r: Row): R {
+  return {
+    id: r.id,
+    ...stamps(r),
+    amount: r.amount ?? null,
+    currency: r.currency ?? null,
+    recurring_interval: r.recurring_interval,
+    status: r.status,
+    current_period_start: r.current_period_start,
+    current_period_end: r.current_period_end ?? null,
+    cancel_at_period_end: b(r.cancel_at_period_end),
+    canceled_at: r.canceled_at ?? null,
+    started_at: r.started_at ?? null,
+    ends_at: r.ends_at ?? null,
+    ended_at: r.ended_at ?? null,
+    customer_id: r.customer_id,
+    product_id: r.product_id,
+    price_id: r.price_id,
+    discount_id: r.discount_id ?? null,
+    checkout_id: r.checkout_id ?? null,
+    customer_cancellation_reason: r.customer_cancellation_reason ?? null,
+    customer_cancellation_comment: r.customer_cancellation_comment ?? null,
+    user_id: r.user_id ?? null,
+  };
+}
+
+export function subscriptionAdmin(l: Loader, r: Row): R {
+  const c = l.row('customers', r.customer_id);
+  const d = l.row('discounts', r.discount_id);
+  return {
+    ...subscriptionBase(r),
+    metadata: j(r.metadata),
+    custom_field_data: j(r.custom_field_data),
+    customer: c ? customer(c) : null,
+    user: user(l.row('users', r.user_id), true),
+    product: product(l, l.row('products', r.product_id)!, 'admin'),
+    price: price(l.row('prices', r.price_id)!),
+    discount: d ? discountFull(l, d) : null,
+  };
+}
+
+export function subscriptionPortal(l: Loader, r: Row): R {
+  return {
+    ...subscriptionBase(r),
+    product: product(l, l.row('products', r.product_id)!, 'portal'),
+    price: price(l.row('prices', r.price_id)!),
+  };
+}
+
+export function order(l: Loader, r: Row): R {
+  const c = l.row('customers', r.customer_id);
+  const d = l.row('discounts', r.discount_id);
+  const s = l.row('subscriptions', r.subscription_id);
+  return {
+    id: r.id,
+    ...stamps(r),
+    metadata: j(r.metadata),
+    custom_field_data: j(r.custom_field_data),
+    amount: r.amount,
+    tax_amount: r.tax_amount,
+    currency: r.currency,
+    billing_reason: r.billing_reason,
+    billing_address: address(r.billing_address),
+    customer_id: r.customer_id,
+    product_id: r.product_id,
+    product_price_id: r.product_price_id,
+    discount_id: r.discount_id ?? null,
+    subscription_id: r.subscription_id ?? null,
+    checkout_id: r.checkout_id ?? null,
+    user_id: r.user_id ?? null,
+    customer: c ? customer(c) : null,
+    user: user(l.row('users', r.user_id), true),
+    // The catalogue rows are shared by many orders: built once per data generation.
+    product: catalogue(l, `product:${r.product_id}`, () =>
+      product(l, l.row('products', r.product_id)!, 'order'),
+    ),
+    product_price: catalogue(l, `price:${r.product_price_id}`, () =>
+      price(l.row('prices', r.product_price_id)!),
+    ),
+    discount: d ? catalogue(l, `discount:${d.id}`, () => discountFull(l, d)) : null,
+    subscription: s ? { ...subscriptionBase(s), metadata: j(s.metadata) } : null,
+  };
+}
+
+/** Loads every row a page of orders embeds, one query per table. */
+export function primeOrders(l: Loader, rows: Row[]): void {
+  l.prime(
+    'customers',
+    rows.map((r) => r.customer_id),
+  );
+  l.prime(
+    'users',
+    rows.map((r) => r.user_id),
+  );
+  l.prime(
+    'products',
+    rows.map((r) => r.product_id),
+  );
+  l.prime(
+    'prices',
+    rows.map((r) => r.product_price_id),
+  );
+  l.prime(
+    'discounts',
+    rows.map((r) => r.discount_id),
+  );
+  l.prime(
+    'subscriptions',
+    rows.map((r) => r.subscription_id),
+  );
+}
+
+export function licenseKey(l: Loader, r: Row, withActivations = false): R {
+  const c = l.row('customers', r.customer_id);
+  const out: R = {
+    id: r.id,
+    organization_id: r.organization_id,
+    user_id: r.user_id ?? null,
+    customer_id: r.customer_id,
+    user: user(l.row('users', r.user_id), false),
+    customer: c ? customer(c) : null,
+    benefit_id: r.benefit_id,
+    key: r.key,
+    display_key: displayKey(r.key as string),
+    status: r.status,
+    limit_activations: r.limit_activations ?? null,
+    usage: r.usage,
+    limit_usage: r.limit_usage ?? null,
+    validations: r.validations,
+    last_validated_at: r.last_validated_at ?? null,
+    expires_at: r.expires_at ?? null,
+  };
+  if (withActivations) {
+    out.activations = l.store
+      .all(
+        'SELECT * FROM license_key_activations WHERE license_key_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
+        r.id as string,
+      )
+      .map((a) => activation(a));
+  }
+  return out;
+}
+
+export function primeLicenseKeys(l: Loader, rows: Row[]): void {
+  l.prime(
+    'customers',
+    rows.map((r) => r.customer_id),
+  );
+  l.prime(
+    'users',
+    rows.map((r) => r.user_id),
+  );
+}
+
+export function activation(r: Row): R {
+  return {
+    id: r.id,
+    license_key_id: r.license_key_id,
+    label: r.label,
+    meta: j(r.meta),
+    created_at: r.created_at,
+    modified_at: r.modified_at ?? null,
+  };
+}

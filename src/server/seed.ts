@@ -7,7 +7,7 @@ import { ensureCliClient } from './cli-client.js';
 import type { Clock } from './clock.js';
 import { json, type Store } from './db.js';
 import { hashToken, licenseKey, type Random, seededRandom, token, uuid } from './ids.js';
-import { grantLicenseKeys } from './routes/checkout-state.js';
+import { grantLicenseKeys } from './license-key-grants.js';
 
 export interface DemoInfo {
   organization_id: string;

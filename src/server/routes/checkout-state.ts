@@ -1,9 +1,13 @@
+// What PATCH and confirm change on a checkout session, and what confirming creates: customer,
+// order, subscription, license keys and a customer session (spec §3).
 import type { Clock } from '../clock.js';
 import { json, type Row, type Store } from '../db.js';
-import { invalid, type ValidationItem, validation } from '../errors.js';
-import { hashToken, licenseKey, token, uuid } from '../ids.js';
+import { invalid } from '../errors.js';
+import { hashToken, token, uuid } from '../ids.js';
+import { grantLicenseKeys } from '../license-key-grants.js';
 import type { Loader } from '../serialize.js';
 import { checkMetadata } from '../validate.js';
+import { checkCustomFields, discountProblem } from './checkout-rules.js';
 import { checkoutView } from './checkout-view.js';
 
 export interface CheckoutChanges {
@@ -26,102 +30,6 @@ export interface CheckoutChanges {
 }
 
 export const CUSTOMER_SESSION_SECONDS = 3600;
-
-function discountProblem(
-  store: Store,
-  d: Row | undefined,
-  productId: string,
-  now: string,
-): string | null {
-  if (!d) return 'Discount does not exist.';
-  if (
-    (d.starts_at && (d.starts_at as string) > now) ||
-    (d.ends_at && (d.ends_at as string) <= now)
-  ) {
-    return 'Discount is not active.';
-  }
-  if (
-    d.max_redemptions != null &&
-    (d.redemptions_count as number) >= (d.max_redemptions as number)
-  ) {
-    return 'Discount has reached its maximum number of redemptions.';
-  }
-  const limited = store.all<{ product_id: string }>(
-    'SELECT product_id FROM discount_products WHERE discount_id = ?',
-    d.id as string,
-  );
-  if (limited.length && !limited.some((p) => p.product_id === productId))
-    return 'Discount does not apply to this product.';
-  return null;
-}
-
-function checkCustomFields(
-  store: Store,
-  productId: string,
-  data: Record<string, unknown>,
-): Record<string, unknown> {
-  const fields = store.all(
-    `SELECT cf.* FROM custom_fields cf JOIN product_custom_fields p ON p.custom_field_id = cf.id WHERE p.product_id = ?`,
-    productId,
-  );
-  const out: Record<string, unknown> = {};
-  const items: ValidationItem[] = [];
-  for (const f of fields) {
-    const slug = f.slug as string;
-    if (!(slug in data)) continue;
-    const v = data[slug];
-    const loc = ['body', 'custom_field_data', slug];
-    const props = JSON.parse(f.properties as string) as Record<string, unknown>;
-    if (v === null) out[slug] = null;
-    else if (f.type === 'text') {
-      if (typeof v !== 'string')
-        items.push({ type: 'string_type', loc, msg: 'Input should be a valid string', input: v });
-      else if (props.min_length != null && v.length < (props.min_length as number))
-        items.push({
-          type: 'string_too_short',
-          loc,
-          msg: `String should have at least ${props.min_length} characters`,
-          input: v,
-          ctx: { min_length: props.min_length },
-        });
-      else if (props.max_length != null && v.length > (props.max_length as number))
-        items.push({
-          type: 'string_too_long',
-          loc,
-          msg: `String should have at most ${props.max_length} characters`,
-          input: v,
-          ctx: { max_length: props.max_length },
-        });
-      else out[slug] = v;
-    } else if (f.type === 'number') {
-      if (typeof v !== 'number' || !Number.isInteger(v))
-        items.push({ type: 'int_type', loc, msg: 'Input should be a valid integer', input: v });
-      else if (props.ge != null && v < (props.ge as number))
-        items.push({
-          type: 'greater_than_equal',
-          loc,
-          msg: `Input should be greater than or equal to ${props.ge}`,
-          input: v,
-          ctx: { ge: props.ge },
-        });
-      else if (props.le != null && v > (props.le as number))
-        items.push({
-          type: 'less_than_equal',
-          loc,
-          msg: `Input should be less than or equal to ${props.le}`,
-          input: v,
-          ctx: { le: props.le },
-        });
-      else out[slug] = v;
-    } else if (f.type === 'checkbox') {
-      if (typeof v !== 'boolean')
-        items.push({ type: 'bool_type', loc, msg: 'Input should be a valid boolean', input: v });
-      else out[slug] = v;
-    } else out[slug] = v;
-  }
-  if (items.length) throw validation(items);
-  return out;
-}
 
 export function applyCheckoutChanges(
   store: Store,
@@ -241,53 +149,6 @@ function addInterval(from: Date, interval: string): Date {
   return d;
 }
 
-export function grantLicenseKeys(
-  store: Store,
-  now: Date,
-  productId: string,
-  customer: Row,
-  random?: () => number,
-): void {
-  const benefits = store.all(
-    `SELECT b.* FROM benefits b JOIN product_benefits pb ON pb.benefit_id = b.id WHERE pb.product_id = ? AND b.type = 'license_keys'`,
-    productId,
-  );
-  for (const b of benefits) {
-    const props = JSON.parse(b.properties as string) as {
-      prefix?: string | null;
-      expires?: { ttl: number; timeframe: 'day' | 'month' | 'year' } | null;
-      activations?: { limit: number } | null;
-      limit_usage?: number | null;
-    };
-    let expires: string | null = null;
-    if (props.expires) {
-      const d = new Date(now);
-      if (props.expires.timeframe === 'year')
-        d.setUTCFullYear(d.getUTCFullYear() + props.expires.ttl);
-      else if (props.expires.timeframe === 'month')
-        d.setUTCMonth(d.getUTCMonth() + props.expires.ttl);
-      else d.setUTCDate(d.getUTCDate() + props.expires.ttl);
-      expires = d.toISOString();
-    }
-    store.run(
-      `INSERT INTO license_keys (id, created_at, modified_at, organization_id, user_id, customer_id, benefit_id, key, status,
-       limit_activations, usage, limit_usage, validations, last_validated_at, expires_at, seq)
-       VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 'granted', ?, 0, ?, 0, NULL, ?, (SELECT coalesce(max(seq), 0) + 1 FROM license_keys))`,
-      uuid(random),
-      now.toISOString(),
-      b.organization_id as string,
-      (customer.user_id as string) ?? null,
-      customer.id as string,
-      b.id as string,
-      licenseKey(props.prefix, random),
-      props.activations?.limit ?? null,
-      props.limit_usage ?? null,
-      expires,
-    );
-  }
-}
-
-/** Confirms an open, validated checkout. Runs inside the caller's transaction. */
 export function confirmCheckout(
   store: Store,
   clock: Clock,

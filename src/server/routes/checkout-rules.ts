@@ -1,0 +1,100 @@
+// Rules a checkout change must pass: a discount that applies, custom-field values of the right
+// type and size (422 items naming the field).
+import type { Row, Store } from '../db.js';
+import { type ValidationItem, validation } from '../errors.js';
+
+export function discountProblem(
+  store: Store,
+  d: Row | undefined,
+  productId: string,
+  now: string,
+): string | null {
+  if (!d) return 'Discount does not exist.';
+  if (
+    (d.starts_at && (d.starts_at as string) > now) ||
+    (d.ends_at && (d.ends_at as string) <= now)
+  ) {
+    return 'Discount is not active.';
+  }
+  if (
+    d.max_redemptions != null &&
+    (d.redemptions_count as number) >= (d.max_redemptions as number)
+  ) {
+    return 'Discount has reached its maximum number of redemptions.';
+  }
+  const limited = store.all<{ product_id: string }>(
+    'SELECT product_id FROM discount_products WHERE discount_id = ?',
+    d.id as string,
+  );
+  if (limited.length && !limited.some((p) => p.product_id === productId))
+    return 'Discount does not apply to this product.';
+  return null;
+}
+
+export function checkCustomFields(
+  store: Store,
+  productId: string,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  const fields = store.all(
+    `SELECT cf.* FROM custom_fields cf JOIN product_custom_fields p ON p.custom_field_id = cf.id WHERE p.product_id = ?`,
+    productId,
+  );
+  const out: Record<string, unknown> = {};
+  const items: ValidationItem[] = [];
+  for (const f of fields) {
+    const slug = f.slug as string;
+    if (!(slug in data)) continue;
+    const v = data[slug];
+    const loc = ['body', 'custom_field_data', slug];
+    const props = JSON.parse(f.properties as string) as Record<string, unknown>;
+    if (v === null) out[slug] = null;
+    else if (f.type === 'text') {
+      if (typeof v !== 'string')
+        items.push({ type: 'string_type', loc, msg: 'Input should be a valid string', input: v });
+      else if (props.min_length != null && v.length < (props.min_length as number))
+        items.push({
+          type: 'string_too_short',
+          loc,
+          msg: `String should have at least ${props.min_length} characters`,
+          input: v,
+          ctx: { min_length: props.min_length },
+        });
+      else if (props.max_length != null && v.length > (props.max_length as number))
+        items.push({
+          type: 'string_too_long',
+          loc,
+          msg: `String should have at most ${props.max_length} characters`,
+          input: v,
+          ctx: { max_length: props.max_length },
+        });
+      else out[slug] = v;
+    } else if (f.type === 'number') {
+      if (typeof v !== 'number' || !Number.isInteger(v))
+        items.push({ type: 'int_type', loc, msg: 'Input should be a valid integer', input: v });
+      else if (props.ge != null && v < (props.ge as number))
+        items.push({
+          type: 'greater_than_equal',
+          loc,
+          msg: `Input should be greater than or equal to ${props.ge}`,
+          input: v,
+          ctx: { ge: props.ge },
+        });
+      else if (props.le != null && v > (props.le as number))
+        items.push({
+          type: 'less_than_equal',
+          loc,
+          msg: `Input should be less than or equal to ${props.le}`,
+          input: v,
+          ctx: { le: props.le },
+        });
+      else out[slug] = v;
+    } else if (f.type === 'checkbox') {
+      if (typeof v !== 'boolean')
+        items.push({ type: 'bool_type', loc, msg: 'Input should be a valid boolean', input: v });
+      else out[slug] = v;
+    } else out[slug] = v;
+  }
+  if (items.length) throw validation(items);
+  return out;
+}

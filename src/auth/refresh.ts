@@ -18,20 +18,20 @@ export function lockPath(configDir: string, profile: string): string {
   return join(configDir, `refresh-${profile}.lock`);
 }
 
-/** The stored access token, refreshed first when it is about to expire. undefined = logged out. */
+/** The stored credentials, refreshed first when they are about to expire. undefined = logged out. */
 export async function freshAccessToken(
   session: Session,
   settings: Settings,
-): Promise<string | undefined> {
+): Promise<Credentials | undefined> {
   const store = await session.tokenStore();
   const stored = await store.read(settings.profile);
   if (!stored) return undefined;
   const c = stored.credentials;
   const now = session.ctx.now().getTime();
-  if (c.kind === 'pat' || !expiresSoon(c, now)) return c.access_token;
+  if (c.kind === 'pat' || !expiresSoon(c, now)) return c;
   if (!c.refresh_token) {
     if (c.expires_at && Date.parse(c.expires_at) <= now) throw loginAgain('your login has expired');
-    return c.access_token;
+    return c;
   }
   return refreshLocked(session, settings, c.access_token, false);
 }
@@ -46,7 +46,7 @@ export async function refreshAfterRejection(
   if (!stored?.credentials.refresh_token) return false;
   const before = stored.credentials.access_token;
   const after = await refreshLocked(session, settings, before, true);
-  return after !== before;
+  return after.access_token !== before;
 }
 
 async function refreshLocked(
@@ -54,7 +54,7 @@ async function refreshLocked(
   settings: Settings,
   seen: string,
   force: boolean,
-): Promise<string> {
+): Promise<Credentials> {
   const store = await session.tokenStore();
   return withLock(
     lockPath(session.ctx.configDir, settings.profile),
@@ -63,8 +63,8 @@ async function refreshLocked(
       if (!current) throw loginAgain('not logged in');
       const now = session.ctx.now().getTime();
       // Another process refreshed while we waited for the lock: use its token.
-      if (current.access_token !== seen && !expiresSoon(current, now)) return current.access_token;
-      if (!force && !expiresSoon(current, now)) return current.access_token;
+      if (current.access_token !== seen && !expiresSoon(current, now)) return current;
+      if (!force && !expiresSoon(current, now)) return current;
       if (!current.refresh_token) throw loginAgain('your login has expired');
       const { refreshGrant } = await import('./oauth.js');
       let tokens: Awaited<ReturnType<typeof refreshGrant>>;
@@ -90,7 +90,7 @@ async function refreshLocked(
         scope: tokens.scope ?? current.scope,
       };
       await store.write(settings.profile, next);
-      return next.access_token;
+      return next;
     },
     { timeoutMs: 30_000, staleMs: 60_000 },
   );

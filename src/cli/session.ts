@@ -90,13 +90,32 @@ export class Session {
   }
 
   /** The seller's token: BILLING_TOKEN, else the stored login (refreshed when it is about to expire). */
+  /**
+   * Resolved tokens, so a 200-page export reads the keychain once, not per request; kept until
+   * 60 s before they expire (then the refresh path runs again), or dropped after a 401.
+   */
+  private readonly tokens = new Map<'seller' | 'customer', { token: string; until: number }>();
+
+  private remembered(kind: 'seller' | 'customer'): string | undefined {
+    const t = this.tokens.get(kind);
+    return t && t.until > this.ctx.now().getTime() ? t.token : undefined;
+  }
+
+  private remember(kind: 'seller' | 'customer', token: string, expiresAt?: string): string {
+    const until = expiresAt ? Date.parse(expiresAt) - 60_000 : Number.POSITIVE_INFINITY;
+    this.tokens.set(kind, { token, until });
+    return token;
+  }
+
   async sellerToken(): Promise<string> {
     const env = this.ctx.env.BILLING_TOKEN;
     if (env) return env;
+    const known = this.remembered('seller');
+    if (known) return known;
     const settings = await this.settings();
     const { freshAccessToken } = await import('../auth/refresh.js');
-    const token = await freshAccessToken(this, settings);
-    if (token) return token;
+    const stored = await freshAccessToken(this, settings);
+    if (stored) return this.remember('seller', stored.access_token, stored.expires_at);
     const demo = await this.localDemo();
     if (demo?.personal_access_token) return demo.personal_access_token;
     // Nothing stored and the local service is down: "not logged in" would send the user the
@@ -114,13 +133,15 @@ export class Session {
   async customerToken(): Promise<string> {
     const env = this.ctx.env.BILLING_CUSTOMER_TOKEN;
     if (env) return env;
+    const known = this.remembered('customer');
+    if (known) return known;
     const settings = await this.settings();
     const stored = await (await this.tokenStore())
       .read(settings.profile + CUSTOMER_SESSION_SUFFIX)
       .catch(() => null);
     const expires = stored?.credentials.expires_at;
     if (stored && (!expires || Date.parse(expires) > this.ctx.now().getTime() + 5_000)) {
-      return stored.credentials.access_token;
+      return this.remember('customer', stored.credentials.access_token, expires);
     }
     return this.sellerToken();
   }
@@ -216,6 +237,7 @@ export class Session {
         audience === 'seller' && !this.ctx.env.BILLING_TOKEN
           ? async () => {
               const { refreshAfterRejection } = await import('../auth/refresh.js');
+              this.tokens.delete('seller');
               return refreshAfterRejection(this, settings);
             }
           : undefined,

@@ -2,6 +2,7 @@
 // and the refresh grant. Plain http is allowed only for loopback hosts (the local service).
 import * as o from 'oauth4webapi';
 import { redact } from '../api/redact.js';
+import { NetworkError } from '../cli/errors.js';
 import type { Settings } from '../config/resolve.js';
 
 export interface Endpoints {
@@ -28,21 +29,38 @@ export function requestOptions(settings: Settings, net: Net = {}) {
   return {
     [o.allowInsecureRequests]: isLoopback(settings.base_url),
     signal: net.signal,
-    // The same redacted one-line trace as the API client's, for discovery, token and revoke.
-    ...(debug && {
-      [o.customFetch]: async (url: string, init: RequestInit) => {
-        const started = Date.now();
-        const method = init.method ?? 'GET';
-        debug(redact(`→ ${method} ${url}`));
-        if (typeof init.body === 'string' || init.body instanceof URLSearchParams) {
-          debug(redact(`  ${String(init.body)}`));
-        }
-        const response = await fetch(url, init);
-        debug(redact(`← ${response.status} ${method} ${url} ${Date.now() - started}ms`));
-        return response;
-      },
-    }),
+    [o.customFetch]: async (url: string, init: RequestInit) => {
+      // The same redacted one-line trace as the API client's, for discovery, token and revoke.
+      const started = Date.now();
+      const method = init.method ?? 'GET';
+      debug?.(redact(`→ ${method} ${url}`));
+      if (debug && (typeof init.body === 'string' || init.body instanceof URLSearchParams)) {
+        debug(redact(`  ${String(init.body)}`));
+      }
+      let response: Response;
+      try {
+        response = await fetch(url, init);
+      } catch (err) {
+        throw await unreachable(url, err);
+      }
+      debug?.(redact(`← ${response.status} ${method} ${url} ${Date.now() - started}ms`));
+      return response;
+    },
   };
+}
+
+/** fetch's bare "fetch failed" becomes the same network error (exit 3) as the API client's. */
+async function unreachable(url: string, err: unknown): Promise<unknown> {
+  if ((err as { name?: string }).name === 'AbortError') return err;
+  const { classifyConnectionError } = await import('../api/retry.js');
+  const origin = new URL(url).origin;
+  const { cause } = classifyConnectionError((err as { cause?: unknown }).cause ?? err, 0);
+  return new NetworkError(`cannot reach ${origin} (${cause})`, {
+    hint: isLoopback(url)
+      ? 'Start the local service with `billing serve`, or check the API base URL.'
+      : 'Check the network and the API base URL.',
+    cause: err,
+  });
 }
 
 /** `{base_url}/.well-known/openid-configuration`, or the spec's paths when it is missing. */

@@ -181,7 +181,8 @@ describe('checkout confirm', () => {
       code: 2,
       stdout: '',
       stderr:
-        'billing: the server rejected the request (422)\n  custom_field_data.company: Field required\n',
+        'billing: the server rejected the request (422)\n  custom_field_data.company: Field required\n' +
+        `To confirm: set company with --data '{"custom_field_data": {"company": "…"}}'.\n`,
     });
     const data = '{"custom_field_data": {"company": "Initech"}, "confirmation_token_id": "tok"}';
     const ok = await s.run([...args, '--data', data, '--fields', 'status,custom_field_data']);

@@ -1,7 +1,7 @@
 // billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
 import { CUSTOMER_SESSION_SUFFIX, type OutputOptions } from '../../session.js';
 import { examples, session, withOutput } from '../shared.js';
@@ -13,6 +13,30 @@ interface ConfirmOptions extends OutputOptions {
   discountCode?: string;
   confirmationToken?: string;
   data?: string;
+}
+
+/** A 422 on confirm usually names a field this command has a flag for: say which. */
+function withConfirmHint(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.status !== 422 || err.hint) return err;
+  const fields = err.details.map((d) => d.field);
+  const hints: string[] = [];
+  if (fields.includes('confirmation_token_id')) {
+    hints.push('add --confirmation-token <id> (any value on the local service)');
+  }
+  if (fields.includes('customer_email')) hints.push('add --customer-email <email>');
+  const custom = fields.filter((f) => f.startsWith('custom_field_data.')).map((f) => f.slice(18));
+  if (custom.length) {
+    hints.push(
+      `set ${custom.join(', ')} with --data '{"custom_field_data": {"${custom[0]}": "…"}}'`,
+    );
+  }
+  if (!hints.length) return err;
+  return new ApiError(err.status, err.message, {
+    code: err.code,
+    body: err.body,
+    details: err.details,
+    hint: `To confirm: ${hints.join('; ')}.`,
+  });
 }
 
 /** How long the service keeps a customer session (api-facts "Authentication"). */
@@ -66,10 +90,9 @@ export function buildConfirm(parent: Command, ctx: Context) {
     } else if (!/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) {
       throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
     }
-    const confirmed = (await checkouts.confirm(publicClient, secret, body)) as Record<
-      string,
-      unknown
-    >;
+    const confirmed = (await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
+      throw withConfirmHint(err);
+    })) as Record<string, unknown>;
     const token = confirmed.customer_session_token;
     const settings = await s.settings();
     let stored = '';

@@ -31,6 +31,20 @@ describe('billing login without a browser answer', () => {
     );
   });
 
+  it('says the server cannot be reached when it is down, exit 3', async () => {
+    const r = await run(['login'], {
+      env: { BILLING_BASE_URL: 'http://127.0.0.1:9', DISPLAY: ':0', ...NO_DBUS },
+      tty: true,
+      stdin: stdinOf([], { tty: true }),
+    });
+    expect(r).toMatchObject({
+      code: 3,
+      stderr:
+        'billing: cannot reach http://127.0.0.1:9 (connection refused)\n' +
+        'Start the local service with `billing serve`, or check the API base URL.\n',
+    });
+  });
+
   it('gives up after --timeout with a clear message, exit 4', async () => {
     const started = Date.now();
     const r = await run(['login', '--timeout', '1s'], {

@@ -32,15 +32,20 @@ describe('billing login without a browser answer', () => {
   });
 
   it('says the server cannot be reached when it is down, exit 3', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', () => ok()));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((ok) => probe.close(ok));
     const r = await run(['login'], {
-      env: { BILLING_BASE_URL: 'http://127.0.0.1:9', DISPLAY: ':0', ...NO_DBUS },
+      env: { BILLING_BASE_URL: `http://127.0.0.1:${port}`, DISPLAY: ':0', ...NO_DBUS },
       tty: true,
       stdin: stdinOf([], { tty: true }),
     });
     expect(r).toMatchObject({
       code: 3,
       stderr:
-        'billing: cannot reach http://127.0.0.1:9 (connection refused)\n' +
+        `billing: cannot reach http://127.0.0.1:${port} (connection refused)\n` +
         'Start the local service with `billing serve`, or check the API base URL.\n',
     });
   });

@@ -1,49 +1,19 @@
 // The API's value sets (src/shared/api-facts.ts), for validating flags, with their types.
 // Response schemas accept any string in these fields so that a value the service adds later
 // does not break reading.
-import {
-  BENEFIT_TYPES,
+import type {
   CANCELLATION_REASONS,
   CHECKOUT_STATUSES,
-  CUSTOM_FIELD_TYPES,
-  DISCOUNT_DURATIONS,
-  DISCOUNT_TYPES,
   LICENSE_KEY_STATUSES,
-  MAX_PAGE_SIZE,
-  ORDER_BILLING_REASONS,
-  ORDER_DEFAULT_SORTING,
   ORDER_SORT_CRITERIA,
-  PRICE_AMOUNT_TYPES,
   PRICE_TYPES,
   PRORATION_BEHAVIORS,
-  RECURRING_INTERVALS,
   SCOPES,
-  SUBSCRIPTION_DEFAULT_SORTING,
   SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_STATUSES,
 } from '../shared/api-facts.js';
 
-export {
-  BENEFIT_TYPES,
-  CANCELLATION_REASONS,
-  CHECKOUT_STATUSES,
-  CUSTOM_FIELD_TYPES,
-  DISCOUNT_DURATIONS,
-  DISCOUNT_TYPES,
-  LICENSE_KEY_STATUSES,
-  MAX_PAGE_SIZE,
-  ORDER_BILLING_REASONS,
-  ORDER_DEFAULT_SORTING,
-  ORDER_SORT_CRITERIA,
-  PRICE_AMOUNT_TYPES,
-  PRICE_TYPES,
-  PRORATION_BEHAVIORS,
-  RECURRING_INTERVALS,
-  SCOPES,
-  SUBSCRIPTION_DEFAULT_SORTING,
-  SUBSCRIPTION_SORT_CRITERIA,
-  SUBSCRIPTION_STATUSES,
-};
+export * from '../shared/api-facts.js';
 
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -6,7 +6,7 @@ import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
 import { type Row, type Store, sqlIn } from '../db.js';
 import { HttpError, invalid, notFound } from '../errors.js';
-import { subscriptionAdmin, subscriptionPortal } from '../serialize.js';
+import { primeAll, subscriptionAdmin, subscriptionPortal } from '../serialize.js';
 import {
   boolParam,
   pageParams,
@@ -199,14 +199,7 @@ export function registerSubscriptions({ app, route, service }: Router): void {
         page.limit,
         page.offset,
       );
-      loader.prime(
-        'products',
-        rows.map((r) => r.product_id),
-      );
-      loader.prime(
-        'prices',
-        rows.map((r) => r.price_id),
-      );
+      primeAll(loader, rows, { products: 'product_id', prices: 'price_id' });
       return paginated(
         rows.map((r) => subscriptionPortal(loader, r)),
         total,

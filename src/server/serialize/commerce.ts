@@ -118,30 +118,24 @@ export function order(l: Loader, r: Row): R {
 
 /** Loads every row a page of orders embeds, one query per table. */
 export function primeOrders(l: Loader, rows: Row[]): void {
-  l.prime(
-    'customers',
-    rows.map((r) => r.customer_id),
-  );
-  l.prime(
-    'users',
-    rows.map((r) => r.user_id),
-  );
-  l.prime(
-    'products',
-    rows.map((r) => r.product_id),
-  );
-  l.prime(
-    'prices',
-    rows.map((r) => r.product_price_id),
-  );
-  l.prime(
-    'discounts',
-    rows.map((r) => r.discount_id),
-  );
-  l.prime(
-    'subscriptions',
-    rows.map((r) => r.subscription_id),
-  );
+  primeAll(l, rows, {
+    customers: 'customer_id',
+    users: 'user_id',
+    products: 'product_id',
+    prices: 'product_price_id',
+    discounts: 'discount_id',
+    subscriptions: 'subscription_id',
+  });
+}
+
+/** For each table, primes the rows that `column` of the given rows points at. */
+export function primeAll(l: Loader, rows: Row[], columns: Record<string, string>): void {
+  for (const [table, column] of Object.entries(columns)) {
+    l.prime(
+      table,
+      rows.map((r) => r[column]),
+    );
+  }
 }
 
 export function licenseKey(l: Loader, r: Row, withActivations = false): R {
@@ -176,14 +170,7 @@ export function licenseKey(l: Loader, r: Row, withActivations = false): R {
 }
 
 export function primeLicenseKeys(l: Loader, rows: Row[]): void {
-  l.prime(
-    'customers',
-    rows.map((r) => r.customer_id),
-  );
-  l.prime(
-    'users',
-    rows.map((r) => r.user_id),
-  );
+  primeAll(l, rows, { customers: 'customer_id', users: 'user_id' });
 }
 
 export function activation(r: Row): R {

@@ -66,7 +66,7 @@ describe('printList in a pipe', () => {
     expect(stdout.text).toBe('V\na\\\\b\\tc\\r\\nd\n');
   });
 
-  it('streams a JSON array one item per write', async () => {
+  it('streams a JSON array one item per write with flushAt 1', async () => {
     const { io, stdout } = fakeIO();
     const seen: number[] = [];
     async function* pages() {
@@ -75,7 +75,7 @@ describe('printList in a pipe', () => {
       yield { id: 'b', n: [1] };
       seen.push(stdout.chunks.length);
     }
-    await createPrinter({ io, format: 'json', columns, now }).printList(pages());
+    await createPrinter({ io, format: 'json', columns, now, flushAt: 1 }).printList(pages());
     expect(stdout.chunks).toEqual([
       '[\n  {\n    "id": "a"\n  }',
       ',\n  {\n    "id": "b",\n    "n": [\n      1\n    ]\n  }',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPrinter } from '../../../src/cli/io/printer.js';
+import { createPrinter, FLUSH_AT } from '../../../src/cli/io/printer.js';
 import { isEpipe, Sink } from '../../../src/cli/io/sink.js';
 import { epipe, FakeStream, fakeIO, settle } from './fake-stream.js';
 import { columns, now } from './fixtures.js';
@@ -8,13 +8,17 @@ const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
 
 describe('back-pressure', () => {
   it.each([
-    ['tsv', ['ID\tCREATED\tSTATUS\tAMOUNT\tCUSTOMER\tPAID\tNOTE\n', 'a\t\t\t\t\t\t\n']],
+    // The header goes out with the first row.
+    [
+      'tsv',
+      ['ID\tCREATED\tSTATUS\tAMOUNT\tCUSTOMER\tPAID\tNOTE\na\t\t\t\t\t\t\n', 'b\t\t\t\t\t\t\n'],
+    ],
     ['ndjson', ['{"id":"a"}\n', '{"id":"b"}\n']],
     ['json', ['[\n  {\n    "id": "a"\n  }', ',\n  {\n    "id": "b"\n  }']],
   ] as const)('%s waits for drain before the next write', async (format, firstTwo) => {
     const { io, stdout } = fakeIO();
     stdout.results = [false]; // the first write fills the buffer
-    const done = createPrinter({ io, format, columns, now }).printList(items);
+    const done = createPrinter({ io, format, columns, now, flushAt: 1 }).printList(items);
     await settle();
     await settle();
     expect(stdout.chunks).toEqual([firstTwo[0]]);
@@ -53,7 +57,7 @@ describe('broken pipe (`| head`)', () => {
         finished = true;
       }
     }
-    await createPrinter({ io, format: 'ndjson', columns, now }).printList(pages());
+    await createPrinter({ io, format: 'ndjson', columns, now, flushAt: 1 }).printList(pages());
     expect(stdout.chunks).toEqual(['{"id":"o0"}\n', '{"id":"o1"}\n']);
     expect(pulled).toBe(3);
     expect(finished).toBe(true);
@@ -62,7 +66,7 @@ describe('broken pipe (`| head`)', () => {
   it('wakes a writer waiting for drain when EPIPE arrives as an error event', async () => {
     const { io, stdout } = fakeIO();
     stdout.results = [false];
-    const done = createPrinter({ io, format: 'ndjson', columns, now }).printList(items);
+    const done = createPrinter({ io, format: 'ndjson', columns, now, flushAt: 1 }).printList(items);
     await settle();
     stdout.emit('error', epipe());
     await done;
@@ -80,7 +84,7 @@ describe('broken pipe (`| head`)', () => {
   it('still fails on other write errors', async () => {
     const { io, stdout } = fakeIO();
     stdout.results = [false];
-    const done = createPrinter({ io, format: 'ndjson', columns, now }).printList(items);
+    const done = createPrinter({ io, format: 'ndjson', columns, now, flushAt: 1 }).printList(items);
     await settle();
     const enospc = Object.assign(new Error('no space'), { code: 'ENOSPC' });
     stdout.emit('error', enospc);
@@ -88,7 +92,7 @@ describe('broken pipe (`| head`)', () => {
 
     const thrower = fakeIO();
     thrower.stdout.throwAfter = { count: 0, error: enospc };
-    const printer = createPrinter({ io: thrower.io, format: 'tsv', columns, now });
+    const printer = createPrinter({ io: thrower.io, format: 'tsv', columns, now, flushAt: 1 });
     await expect(printer.printList(items)).rejects.toBe(enospc);
   });
 
@@ -102,5 +106,27 @@ describe('broken pipe (`| head`)', () => {
     [null, false],
   ])('isEpipe(%s) = %s', (err, expected) => {
     expect(isEpipe(err)).toBe(expected);
+  });
+});
+
+describe('chunked writes', () => {
+  it('gathers items into writes of at least FLUSH_AT bytes, same bytes as one per item', async () => {
+    const items = Array.from({ length: 3000 }, (_, i) => ({
+      id: `item-${i}`,
+      note: 'x'.repeat(40),
+    }));
+    const chunked = fakeIO();
+    await createPrinter({ io: chunked.io, format: 'ndjson', columns, now }).printList(items);
+    const single = fakeIO();
+    await createPrinter({ io: single.io, format: 'ndjson', columns, now, flushAt: 1 }).printList(
+      items,
+    );
+    expect(chunked.stdout.text).toBe(single.stdout.text);
+    expect(single.stdout.chunks).toHaveLength(3000);
+    expect(chunked.stdout.chunks.length).toBeLessThan(10);
+    for (const chunk of chunked.stdout.chunks.slice(0, -1)) {
+      expect(chunk.length).toBeGreaterThanOrEqual(FLUSH_AT);
+      expect(chunk.length).toBeLessThan(FLUSH_AT + 200);
+    }
   });
 });

@@ -5,7 +5,7 @@ _billing_subcommands() {
   case "$1" in
     '') echo 'checkout subs orders keys org api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'get update confirm' ;;
-    'subs') echo 'list change-price' ;;
+    'subs') echo 'list change-price cancel resume' ;;
     'orders') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
     'org') echo 'get update' ;;
@@ -23,6 +23,8 @@ _billing_flags() {
     'subs') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
     'subs list') echo '--active --inactive --product --org --query --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'subs change-price') echo '--price --proration --as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'subs cancel') echo '--now --reason --comment --as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'subs resume') echo '--as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'orders') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
     'orders list') echo '--type --product --customer --discount --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'orders get') echo '--json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
@@ -106,6 +108,18 @@ _billing_takes_value() {
     'subs change-price|--profile'|\
     'subs change-price|--connect-timeout'|\
     'subs change-price|--request-timeout'|\
+    'subs cancel|--reason'|\
+    'subs cancel|--comment'|\
+    'subs cancel|-o'|'subs cancel|--output'|\
+    'subs cancel|--fields'|\
+    'subs cancel|--profile'|\
+    'subs cancel|--connect-timeout'|\
+    'subs cancel|--request-timeout'|\
+    'subs resume|-o'|'subs resume|--output'|\
+    'subs resume|--fields'|\
+    'subs resume|--profile'|\
+    'subs resume|--connect-timeout'|\
+    'subs resume|--request-timeout'|\
     'orders|--profile'|\
     'orders|--connect-timeout'|\
     'orders|--request-timeout'|\
@@ -271,6 +285,11 @@ _billing_values() {
     'subs change-price|--proration') echo 'invoice prorate' ;;
     'subs change-price|-o'|'subs change-price|--output') echo 'table tsv json ndjson' ;;
     'subs change-price|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs cancel|--reason') echo 'customer_service low_quality missing_features switched_service too_complex too_expensive unused other' ;;
+    'subs cancel|-o'|'subs cancel|--output') echo 'table tsv json ndjson' ;;
+    'subs cancel|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs resume|-o'|'subs resume|--output') echo 'table tsv json ndjson' ;;
+    'subs resume|--profile') billing __complete profiles 2>/dev/null ;;
     'orders|--profile') billing __complete profiles 2>/dev/null ;;
     'orders list|--type') echo 'one_time recurring' ;;
     'orders list|--sort') echo 'created_at amount customer product discount subscription -created_at -amount -customer -product -discount -subscription' ;;

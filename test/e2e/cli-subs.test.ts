@@ -200,3 +200,60 @@ describe('subs change-price', () => {
     expect(unknown.stderr).toBe(`billing: subscription ${missing} not found\n`);
   });
 });
+
+describe('subs cancel / resume', () => {
+  const card = (stdout: string) =>
+    Object.fromEntries(
+      stdout
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((l) => l.split('\t') as [string, string]),
+    );
+
+  it('cancels at period end with a reason, resumes, then ends at once with --now', async () => {
+    const sub = mine.find((x) => ACTIVE.includes(x.status))!;
+    const fields = [
+      '--fields',
+      'status,cancel_at_period_end,customer_cancellation_reason,ends_at,ended_at',
+    ];
+    const cancel = await s.run(['subs', 'cancel', sub.id, '--reason', 'too_expensive', ...fields]);
+    expect(cancel.code).toBe(0);
+    expect(card(cancel.stdout)).toMatchObject({
+      status: sub.status,
+      cancel_at_period_end: 'true',
+      customer_cancellation_reason: 'too_expensive',
+      ends_at: sub.current_period_end,
+    });
+    const again = await asCustomer([
+      'subs',
+      'resume',
+      sub.id,
+      '--as-customer',
+      '--fields',
+      'cancel_at_period_end,ends_at',
+    ]);
+    expect(again.code).toBe(0);
+    expect(card(again.stdout)).toEqual({ cancel_at_period_end: 'false', ends_at: '' });
+    const now = await s.run(['subs', 'cancel', sub.id, '--now', ...fields]);
+    expect(now.code).toBe(0);
+    expect(card(now.stdout).status).toBe('canceled');
+    expect(card(now.stdout).ended_at).not.toBe('');
+    const twice = await s.run(['subs', 'cancel', sub.id]);
+    expect(twice).toMatchObject({
+      code: 5,
+      stderr:
+        'billing: This subscription is already canceled or will be at the end of the period.\n',
+    });
+  });
+
+  it('refuses --now as the customer and an unknown reason, before sending anything', async () => {
+    const id = mine[0]!.id;
+    expect(await asCustomer(['subs', 'cancel', id, '--as-customer', '--now'])).toMatchObject({
+      code: 2,
+      stderr: 'billing: --now is for the seller; customers cancel at the end of the period\n',
+    });
+    const bad = await s.run(['subs', 'cancel', id, '--reason', 'bored']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("option '--reason <reason>' argument 'bored' is invalid");
+  });
+});

@@ -145,7 +145,7 @@ describe('in the real shells', () => {
       );
     it.each([
       ['billing ke', ['keys']],
-      ['billing subs ', ['change-price', 'list']],
+      ['billing subs ', ['cancel', 'change-price', 'list', 'resume']],
       ['billing orders list --type ', ['one_time', 'recurring']],
       ['billing subs change-price x --proration ', ['invoice', 'prorate']],
       ['billing --profile ', ['local', 'staging']],

@@ -1,13 +1,14 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { examples } from '../shared.js';
+import { buildCancel, buildResume } from './cancel.js';
 import { buildChangePrice } from './change-price.js';
 import { buildList } from './list.js';
 
 export function registerSubs(program: Command, ctx: Context): void {
   const subs = program
     .command('subs')
-    .summary('list subscriptions and change their price')
+    .summary('list subscriptions, change their price, cancel them')
     .description('Subscriptions: recurring purchases.')
     .addHelpText(
       'after',
@@ -15,4 +16,6 @@ export function registerSubs(program: Command, ctx: Context): void {
     );
   buildList(subs, ctx);
   buildChangePrice(subs, ctx);
+  buildCancel(subs, ctx);
+  buildResume(subs, ctx);
 }

@@ -11,3 +11,10 @@ describe('error lines', () => {
     expect(r.stderr).toBe('billing: order id: "?[31mred?" is not a UUID\n');
   });
 });
+
+describe('org get', () => {
+  it('calls an empty id invalid instead of falling back to the default organization', async () => {
+    const r = await run(['org', 'get', ''], { env: { BILLING_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(r).toMatchObject({ code: 2, stderr: 'billing: organization id: "" is not a UUID\n' });
+  });
+});

@@ -34,7 +34,7 @@ export function registerOrg(program: Command, ctx: Context): void {
   get.addHelpText('after', examples('billing org get', 'billing org get <org-id> --json'));
   get.action(async (id, raw) => {
     const s = session(ctx, get);
-    let orgId = id ? uuid('organization id', id) : await s.defaultOrganization();
+    let orgId = id !== undefined ? uuid('organization id', id) : await s.defaultOrganization();
     if (!orgId) {
       throw new UsageError(
         'no organization id: pass one, or set a default with `billing config set organization_id <id>`',

@@ -1,11 +1,11 @@
 // The error a request ends with once the client stops trying: what happened, how many tries,
 // and for a POST whether the server may already have acted on it.
 import { type ApiError, NetworkError } from '../cli/errors.js';
+import { isLoopback } from '../shared/local.js';
 import { apiErrorFromResponse } from './http-errors.js';
 import { redact } from './redact.js';
 import { type ConnectionFailure, RETRYABLE_STATUSES } from './retry.js';
 import type { Answer } from './transport.js';
-import { isLoopback } from './url.js';
 
 export const MAY_HAVE_APPLIED = 'the server may have applied this request; check before retrying';
 export const NOT_APPLIED = 'the request was NOT applied';

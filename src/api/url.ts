@@ -24,8 +24,3 @@ export function segment(value: string): string {
   }
   return encodeURIComponent(value);
 }
-
-export function isLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}

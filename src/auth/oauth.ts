@@ -2,20 +2,13 @@
 // and the refresh grant. Plain http is allowed only for loopback hosts (the local service).
 import * as o from 'oauth4webapi';
 import { redact } from '../api/redact.js';
-import { NetworkError } from '../cli/errors.js';
 import type { Settings } from '../config/resolve.js';
+import { isLoopback } from '../shared/local.js';
 
 export interface Endpoints {
   as: o.AuthorizationServer;
   /** True when discovery answered; false when the spec's default paths are used. */
   discovered: boolean;
-}
-
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return (
-    host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')
-  );
 }
 
 /** What an OAuth request needs from the command: Ctrl+C, and the --debug trace. */
@@ -41,7 +34,7 @@ export function requestOptions(settings: Settings, net: Net = {}) {
       try {
         response = await fetch(url, init);
       } catch (err) {
-        throw await unreachable(url, err);
+        throw await unreachable(method, url, err);
       }
       debug?.(redact(`← ${response.status} ${method} ${url} ${Date.now() - started}ms`));
       return response;
@@ -50,15 +43,17 @@ export function requestOptions(settings: Settings, net: Net = {}) {
 }
 
 /** fetch's bare "fetch failed" becomes the same network error (exit 3) as the API client's. */
-async function unreachable(url: string, err: unknown): Promise<unknown> {
+async function unreachable(method: string, url: string, err: unknown): Promise<unknown> {
   if ((err as { name?: string }).name === 'AbortError') return err;
-  const { classifyConnectionError } = await import('../api/retry.js');
-  const origin = new URL(url).origin;
-  const { cause } = classifyConnectionError((err as { cause?: unknown }).cause ?? err, 0);
-  return new NetworkError(`cannot reach ${origin} (${cause})`, {
-    hint: isLoopback(url)
-      ? 'Start the local service with `billing serve`, or check the API base URL.'
-      : 'Check the network and the API base URL.',
+  const [{ classifyConnectionError }, { connectionFailure }] = await Promise.all([
+    import('../api/retry.js'),
+    import('../api/failures.js'),
+  ]);
+  const failure = classifyConnectionError((err as { cause?: unknown }).cause ?? err, 0);
+  // Discovery is a GET; a token or revocation POST may have been applied (a code spent).
+  return connectionFailure(method, new URL(url), failure, {
+    attempt: 1,
+    idempotent: method === 'GET',
     cause: err,
   });
 }

@@ -3,8 +3,9 @@
 import type { ApiClient } from '../api/client.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
+import { isLoopback } from '../shared/local.js';
 import type { Context } from './context.js';
-import { AuthError, NetworkError, UsageError } from './errors.js';
+import { AuthError, type NetworkError, UsageError } from './errors.js';
 import type { Column, Printer } from './io/index.js';
 import { VERSION } from './version.js';
 
@@ -150,14 +151,19 @@ export class Session {
   private localFailure?: unknown;
 
   private async localUnreachable(baseUrl: string): Promise<NetworkError> {
-    const { classifyConnectionError } = await import('../api/retry.js');
+    const [{ classifyConnectionError }, { connectionFailure }] = await Promise.all([
+      import('../api/retry.js'),
+      import('../api/failures.js'),
+    ]);
     const err = this.localFailure;
-    const cause =
+    // A local service that does not answer in time is as good as not started.
+    const failure =
       (err as { name?: string }).name === 'TimeoutError'
-        ? `timed out after ${DEMO_TIMEOUT_MS / 1000}s`
-        : classifyConnectionError(err, DEMO_TIMEOUT_MS).cause;
-    return new NetworkError(`cannot reach ${new URL(baseUrl).origin} (${cause})`, {
-      hint: 'Start the local service with `billing serve`, or check the API base URL.',
+        ? { cause: `timed out after ${DEMO_TIMEOUT_MS / 1000}s`, retryable: false, notSent: true }
+        : classifyConnectionError((err as { cause?: unknown }).cause ?? err, DEMO_TIMEOUT_MS);
+    return connectionFailure('GET', new URL(baseUrl), failure, {
+      attempt: 1,
+      idempotent: true,
       cause: err,
     });
   }
@@ -173,10 +179,8 @@ export class Session {
   localDemo(): Promise<{ personal_access_token?: string; organization_id?: string } | undefined> {
     this.demoValue ??= (async () => {
       const settings = await this.settings();
-      if (
-        settings.profile !== 'local' ||
-        !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(settings.base_url)
-      ) {
+      const base = new URL(settings.base_url);
+      if (settings.profile !== 'local' || base.protocol !== 'http:' || !isLoopback(base)) {
         return undefined;
       }
       let res: Response;

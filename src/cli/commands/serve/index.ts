@@ -1,5 +1,6 @@
 // `billing serve`: runs the local billing service until SIGINT/SIGTERM.
 import { type Command, Option } from '@commander-js/extra-typings';
+import { isLoopbackHost } from '../../../shared/local.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples } from '../shared.js';
@@ -138,7 +139,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
         }
       : null,
   };
-  if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
+  if (!isLoopbackHost(opts.host)) {
     // The demo token is printed and /__local/* (reset, clock, token minting) has no auth.
     ctx.io.stderr.write(
       `! Listening on ${opts.host}: the demo token and the unauthenticated /__local/ control surface are reachable from other machines.\n`,

@@ -90,3 +90,6 @@ export const SCOPES = [
 
 /** Page sizes above this are clamped by the service (api-facts.md "Pagination"). */
 export const MAX_PAGE_SIZE = 100;
+
+/** Customer sessions (the confirm response's token) last one hour (api-facts "Authentication"). */
+export const CUSTOMER_SESSION_SECONDS = 3600;

@@ -1,6 +1,6 @@
 // `billing keys activate|validate|deactivate` (no token needed) and `keys get` end to end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, type Suite, startSuite } from './cli.js';
+import { demoKeyFixture, type Json, type Suite, startSuite } from './cli.js';
 
 let s: Suite;
 let keys: Json[];
@@ -9,15 +9,7 @@ let customerToken: string;
 
 beforeAll(async () => {
   s = await startSuite();
-  keys = (await s.call('GET', '/v1/license-keys?limit=100')).items;
-  demoKey = keys.find((k) => k.key === s.demo.license_key);
-  const session = await s.call(
-    'POST',
-    '/__local/customer-sessions',
-    { customer_id: demoKey.customer_id },
-    null,
-  );
-  customerToken = session.token;
+  ({ keys, demoKey, customerToken } = await demoKeyFixture(s));
 });
 afterAll(() => s.svc.stop());
 

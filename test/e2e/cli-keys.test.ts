@@ -1,6 +1,6 @@
 // `billing keys list|update` end to end (activations: cli-keys-activation.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, ndjson, type Suite, startSuite, tsv } from './cli.js';
+import { demoKeyFixture, type Json, ndjson, type Suite, startSuite, tsv } from './cli.js';
 
 const HEADER = ['ID', 'KEY', 'STATUS', 'CUSTOMER', 'LIMIT', 'USAGE', 'VALIDATED', 'EXPIRES'];
 
@@ -11,15 +11,7 @@ let customerToken: string;
 
 beforeAll(async () => {
   s = await startSuite();
-  keys = (await s.call('GET', '/v1/license-keys?limit=100')).items;
-  demoKey = keys.find((k) => k.key === s.demo.license_key);
-  const session = await s.call(
-    'POST',
-    '/__local/customer-sessions',
-    { customer_id: demoKey.customer_id },
-    null,
-  );
-  customerToken = session.token;
+  ({ keys, demoKey, customerToken } = await demoKeyFixture(s));
 });
 afterAll(() => s.svc.stop());
 

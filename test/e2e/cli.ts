@@ -153,3 +153,18 @@ export function ndjson(stdout: string): Json[] {
 export function requestedQueries(stderr: string): string[] {
   return [...stderr.matchAll(/^→ GET \S+?\?(\S*)$/gm)].map((m) => m[1] ?? '');
 }
+
+/** The demo license key (granted, 3 activations, none used) and a session of its customer. */
+export async function demoKeyFixture(
+  s: Suite,
+): Promise<{ keys: Json[]; demoKey: Json; customerToken: string }> {
+  const keys: Json[] = (await s.call('GET', '/v1/license-keys?limit=100')).items;
+  const demoKey = keys.find((k) => k.key === s.demo.license_key);
+  const session = await s.call(
+    'POST',
+    '/__local/customer-sessions',
+    { customer_id: demoKey.customer_id },
+    null,
+  );
+  return { keys, demoKey, customerToken: session.token };
+}

@@ -1,5 +1,7 @@
 // What PATCH and confirm change on a checkout session, and what confirming creates: customer,
 // order, subscription, license keys and a customer session (spec §3).
+
+import { CUSTOMER_SESSION_SECONDS } from '../../shared/api-facts.js';
 import type { Clock } from '../clock.js';
 import { json, type Row, type Store } from '../db.js';
 import { invalid } from '../errors.js';
@@ -28,8 +30,6 @@ export interface CheckoutChanges {
   embed_origin?: string | null;
   confirmation_token_id?: string | null;
 }
-
-export const CUSTOMER_SESSION_SECONDS = 3600;
 
 export function applyCheckoutChanges(
   store: Store,

@@ -1,13 +1,13 @@
 // The control surface under /__local/ (tests and demos only; not part of the real API):
 // reset to the seed, a clock that can be advanced, demo info, token minting, media files.
 import * as z from 'zod';
+import { CUSTOMER_SESSION_SECONDS } from '../../shared/api-facts.js';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { invalid, notFound } from '../errors.js';
 import { hashToken, token, uuid } from '../ids.js';
 import { storedDemo } from '../seed.js';
 import { parseBody, uuidParam } from '../validate.js';
-import { CUSTOMER_SESSION_SECONDS } from './checkout-state.js';
 
 // Within a century either way, so the clock stays a valid four-digit-year ISO date-time.
 const CENTURY_SECONDS = 100 * 365.25 * 86_400;

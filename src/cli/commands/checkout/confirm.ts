@@ -1,5 +1,6 @@
 // billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
 import type { Command } from '@commander-js/extra-typings';
+import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
@@ -38,9 +39,6 @@ function withConfirmHint(err: unknown): unknown {
     hint: `To confirm: ${hints.join('; ')}.`,
   });
 }
-
-/** How long the service keeps a customer session (api-facts "Authentication"). */
-const CUSTOMER_SESSION_MS = 3600_000;
 
 export function buildConfirm(parent: Command, ctx: Context) {
   const cmd = parent
@@ -103,7 +101,7 @@ export function buildConfirm(parent: Command, ctx: Context) {
         token_type: 'Bearer',
         kind: 'pat',
         subject: String(confirmed.customer_email ?? ''),
-        expires_at: new Date(ctx.now().getTime() + CUSTOMER_SESSION_MS).toISOString(),
+        expires_at: new Date(ctx.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
       });
       stored = ' The customer session is stored for this profile for an hour.';
     }

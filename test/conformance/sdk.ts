@@ -1,0 +1,17 @@
+// The official SDK (@polar-sh/sdk 0.20.2, a dev dependency) as its users ran it: with zod 3.
+// The SDK's `require('zod')` is pointed at the zod 3 that the zod 4 package ships as `zod/v3`;
+// our own code keeps zod 4. Loaded with require after the hook is in place.
+import { createRequire, registerHooks } from 'node:module';
+
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier === 'zod' && context.parentURL?.includes('/@polar-sh/sdk/')) {
+      return next('zod/v3', context);
+    }
+    return next(specifier, context);
+  },
+});
+
+const require = createRequire(import.meta.url);
+
+export const sdk: typeof import('@polar-sh/sdk') = require('@polar-sh/sdk');

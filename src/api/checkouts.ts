@@ -1,12 +1,13 @@
 // Checkout sessions (spec §4.2 #1–3; request bodies: api-facts.md "Request bodies").
 import type { ApiClient } from './client.js';
-import type { Address } from './schemas/common.js';
 import {
-  type Checkout,
+  type Address,
   type ConfirmedCheckout,
-  checkout,
+  checkoutWithSecret,
   confirmedCheckout,
-} from './schemas/index.js';
+  type Resource,
+  resource,
+} from './schemas.js';
 import { segment } from './url.js';
 
 /** Metadata values allowed by spec §8: strings, integers, booleans. */
@@ -38,21 +39,30 @@ export interface CheckoutConfirm extends CustomerFields {
   confirmation_token_id?: string;
 }
 
-export async function get(client: ApiClient, id: string): Promise<Checkout> {
+export async function get(client: ApiClient, id: string): Promise<Resource> {
   return client.request('GET', `/v1/checkouts/custom/${segment(id)}`, {
-    schema: checkout,
+    schema: resource,
     notFound: `checkout ${id}`,
   });
+}
+
+/** The session's client secret, which confirming needs (a seller's token can read it). */
+export async function clientSecret(client: ApiClient, id: string): Promise<string> {
+  const found = await client.request('GET', `/v1/checkouts/custom/${segment(id)}`, {
+    schema: checkoutWithSecret,
+    notFound: `checkout ${id}`,
+  });
+  return found.client_secret;
 }
 
 export async function update(
   client: ApiClient,
   id: string,
   body: CheckoutUpdate,
-): Promise<Checkout> {
+): Promise<Resource> {
   return client.request('PATCH', `/v1/checkouts/custom/${segment(id)}`, {
     body,
-    schema: checkout,
+    schema: resource,
     notFound: `checkout ${id}`,
   });
 }

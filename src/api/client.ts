@@ -14,7 +14,7 @@ import {
   RETRYABLE_STATUSES,
   type RetryPolicy,
 } from './retry.js';
-import { paginated } from './schemas/common.js';
+import { paginated } from './schemas.js';
 import { type Answer, createDispatcher, type Env, exchange, tracer } from './transport.js';
 import { buildUrl, type Query } from './url.js';
 import { parseResponse } from './validate.js';

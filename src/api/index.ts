@@ -13,6 +13,6 @@ export * as organizations from './organizations.js';
 export type { PageInfo, PageOptions } from './paginate.js';
 export { redact } from './redact.js';
 export type { RetryPolicy } from './retry.js';
-export * from './schemas/index.js';
+export * from './schemas.js';
 export * as subscriptions from './subscriptions.js';
 export type { Query } from './url.js';

@@ -4,15 +4,11 @@ import type { ApiClient } from './client.js';
 import type { LicenseKeyStatus } from './enums.js';
 import type { PageOptions } from './paginate.js';
 import {
-  type ActivationWithLicenseKey,
-  activationWithLicenseKey,
-  type LicenseKey,
   type LicenseKeyWithActivations,
-  licenseKey,
   licenseKeyWithActivations,
-  type ValidatedLicenseKey,
-  validatedLicenseKey,
-} from './schemas/index.js';
+  type Resource,
+  resource,
+} from './schemas.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -65,11 +61,11 @@ export function list(
   client: ApiClient,
   filters: LicenseKeyFilters = {},
   paging: PageOptions = {},
-): AsyncGenerator<LicenseKey, void, undefined> {
+): AsyncGenerator<Resource, void, undefined> {
   return client.paginate('/v1/license-keys', {
     ...paging,
     query: { ...filters },
-    schema: licenseKey,
+    schema: resource,
   });
 }
 
@@ -77,11 +73,11 @@ export function listCustomerPortal(
   client: ApiClient,
   filters: CustomerPortalLicenseKeyFilters = {},
   paging: PageOptions = {},
-): AsyncGenerator<LicenseKey, void, undefined> {
+): AsyncGenerator<Resource, void, undefined> {
   return client.paginate('/v1/customer-portal/license-keys/', {
     ...paging,
     query: { ...filters },
-    schema: licenseKey,
+    schema: resource,
   });
 }
 
@@ -99,35 +95,29 @@ export async function update(
   client: ApiClient,
   id: string,
   body: LicenseKeyUpdate,
-): Promise<LicenseKey> {
+): Promise<Resource> {
   return client.request('PATCH', `/v1/license-keys/${segment(id)}`, {
     body,
-    schema: licenseKey,
+    schema: resource,
     notFound: `license key ${id}`,
   });
 }
 
 // The three below are public (a token would only risk a 401 invalid_token) and never echo
 // the key itself into messages.
-export async function activate(
-  client: ApiClient,
-  body: ActivateRequest,
-): Promise<ActivationWithLicenseKey> {
+export async function activate(client: ApiClient, body: ActivateRequest): Promise<Resource> {
   return client.request('POST', '/v1/customer-portal/license-keys/activate', {
     body,
-    schema: activationWithLicenseKey,
+    schema: resource,
     auth: false,
     notFound: 'license key for that organization',
   });
 }
 
-export async function validate(
-  client: ApiClient,
-  body: ValidateRequest,
-): Promise<ValidatedLicenseKey> {
+export async function validate(client: ApiClient, body: ValidateRequest): Promise<Resource> {
   return client.request('POST', '/v1/customer-portal/license-keys/validate', {
     body,
-    schema: validatedLicenseKey,
+    schema: resource,
     auth: false,
     notFound: 'license key for that organization',
   });

@@ -2,7 +2,7 @@
 import type { ApiClient } from './client.js';
 import type { OrderSortCriterion, PriceType, Sorting } from './enums.js';
 import type { PageOptions } from './paginate.js';
-import { type Order, order } from './schemas/index.js';
+import { type Resource, resource } from './schemas.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -20,13 +20,13 @@ export function list(
   client: ApiClient,
   filters: OrderFilters = {},
   paging: PageOptions = {},
-): AsyncGenerator<Order, void, undefined> {
-  return client.paginate('/v1/orders/', { ...paging, query: { ...filters }, schema: order });
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/orders/', { ...paging, query: { ...filters }, schema: resource });
 }
 
-export async function get(client: ApiClient, id: string): Promise<Order> {
+export async function get(client: ApiClient, id: string): Promise<Resource> {
   return client.request('GET', `/v1/orders/${segment(id)}`, {
-    schema: order,
+    schema: resource,
     notFound: `order ${id}`,
   });
 }

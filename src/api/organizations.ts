@@ -1,6 +1,6 @@
 // Organizations (spec §4.2 #14–15; body fields: api-facts.md "Request bodies").
 import type { ApiClient } from './client.js';
-import { type Organization, organization } from './schemas/index.js';
+import { type Resource, resource } from './schemas.js';
 import { segment } from './url.js';
 
 export interface OrganizationUpdate {
@@ -18,9 +18,9 @@ export interface OrganizationUpdate {
   subscription_settings?: Record<string, unknown> | null;
 }
 
-export async function get(client: ApiClient, id: string): Promise<Organization> {
+export async function get(client: ApiClient, id: string): Promise<Resource> {
   return client.request('GET', `/v1/organizations/${segment(id)}`, {
-    schema: organization,
+    schema: resource,
     notFound: `organization ${id}`,
   });
 }
@@ -29,10 +29,10 @@ export async function update(
   client: ApiClient,
   id: string,
   body: OrganizationUpdate,
-): Promise<Organization> {
+): Promise<Resource> {
   return client.request('PATCH', `/v1/organizations/${segment(id)}`, {
     body,
-    schema: organization,
+    schema: resource,
     notFound: `organization ${id}`,
   });
 }

@@ -3,7 +3,7 @@
 // the caller's work. At most one request is in flight and at most two pages are held.
 import { UsageError } from '../cli/errors.js';
 import { MAX_PAGE_SIZE } from './enums.js';
-import type { Page } from './schemas/common.js';
+import type { Page } from './schemas.js';
 
 export interface PageInfo {
   page: number;

@@ -7,12 +7,7 @@ import type {
   SubscriptionSortCriterion,
 } from './enums.js';
 import type { PageOptions } from './paginate.js';
-import {
-  type AdminSubscription,
-  adminSubscription,
-  type CustomerPortalSubscription,
-  customerPortalSubscription,
-} from './schemas/index.js';
+import { type Resource, resource } from './schemas.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -49,11 +44,11 @@ export function listCustomerPortal(
   client: ApiClient,
   filters: CustomerPortalSubscriptionFilters = {},
   paging: PageOptions = {},
-): AsyncGenerator<CustomerPortalSubscription, void, undefined> {
+): AsyncGenerator<Resource, void, undefined> {
   return client.paginate('/v1/customer-portal/subscriptions/', {
     ...paging,
     query: { ...filters },
-    schema: customerPortalSubscription,
+    schema: resource,
   });
 }
 
@@ -61,10 +56,10 @@ export async function update(
   client: ApiClient,
   id: string,
   body: SubscriptionUpdate,
-): Promise<AdminSubscription> {
+): Promise<Resource> {
   return client.request('PATCH', `/v1/subscriptions/${segment(id)}`, {
     body,
-    schema: adminSubscription,
+    schema: resource,
     notFound: `subscription ${id}`,
   });
 }
@@ -73,10 +68,10 @@ export async function updateCustomerPortal(
   client: ApiClient,
   id: string,
   body: CustomerPortalSubscriptionUpdate,
-): Promise<CustomerPortalSubscription> {
+): Promise<Resource> {
   return client.request('PATCH', `/v1/customer-portal/subscriptions/${segment(id)}`, {
     body,
-    schema: customerPortalSubscription,
+    schema: resource,
     notFound: `subscription ${id}`,
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as orders from '../../src/api/orders.js';
 import { type FetchPage, type PageInfo, paginate } from '../../src/api/paginate.js';
-import type { Page } from '../../src/api/schemas/common.js';
+import type { Page } from '../../src/api/schemas.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { order, page } from './fixtures.js';
 import { caught, JSON_HEADERS, setup } from './helpers.js';

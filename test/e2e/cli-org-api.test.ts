@@ -30,6 +30,7 @@ describe('org get', () => {
         'email\thello@acme.example',
         'blog\thttps://acme.example',
         'bio\tDeveloper tools for small teams.',
+        'social_username\tacme',
         `created_at\t${o.created_at}`,
         'profile_settings.enabled\ttrue',
         'feature_settings.issue_funding_enabled\tfalse',

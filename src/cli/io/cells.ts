@@ -3,14 +3,28 @@ import { statusTone, type Tone } from './color.js';
 import { money, relativeTime } from './humanize.js';
 import { getPath, type Json, leaves } from './paths.js';
 
-export type ColumnKind = 'text' | 'money' | 'time' | 'status' | 'bool' | 'id';
+export type ColumnKind =
+  | 'text'
+  | 'money'
+  | 'time'
+  | 'status'
+  | 'bool'
+  | 'id'
+  | 'price'
+  | 'discount';
 
 export interface Column {
   header: string;
+  /**
+   * Where the value sits. For `price` the price's `price_amount`, for `discount` the
+   * discount's `name`: their siblings (amount type, currency, percentage) complete the text.
+   */
   path: string;
   kind?: ColumnKind;
   /** For `money`: where the currency code sits; the amount at `path` is in minor units. */
   currencyPath?: string;
+  /** Read when `path` holds nothing: the real service's name of a field the spec renamed. */
+  alt?: readonly string[];
 }
 
 export interface HumanCell {
@@ -39,14 +53,59 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function humanCell(col: Column, obj: object, now: Date): HumanCell {
-  const value = getPath(obj, col.path);
-  if (col.kind === 'money') {
-    const currency = col.currencyPath ? getPath(obj, col.currencyPath) : undefined;
-    const amount = typeof value === 'number' ? value : null;
-    const text = money(amount, typeof currency === 'string' ? currency : null);
-    return text === '-' ? { text, tone: 'dim' } : { text };
+/** The value at the column's path, else at its first alternative that holds one. */
+function cellValue(col: Column, obj: object): unknown {
+  let value = getPath(obj, col.path);
+  for (const alt of col.alt ?? []) if (isEmpty(value)) value = getPath(obj, alt);
+  return value;
+}
+
+function parentOf(obj: object, path: string): Record<string, unknown> | undefined {
+  const dot = path.lastIndexOf('.');
+  const parent = dot < 0 ? obj : getPath(obj, path.slice(0, dot));
+  return parent && typeof parent === 'object' ? (parent as Record<string, unknown>) : undefined;
+}
+
+function moneyCell(amount: unknown, currency: unknown): HumanCell {
+  if (typeof amount !== 'number') {
+    return isEmpty(amount) ? { text: '-', tone: 'dim' } : { text: oneLine(summarize(amount)) };
   }
+  const text = money(amount, typeof currency === 'string' ? currency : null);
+  return text === '-' ? { text, tone: 'dim' } : { text };
+}
+
+/** A price by its amount type (api-facts "Enumerations"): free, pay what you want, or fixed. */
+function priceCell(price: Record<string, unknown> | undefined, amount: unknown): HumanCell {
+  if (price?.amount_type === 'free') return { text: 'Free' };
+  if (price?.amount_type === 'custom') {
+    const min = moneyCell(price.minimum_amount, price.price_currency);
+    return { text: min.tone ? 'Pay what you want' : `Pay what you want (from ${min.text})` };
+  }
+  return moneyCell(amount, price?.price_currency);
+}
+
+/** `Launch 10 ($10.00 USD off)`, `Half off (50% off)`: a percentage discount has no amount. */
+function discountCell(discount: Record<string, unknown> | undefined, name: unknown): HumanCell {
+  if (!discount) return { text: '-', tone: 'dim' };
+  const label = isEmpty(name) ? '' : oneLine(String(name));
+  let off: string | undefined;
+  if (discount.type === 'percentage' && typeof discount.basis_points === 'number') {
+    off = `${discount.basis_points / 100}% off`;
+  } else if (typeof discount.amount === 'number') {
+    const m = moneyCell(discount.amount, discount.currency);
+    if (!m.tone) off = `${m.text} off`;
+  }
+  if (!off) return label ? { text: label } : { text: '-', tone: 'dim' };
+  return { text: label ? `${label} (${off})` : off };
+}
+
+export function humanCell(col: Column, obj: object, now: Date): HumanCell {
+  const value = cellValue(col, obj);
+  if (col.kind === 'money') {
+    return moneyCell(value, col.currencyPath ? getPath(obj, col.currencyPath) : undefined);
+  }
+  if (col.kind === 'price') return priceCell(parentOf(obj, col.path), value);
+  if (col.kind === 'discount') return discountCell(parentOf(obj, col.path), value);
   if (isEmpty(value)) return { text: '-', tone: 'dim' };
   if (typeof value === 'boolean') return { text: value ? 'yes' : 'no' };
   if (col.kind === 'time' && (typeof value === 'string' || typeof value === 'number')) {
@@ -59,7 +118,7 @@ export function humanCell(col: Column, obj: object, now: Date): HumanCell {
 
 /** TSV cell: raw values, ISO times as sent, null as empty, tab/newline/backslash escaped. */
 export function rawCell(col: Column, obj: object): string {
-  const value = getPath(obj, col.path);
+  const value = cellValue(col, obj);
   if (isEmpty(value)) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return escapeTsv(text);

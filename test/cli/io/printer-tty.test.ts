@@ -96,6 +96,57 @@ describe('table on a terminal', () => {
   });
 });
 
+describe('cards read what the real service sends (issue 11)', () => {
+  const rows = [
+    { header: 'Price', path: 'product_price.price_amount', kind: 'price' as const },
+    { header: 'Discount', path: 'discount.name', kind: 'discount' as const },
+    { header: 'Social', path: 'social_username', alt: ['twitter_username'] },
+    { header: 'Amount', path: 'amount', kind: 'money' as const, currencyPath: 'currency' },
+  ];
+  async function card(obj: object) {
+    const { io, stdout } = fakeIO({ isTTY: true, columns: 80 });
+    const printer = createPrinter({ io, format: 'table', columns: rows, now, color: false });
+    await printer.printOne(obj, rows);
+    const tsv = fakeIO({ isTTY: false });
+    await createPrinter({ io: tsv.io, format: 'tsv', columns: rows, now }).printOne(obj, rows);
+    return { human: stdout.text, tsv: tsv.stdout.text };
+  }
+
+  it.each([
+    [
+      'a fixed price, a fixed discount, the spec name',
+      {
+        product_price: { amount_type: 'fixed', price_amount: 1900, price_currency: 'usd' },
+        discount: { name: 'Launch 10', type: 'fixed', amount: 1000, currency: 'usd' },
+        social_username: 'acme',
+        amount: 900,
+        currency: 'usd',
+      },
+      'Price     $19.00 USD\nDiscount  Launch 10 ($10.00 USD off)\nSocial    acme\nAmount    $9.00 USD\n',
+      'product_price.price_amount\t1900\ndiscount.name\tLaunch 10\nsocial_username\tacme\namount\t900\n',
+    ],
+    [
+      'a free price without amount or currency, a percentage discount, the real name',
+      {
+        product_price: { amount_type: 'free', type: 'one_time' },
+        discount: { name: 'Half off', type: 'percentage', basis_points: 5000 },
+        twitter_username: 'acme_hq',
+        amount: '900',
+      },
+      'Price     Free\nDiscount  Half off (50% off)\nSocial    acme_hq\nAmount    900\n',
+      'product_price.price_amount\t\ndiscount.name\tHalf off\nsocial_username\tacme_hq\namount\t900\n',
+    ],
+    [
+      'a pay-what-you-want price, no discount, nothing else',
+      { product_price: { amount_type: 'custom', minimum_amount: 500, price_currency: 'eur' } },
+      'Price     Pay what you want (from €5.00 EUR)\nDiscount  -\nSocial    -\nAmount    -\n',
+      'product_price.price_amount\t\ndiscount.name\t\nsocial_username\t\namount\t\n',
+    ],
+  ])('%s', async (_name, obj, human, tsv) => {
+    expect(await card(obj)).toEqual({ human, tsv });
+  });
+});
+
 describe('colour', () => {
   it('styles headers, statuses and nulls on a colour terminal', async () => {
     stubEnv(COLOR_ENV);

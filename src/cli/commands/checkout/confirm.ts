@@ -83,14 +83,13 @@ export function buildConfirm(parent: Command, ctx: Context) {
     ]);
     let secret = secretOrId;
     if (/^[0-9a-f]{8}-/i.test(secretOrId)) {
-      const checkout = await checkouts.get(await s.api('seller'), uuid('checkout id', secretOrId));
-      secret = checkout.client_secret as string;
+      secret = await checkouts.clientSecret(await s.api('seller'), uuid('checkout id', secretOrId));
     } else if (!/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) {
       throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
     }
-    const confirmed = (await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
+    const confirmed = await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
       throw withConfirmHint(err);
-    })) as Record<string, unknown>;
+    });
     const token = confirmed.customer_session_token;
     const settings = await s.settings();
     let stored = '';
@@ -100,7 +99,7 @@ export function buildConfirm(parent: Command, ctx: Context) {
         access_token: token,
         token_type: 'Bearer',
         kind: 'pat',
-        subject: String(confirmed.customer_email ?? ''),
+        subject: typeof confirmed.customer_email === 'string' ? confirmed.customer_email : '',
         expires_at: new Date(ctx.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
       });
       stored = ' The customer session is stored for this profile for an hour.';
@@ -112,8 +111,9 @@ export function buildConfirm(parent: Command, ctx: Context) {
     };
     await (await s.printer(opts, CHECKOUT_CARD)).printOne(shown, CHECKOUT_CARD);
     const { createMessenger } = await import('../../io/index.js');
+    const email = confirmed.customer_email;
     createMessenger(ctx.io).success(
-      `Checkout confirmed for ${String(confirmed.customer_email)}.${stored}`,
+      `Checkout confirmed${typeof email === 'string' ? ` for ${email}` : ''}.${stored}`,
     );
   });
   return cmd;

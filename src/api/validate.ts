@@ -1,6 +1,7 @@
 // Parses a success body and checks it against the caller's zod schema.
 import type { z } from 'zod';
 import { CliError, EXIT } from '../cli/errors.js';
+import { parseJson } from '../shared/json.js';
 import { redact } from './redact.js';
 
 function unexpected(
@@ -28,7 +29,7 @@ export function parseResponse(
   if (status === 204 || text.trim() === '') return undefined;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch {
     const line = text.trim().split(/\r?\n/, 1)[0]?.slice(0, 200) ?? '';
     throw unexpected(path, `is not JSON: ${redact(line)}`);

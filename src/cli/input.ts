@@ -1,5 +1,6 @@
 // Parsing and checking of flag values, before anything is sent (exit 2 with the field and rule).
 import { readFile } from 'node:fs/promises';
+import { bigInteger, isInteger, parseJson, type RawJSON } from '../shared/json.js';
 import type { InStream } from './context.js';
 import { UsageError } from './errors.js';
 
@@ -15,8 +16,9 @@ export function uuids(flag: string, values: string[] | undefined): string[] | un
 }
 
 export function clip(value: string, max = 60): string {
-  const flat = value.replace(/[\r\n\t]/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  // By code point: cutting between the halves of a surrogate pair would print a broken character.
+  const flat = Array.from(value.replace(/[\r\n\t]/g, ' '));
+  return flat.length > max ? `${flat.slice(0, max - 1).join('')}…` : flat.join('');
 }
 
 export function integer(
@@ -79,11 +81,19 @@ export function sorting(
   return parts;
 }
 
-export type MetadataValue = string | number | boolean;
+export type MetadataValue = string | number | boolean | RawJSON;
+
+/** Characters as spec §8 counts them: code points, so an emoji is one, not two. */
+export function characters(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
 
 /**
  * `k=v` (string) and `k:=42` / `k:=true` (typed, as in HTTPie), checked against spec §8:
- * ≤ 50 pairs, key 1–40 characters, string ≤ 500 characters, integer or boolean.
+ * ≤ 50 pairs, key 1–40 characters, string ≤ 500 characters, integer (of any size, sent
+ * exactly) or boolean.
  */
 export function metadata(
   flag: string,
@@ -99,31 +109,19 @@ export function metadata(
     const key = m[1]!;
     const raw = m[2]!;
     if (key.length < 1) throw new UsageError(`${flag}: a key is empty in "${clip(pair)}"`);
-    if (key.length > 40)
+    if (characters(key) > 40)
       throw new UsageError(`${flag}: key "${clip(key)}" is longer than 40 characters`);
     let value: MetadataValue;
     if (typed) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
+      const typedValue = raw === 'true' ? true : raw === 'false' ? false : bigInteger(raw.trim());
+      if (typedValue === undefined) {
         throw new UsageError(
           `${flag}: value of key "${key}" after := must be an integer, true or false`,
         );
       }
-      if (
-        !(
-          typeof parsed === 'boolean' ||
-          (typeof parsed === 'number' && Number.isSafeInteger(parsed))
-        )
-      ) {
-        throw new UsageError(
-          `${flag}: value of key "${key}" must be a string, an integer or a boolean`,
-        );
-      }
-      value = parsed;
+      value = typedValue;
     } else {
-      if (raw.length > 500)
+      if (characters(raw) > 500)
         throw new UsageError(`${flag}: value of key "${key}" is longer than 500 characters`);
       value = raw;
     }
@@ -143,12 +141,12 @@ export function checkMetadataObject(field: string, value: unknown): void {
   if (entries.length > 50)
     throw new UsageError(`${field}: at most 50 pairs, got ${entries.length}`);
   for (const [k, v] of entries) {
-    if (k.length < 1 || k.length > 40)
+    if (k.length < 1 || characters(k) > 40)
       throw new UsageError(`${field}: key "${clip(k)}" must be 1 to 40 characters`);
     if (typeof v === 'string') {
-      if (v.length > 500)
+      if (characters(v) > 500)
         throw new UsageError(`${field}: value of key "${k}" is longer than 500 characters`);
-    } else if (!(typeof v === 'boolean' || (typeof v === 'number' && Number.isSafeInteger(v)))) {
+    } else if (!(typeof v === 'boolean' || isInteger(v))) {
       throw new UsageError(
         `${field}: value of key "${k}" must be a string, an integer or a boolean`,
       );
@@ -187,7 +185,7 @@ export async function dataObject(
     throw new UsageError(`${source}: larger than 1 MiB`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJson(text);
   } catch (err) {
     throw new UsageError(`${source}: invalid JSON: ${(err as Error).message.split('\n')[0]}`);
   }

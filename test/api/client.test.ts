@@ -124,6 +124,22 @@ describe('response validation', () => {
     await done();
   });
 
+  it('keeps integers beyond 2^53 exactly (spec §8 allows any integer in metadata)', async () => {
+    const { pool, client, done } = setup();
+    const text = JSON.stringify({ ...order(), metadata: { n: 1 } }).replace(
+      '"n":1',
+      '"n":12345678901234567891,"m":-98765432109876543210,"f":1.5e300',
+    );
+    pool
+      .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
+      .reply(200, text, { headers: JSON_HEADERS });
+    const got = await orders.get(client, ORDER_ID);
+    expect(JSON.stringify(got.metadata)).toBe(
+      '{"n":12345678901234567891,"m":-98765432109876543210,"f":1.5e+300}',
+    );
+    await done();
+  });
+
   it('reads a field of a wider type as sent (tolerant reader)', async () => {
     const { pool, client, done } = setup();
     pool

@@ -45,7 +45,11 @@ export function leaves(obj: Json, maxDepth = 3, prefix = ''): Leaf[] {
   const out: Leaf[] = [];
   for (const [key, value] of Object.entries(obj)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    const nested = isRecord(value) && !Array.isArray(value) && Object.keys(value).length > 0;
+    const nested =
+      isRecord(value) &&
+      !Array.isArray(value) &&
+      !JSON.isRawJSON(value) &&
+      Object.keys(value).length > 0;
     if (nested && maxDepth > 1) out.push(...leaves(value, maxDepth - 1, path));
     else out.push({ path, value, parent: obj });
   }

@@ -20,6 +20,8 @@ export const ID2 = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 export interface Recorder {
   url: string;
   sent: Sent[];
+  /** The bodies of `sent` as sent, byte for byte (JSON.parse rounds big integers). */
+  texts: string[];
   /** Runs argv with the recorder as the API and a token; `sent` holds only this run's requests. */
   run(argv: string[], env?: Record<string, string | undefined>): Promise<RunResult>;
   /** Expects exit 2 with exactly `stderr`, nothing on stdout and nothing sent. */
@@ -34,8 +36,10 @@ export function useRecorder(): Recorder {
   const rec: Recorder = {
     url: '',
     sent: [],
+    texts: [],
     async run(argv, env = {}) {
       rec.sent.length = 0;
+      rec.texts.length = 0;
       return run(argv, { env: { BILLING_BASE_URL: rec.url, BILLING_TOKEN: TOKEN, ...env } });
     },
     async usage(argv, stderr) {
@@ -56,6 +60,7 @@ export function useRecorder(): Recorder {
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://x');
         const text = Buffer.concat(chunks).toString();
+        rec.texts.push(text);
         rec.sent.push({
           method: req.method ?? '',
           path: url.pathname,

@@ -1,5 +1,6 @@
 // billing api <METHOD> <path>: any endpoint, raw JSON out (like `gh api`).
 import type { Command } from '@commander-js/extra-typings';
+import { parseJson } from '../../../shared/json.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, dataObject } from '../../input.js';
@@ -22,7 +23,7 @@ function fields(pairs: string[] | undefined): [string, unknown][] {
     const typed = /^([^=:]+):=(.*)$/s.exec(pair);
     if (typed) {
       try {
-        return [typed[1]!, JSON.parse(typed[2]!)];
+        return [typed[1]!, parseJson(typed[2]!)];
       } catch {
         throw new UsageError(`-f ${typed[1]}: value after := is not valid JSON`);
       }

@@ -27,11 +27,24 @@ describe('checkout update: argv -> usage error, nothing sent', () => {
     ],
     [
       update('--metadata', 'k:=1.5'),
-      'billing: --metadata: value of key "k" must be a string, an integer or a boolean\n',
+      'billing: --metadata: value of key "k" after := must be an integer, true or false\n',
     ],
     [
       update('--metadata', 'k:={"a":1}'),
-      'billing: --metadata: value of key "k" must be a string, an integer or a boolean\n',
+      'billing: --metadata: value of key "k" after := must be an integer, true or false\n',
+    ],
+    [
+      // Spec §8 counts characters: 41 emoji are 41 characters (82 UTF-16 code units).
+      update('--metadata', `${'😀'.repeat(41)}=v`),
+      `billing: --metadata: key "${'😀'.repeat(41)}" is longer than 40 characters\n`,
+    ],
+    [
+      update('--metadata', `note=${'é'.repeat(501)}`),
+      'billing: --metadata: value of key "note" is longer than 500 characters\n',
+    ],
+    [
+      update('--data', '{"metadata": {"n": 1.5}}'),
+      'billing: --data metadata: value of key "n" must be a string, an integer or a boolean\n',
     ],
     [
       update('--metadata', 'k:=yes'),
@@ -110,6 +123,29 @@ describe('checkout update: argv -> PATCH body', () => {
         [`k40${'x'.repeat(37)}`]: 'y'.repeat(500),
       },
     });
+  });
+
+  it('counts characters, not UTF-16 units, and sends integers beyond 2^53 exactly', async () => {
+    const emojiKey = '😀'.repeat(40);
+    const sent = await rec.request(
+      update(
+        '--metadata',
+        `${emojiKey}=${'🎉'.repeat(500)}`,
+        '--metadata',
+        'big:=12345678901234567891',
+        '--metadata',
+        'negative:=-98765432109876543210',
+        '--data',
+        '{"customer_metadata": {"seq": 90071992547409931}}',
+      ),
+    );
+    const [text] = rec.texts;
+    expect(text).toContain('"big":12345678901234567891');
+    expect(text).toContain('"negative":-98765432109876543210');
+    expect(text).toContain('"seq":90071992547409931');
+    expect((sent.body as { metadata: Record<string, unknown> }).metadata[emojiKey]).toBe(
+      '🎉'.repeat(500),
+    );
   });
 
   it('--data @file and 50 pairs exactly are accepted', async () => {

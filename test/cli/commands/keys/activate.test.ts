@@ -20,7 +20,7 @@ describe('argv -> usage error, nothing sent', () => {
     ],
     [
       ['activate', KEY, ...ORG, '--label', 'x', '--meta', 'n:=1.5'],
-      'billing: --meta: value of key "n" must be a string, an integer or a boolean\n',
+      'billing: --meta: value of key "n" after := must be an integer, true or false\n',
     ],
     [
       ['activate', KEY, '--label', 'x'],

@@ -76,12 +76,7 @@ describe('the tolerant reader (issue 11)', () => {
       { ...fx.licenseKey(), activations: {} },
       ['activations'],
     ],
-    [
-      'a page without pagination',
-      paginated(resource),
-      { items: [fx.order()] },
-      ['pagination'],
-    ],
+    ['a page without pagination', paginated(resource), { items: [fx.order()] }, ['pagination']],
     [
       'a bad page count',
       paginated(resource),

@@ -50,20 +50,35 @@ export function connectionFailure(
   failure: ConnectionFailure,
   ctx: Attempts & { cause: unknown },
 ): NetworkError {
-  // A reset or timeout came after the connection was made: the server is up, so "start it" or
-  // "check your network" would send the user the wrong way.
-  const hint = !failure.notSent
-    ? ctx.idempotent
-      ? 'The connection broke after reaching the server; try again in a moment.'
-      : 'Look the resource up to see whether the change took effect before running the command again.'
-    : isLoopback(url)
+  const after = ctx.attempt > 1 ? ` after ${tries(ctx.attempt)}` : '';
+  if (failure.notSent) {
+    // Nothing reached the server: it is down, or the address or the network is wrong.
+    const hint = isLoopback(url)
       ? 'Start the local service with `billing serve`, or check the API base URL.'
       : 'Check your network connection, proxy settings and the API base URL.';
-  const after = ctx.attempt > 1 ? ` after ${tries(ctx.attempt)}` : '';
-  let message = `cannot reach ${url.origin} (${failure.cause})${after}`;
-  if (!ctx.idempotent && failure.notSent) message += `; ${NOT_APPLIED}`;
-  if (!ctx.idempotent && !failure.notSent) {
-    message = `${method} ${redact(url.origin + url.pathname)} failed (${failure.cause}); ${MAY_HAVE_APPLIED}`;
+    const applied = ctx.idempotent ? '' : `; ${NOT_APPLIED}`;
+    return new NetworkError(`cannot reach ${url.origin} (${failure.cause})${after}${applied}`, {
+      hint,
+      cause: ctx.cause,
+    });
   }
+  // The server was reached, then the answer never came or the connection broke: "start it" or
+  // "check your network" would send the user the wrong way.
+  if (!ctx.idempotent) {
+    return new NetworkError(
+      `${method} ${redact(url.origin + url.pathname)} failed (${failure.cause}); ${MAY_HAVE_APPLIED}`,
+      {
+        hint: 'Look the resource up to see whether the change took effect before running the command again.',
+        cause: ctx.cause,
+      },
+    );
+  }
+  const timedOut = failure.cause.startsWith('timed out');
+  const message = timedOut
+    ? `no answer from ${url.origin} (${failure.cause})${after}`
+    : `lost the connection to ${url.origin} (${failure.cause})${after}`;
+  const hint = timedOut
+    ? 'The server is up but slow to answer; try again, or allow more time with --request-timeout.'
+    : 'The server is up but the connection broke; try again in a moment.';
   return new NetworkError(message, { hint, cause: ctx.cause });
 }

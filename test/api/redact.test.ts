@@ -130,7 +130,7 @@ describe('--debug trace', () => {
       .intercept({ path: '/v1/x', method: 'GET' })
       .replyWithError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
     await expect(client.request('GET', '/v1/x', { auth: false })).rejects.toThrow(
-      'cannot reach http://127.0.0.1:8787 (connection reset) after 2 attempts',
+      'lost the connection to http://127.0.0.1:8787 (connection reset) after 2 attempts',
     );
     expect(lines.map((l) => l.replace(/\d+ms$/, 'Nms'))).toEqual([
       '→ GET http://127.0.0.1:8787/v1/x',

@@ -145,7 +145,11 @@ describe('retries of safe requests', () => {
     const err = await caught(() => client.request('GET', '/v1/x'));
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toBe(
-      'cannot reach http://127.0.0.1:8787 (timed out after 40ms) after 2 attempts',
+      'no answer from http://127.0.0.1:8787 (timed out after 40ms) after 2 attempts',
+    );
+    // One true story: the server was reached, so no "cannot reach" and no "start it".
+    expect(err.hint).toBe(
+      'The server is up but slow to answer; try again, or allow more time with --request-timeout.',
     );
     expect(delays).toEqual([125]);
     await done();

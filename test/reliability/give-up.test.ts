@@ -83,7 +83,7 @@ describe('a service that keeps failing', () => {
     expect(r.code).toBe(EXIT.network);
     expect(r.stdout).toBe('');
     expect(expectCleanError(r.stderr)).toBe(
-      `billing: cannot reach ${svc.url} (connection reset) after 4 attempts`,
+      `billing: lost the connection to ${svc.url} (connection reset) after 4 attempts`,
     );
     expect(r.stderr).not.toContain('billing serve');
     expect(r.ms).toBeLessThan(MAX_BACKOFF_MS + PROCESS_SLACK_MS);

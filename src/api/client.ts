@@ -3,9 +3,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { CliError, EXIT } from '../cli/errors.js';
 import { connectionFailure, responseFailure } from './failures.js';
 import { header } from './http-errors.js';
 import { type FetchPage, type PageOptions, paginate } from './paginate.js';
+import { redact } from './redact.js';
 import {
   backoffDelay,
   classifyConnectionError,
@@ -15,7 +17,14 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import { paginated } from './schemas.js';
-import { type Answer, createDispatcher, type Env, exchange, tracer } from './transport.js';
+import {
+  type Answer,
+  createDispatcher,
+  type Env,
+  exchange,
+  ResponseTooLargeError,
+  tracer,
+} from './transport.js';
 import { buildUrl, type Query } from './url.js';
 import { parseResponse } from './validate.js';
 
@@ -35,6 +44,8 @@ export interface ApiClientOptions {
   userAgent?: string;
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Answers larger than this end the command (default 32 MiB; issue 12). */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   /** Receives the --debug trace, one redacted line at a time. */
   debug?: (line: string) => void;
@@ -121,6 +132,7 @@ export class ApiClient {
         answer = await this.send(method, url, token, opts);
       } catch (err) {
         if (this.opts.signal?.aborted || opts.signal?.aborted) throw err;
+        if (err instanceof ResponseTooLargeError) throw tooLarge(err, method, path, idempotent);
         const failure = classifyConnectionError(err, this.requestTimeoutMs);
         if (failure.retryable && (idempotent || failure.notSent) && attempt < max) {
           await this.pause(backoffDelay(attempt, this.retry, this.random()), attempt, max);
@@ -195,6 +207,7 @@ export class ApiClient {
       headers,
       body,
       timeoutMs: this.requestTimeoutMs,
+      maxBodyBytes: this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       signals: [this.opts.signal, opts.signal].filter((s) => s !== undefined),
       trace: this.trace,
     });
@@ -214,6 +227,21 @@ export class ApiClient {
   private now(): number {
     return this.opts.now?.() ?? Date.now();
   }
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+function tooLarge(err: ResponseTooLargeError, method: string, path: string, idempotent: boolean) {
+  const mib = Math.round((err.limit / 1024 / 1024) * 100) / 100;
+  const applied =
+    !idempotent && err.status >= 200 && err.status < 300 ? '; the request was applied' : '';
+  return new CliError(
+    `response too large: the answer to ${method} ${redact(path)} is over ${mib} MiB; stopped reading${applied}`,
+    EXIT.failure,
+    {
+      hint: 'If it is expected to be this big, raise the limit: billing config set max_response_mb <MiB>',
+    },
+  );
 }
 
 function isInvalidToken(text: string): boolean {

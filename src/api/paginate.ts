@@ -1,7 +1,7 @@
 // Walks a paginated list (spec §2.13, api-facts.md "Pagination") while the caller consumes it:
 // the next page is requested as soon as the current one arrives, so the network wait overlaps
 // the caller's work. At most one request is in flight and at most two pages are held.
-import { UsageError } from '../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../cli/errors.js';
 import { MAX_PAGE_SIZE } from './enums.js';
 import type { Page } from './schemas.js';
 
@@ -48,6 +48,23 @@ function check(opts: PageOptions) {
   return { pageSize: Math.min(pageSize, Math.max(limit, 1)), limit, startPage };
 }
 
+/** A page's identity for spotting a server that sends the same page again. */
+function fingerprint(items: readonly unknown[]): string {
+  return items
+    .map((item) => {
+      const id = (item as { id?: unknown } | null)?.id;
+      return typeof id === 'string' ? id : JSON.stringify(item);
+    })
+    .join('\n');
+}
+
+/**
+ * Yields every item from `startPage` on. The server's counts are trusted only as far as they
+ * agree: it stops at an empty page, once the first page's `total_count` is reached, and past
+ * the pages that count implies — whatever `max_page` says — and a page that repeats the one
+ * before it is an error, not another page (issue 12: a server repeating one item with
+ * max_page 1e8 would otherwise be asked 10^8 times).
+ */
 export async function* paginate<T>(fetchPage: FetchPage<T>, opts: PageOptions = {}) {
   const { pageSize, limit, startPage } = check(opts);
   if (limit === 0) return;
@@ -60,18 +77,27 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, opts: PageOptions = 
     pending.catch(() => {});
     return pending;
   };
+  const skipped = (startPage - 1) * pageSize;
   let page = startPage;
   let yielded = 0;
+  let total: number | undefined;
+  let previous: string | undefined;
   let next: Promise<Page<T>> | undefined = request(page);
   try {
     while (next) {
       const current: Page<T> = await next;
       next = undefined;
       const { items, pagination } = current;
+      total ??= pagination.total_count;
       opts.onPage?.({ page, maxPage: pagination.max_page, totalCount: pagination.total_count });
       if (items.length === 0) return;
+      const seen = fingerprint(items);
+      if (seen === previous) throw new RepeatedPageError(page);
+      previous = seen;
       const take = Math.min(items.length, limit - yielded);
-      if (page < pagination.max_page && yielded + take < limit) next = request(page + 1);
+      const lastPage = Math.min(pagination.max_page, Math.ceil(total / pageSize));
+      const more = page < lastPage && yielded + take < limit && skipped + yielded + take < total;
+      if (more) next = request(page + 1);
       for (let i = 0; i < take; i++) {
         yield items[i] as T;
         yielded++;
@@ -80,5 +106,16 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, opts: PageOptions = 
     }
   } finally {
     stop.abort();
+  }
+}
+
+/** The server answered a page with the same items as the page before. */
+export class RepeatedPageError extends CliError {
+  constructor(readonly page: number) {
+    super(
+      `unexpected response from server: page ${page} repeats page ${page - 1}; stopped reading the list`,
+      EXIT.failure,
+      { hint: 'The list may be incomplete; the server does not page as the API says it should.' },
+    );
   }
 }

@@ -18,8 +18,21 @@ export interface Exchange {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** Answers larger than this are not read (a hostile server must not exhaust memory). */
+  maxBodyBytes: number;
   signals: AbortSignal[];
   trace: (line: string) => void;
+}
+
+/** The answer was cut off at `limit` bytes; `status` is what the server had answered. */
+export class ResponseTooLargeError extends Error {
+  readonly code = 'BILLING_RESPONSE_TOO_LARGE';
+  constructor(
+    readonly limit: number,
+    readonly status: number,
+  ) {
+    super(`response larger than ${limit} bytes`);
+  }
 }
 
 /** Keep-alive pool; behind EnvHttpProxyAgent only when the environment names a proxy. */
@@ -57,7 +70,7 @@ export async function exchange(x: Exchange): Promise<Answer> {
       body: x.body,
       signal: AbortSignal.any([timeout.signal, ...x.signals]),
     });
-    const text = await res.body.text();
+    const text = await readBody(res, x.maxBodyBytes);
     trace(`← ${res.statusCode} ${method} ${url.href} ${elapsed()}`);
     if (text !== '') trace(`← ${text}`);
     return { status: res.statusCode, headers: res.headers, text };
@@ -68,6 +81,25 @@ export async function exchange(x: Exchange): Promise<Answer> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function readBody(res: Dispatcher.ResponseData, limit: number): Promise<string> {
+  const declared = Number(res.headers['content-length']);
+  if (declared > limit) {
+    res.body.destroy();
+    throw new ResponseTooLargeError(limit, res.statusCode);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      res.body.destroy();
+      throw new ResponseTooLargeError(limit, res.statusCode);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function errorText(err: unknown): string {

@@ -19,14 +19,21 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '(root)' : path.map(String).join('.');
 }
 
-/** undefined for 204 or an empty body; otherwise the parsed JSON, validated when given a schema. */
+/**
+ * The parsed JSON, validated when given a schema. A 204 or an empty body is undefined, unless
+ * the caller expects a resource: then it is as unexpected as a wrong one (a CI gate on
+ * `keys validate` must not pass on an empty 200).
+ */
 export function parseResponse(
   text: string,
   status: number,
   path: string,
   schema: z.ZodType | undefined,
 ): unknown {
-  if (status === 204 || text.trim() === '') return undefined;
+  if (status === 204 || text.trim() === '') {
+    if (schema) throw unexpected(path, `is empty (${status}) where a resource was expected`);
+    return undefined;
+  }
   let json: unknown;
   try {
     json = parseJson(text);

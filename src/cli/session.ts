@@ -235,6 +235,7 @@ export class Session {
         seconds('--connect-timeout', this.globals.connectTimeout, settings.connect_timeout) * 1000,
       requestTimeoutMs:
         seconds('--request-timeout', this.globals.requestTimeout, settings.request_timeout) * 1000,
+      maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
       debug: this.debug ? (line) => this.ctx.io.stderr.write(`${line}\n`) : undefined,
       signal: this.ctx.signal,
       onUnauthorized:

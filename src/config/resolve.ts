@@ -35,6 +35,8 @@ export interface Settings {
   connect_timeout: number;
   /** Seconds. */
   request_timeout: number;
+  /** The largest answer the CLI reads, in MiB. */
+  max_response_mb: number;
 }
 
 export interface SettingEntry {

@@ -17,6 +17,7 @@ export const PROFILE_SETTINGS = [
   'storage',
   'connect_timeout',
   'request_timeout',
+  'max_response_mb',
 ] as const;
 export type ProfileSetting = (typeof PROFILE_SETTINGS)[number];
 
@@ -28,6 +29,7 @@ export type ProfileConfig = {
   storage?: StorageMode;
   connect_timeout?: number;
   request_timeout?: number;
+  max_response_mb?: number;
 };
 
 /** The shape of config.json. A type alias (not an interface) so `conf` accepts it. */
@@ -49,6 +51,8 @@ export const SETTING_DEFAULTS = {
   storage: 'auto',
   connect_timeout: 10,
   request_timeout: 30,
+  // A hostile or broken server must not take the CLI's memory with it (issue 12).
+  max_response_mb: 32,
 } as const satisfies ProfileConfig;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,6 +88,8 @@ export function parseSetting(setting: ProfileSetting, raw: unknown, field: strin
     case 'connect_timeout':
     case 'request_timeout':
       return parseSeconds(raw, field);
+    case 'max_response_mb':
+      return parsePositive(raw, field, 'must be a positive number of MiB');
   }
 }
 
@@ -97,15 +103,24 @@ function parseHttpUrl(raw: unknown, field: string): string {
 }
 
 function parseSeconds(raw: unknown, field: string): number {
+  return parsePositive(raw, field, 'must be a positive number of seconds');
+}
+
+function parsePositive(raw: unknown, field: string, rule: string): number {
   const n =
     typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() ? Number(raw) : NaN;
-  if (!Number.isFinite(n) || n <= 0) throw invalid(field, 'must be a positive number of seconds');
+  if (!Number.isFinite(n) || n <= 0) throw invalid(field, rule);
   return n;
 }
 
 export function checkProfileName(name: string): string {
   if (!PROFILE_NAME.test(name)) {
     throw invalid('profile', 'must be 1-64 letters, digits, "-" or "_"');
+  }
+  // `profiles.__proto__.base_url` would set the prototype of the profiles object, not a
+  // profile: nothing would be written, yet the command would report success.
+  if (name in Object.prototype || name === 'prototype') {
+    throw invalid('profile', `"${name}" is a reserved name`);
   }
   return name;
 }

@@ -89,14 +89,32 @@ describe('ApiClient.request', () => {
     await done();
   });
 
-  it('returns undefined for 204', async () => {
+  it('returns undefined for a 204 when no resource is expected', async () => {
     const { pool, client, done } = setup();
     pool.intercept({ path: '/v1/x', method: 'POST' }).reply(204, '');
-    expect(
-      await client.request('POST', '/v1/x', { body: {}, schema: z.object({}) }),
-    ).toBeUndefined();
+    expect(await client.request('POST', '/v1/x', { body: {} })).toBeUndefined();
     await done();
   });
+
+  it.each([
+    [204, ''],
+    [200, ''],
+    [200, '  \n'],
+  ])(
+    'a %i with body %j where a resource is expected is unexpected (exit 1)',
+    async (status, body) => {
+      const { pool, client, done } = setup();
+      pool.intercept({ path: '/v1/x', method: 'POST' }).reply(status, body);
+      const err = await caught(() =>
+        client.request('POST', '/v1/x', { body: {}, schema: z.object({}) }),
+      );
+      expect(err.exitCode).toBe(1);
+      expect(err.message).toBe(
+        `unexpected response from server: /v1/x is empty (${status}) where a resource was expected`,
+      );
+      await done();
+    },
+  );
 
   it('builds the default user agent from the version and the node version', () => {
     expect(defaultUserAgent('9.9.9', 'v24.0.0')).toBe('billing-cli/9.9.9 node/v24.0.0');

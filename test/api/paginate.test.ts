@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as orders from '../../src/api/orders.js';
-import { type FetchPage, type PageInfo, paginate } from '../../src/api/paginate.js';
+import {
+  type FetchPage,
+  type PageInfo,
+  paginate,
+  RepeatedPageError,
+} from '../../src/api/paginate.js';
 import type { Page } from '../../src/api/schemas.js';
 import { UsageError } from '../../src/cli/errors.js';
 import { order, page } from './fixtures.js';
@@ -193,6 +198,37 @@ describe('paginate()', () => {
     }
     expect(f.log).toEqual(['fetch 1', 'fetch 2']);
     expect(f.signals.map((s) => s.aborted)).toEqual([true, true]);
+  });
+
+  it("stops at the first page's total_count whatever max_page claims (issue 12)", async () => {
+    const log: number[] = [];
+    const fetchPage: FetchPage<number> = async (n) => {
+      log.push(n);
+      return { items: [n * 10, n * 10 + 1], pagination: { total_count: 5, max_page: 1e8 } };
+    };
+    const got: number[] = [];
+    for await (const n of paginate(fetchPage, { pageSize: 2 })) got.push(n);
+    expect(log).toEqual([1, 2, 3]);
+    expect(got).toEqual([10, 11, 20, 21, 30, 31]);
+  });
+
+  it('ends with an error, not 10^8 requests, when a page repeats the one before', async () => {
+    const log: number[] = [];
+    const fetchPage: FetchPage<{ id: string }> = async (n) => {
+      log.push(n);
+      return { items: [{ id: 'same' }], pagination: { total_count: 1e8, max_page: 1e8 } };
+    };
+    const got: string[] = [];
+    const err = await caught(async () => {
+      for await (const item of paginate(fetchPage, { pageSize: 1 })) got.push(item.id);
+    });
+    expect(err).toBeInstanceOf(RepeatedPageError);
+    expect(err.exitCode).toBe(1);
+    expect(err.message).toBe(
+      'unexpected response from server: page 2 repeats page 1; stopped reading the list',
+    );
+    expect(got).toEqual(['same']);
+    expect(log.length).toBeLessThanOrEqual(3);
   });
 
   it('yields nothing and fetches nothing for limit 0', async () => {

@@ -102,6 +102,16 @@ describe('config validation', () => {
     ['request_timeout', 'soon', 'request_timeout', 'must be a positive number of seconds'],
     ['client_id', 'two words', 'client_id', 'must be a non-empty string without spaces'],
     ['profiles.a.b.base_url', 'x', '', ''],
+    ['max_response_mb', '-1', 'max_response_mb', 'must be a positive number of MiB'],
+    // Would set the prototype of the profiles object and write nothing (issue 12).
+    ['profiles.__proto__.base_url', 'https://x.test', 'profile', '"__proto__" is a reserved name'],
+    [
+      'profiles.constructor.base_url',
+      'https://x.test',
+      'profile',
+      '"constructor" is a reserved name',
+    ],
+    ['default_profile', 'toString', 'profile', '"toString" is a reserved name'],
   ];
   it.each(cases)('set %s %s', async (key, value, field, rule) => {
     const s = scope();
@@ -125,7 +135,7 @@ describe('config validation', () => {
       message: 'Unknown config key "colour"',
       hint:
         'Keys: default_profile, <setting> or profiles.<name>.<setting>; <setting> is one of: ' +
-        'base_url, auth_url, client_id, organization_id, storage, connect_timeout, request_timeout',
+        'base_url, auth_url, client_id, organization_id, storage, connect_timeout, request_timeout, max_response_mb',
       exitCode: 2,
     });
   });
@@ -170,6 +180,7 @@ describe('config list', () => {
         { key: 'storage', value: 'file', source: 'file' },
         { key: 'connect_timeout', value: 10, source: 'default' },
         { key: 'request_timeout', value: 30, source: 'default' },
+        { key: 'max_response_mb', value: 32, source: 'default' },
       ],
     });
     expect(configList(s).settings[0]).toEqual({

@@ -21,6 +21,7 @@ describe('resolveSettings', () => {
       storage: 'auto',
       connect_timeout: 10,
       request_timeout: 30,
+      max_response_mb: 32,
     });
     expect(LOCAL_CLIENT_ID).toBe('polar_ci_billingCLIlocalServicePublicClient000044vii');
   });
@@ -99,6 +100,7 @@ describe('resolveSettings', () => {
       storage: 'file',
       connect_timeout: 2.5,
       request_timeout: 60,
+      max_response_mb: 32,
     });
     const env = {
       BILLING_AUTH_URL: 'http://127.0.0.1:1234',

@@ -4,7 +4,7 @@ import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
-import { CUSTOMER_SESSION_SUFFIX, type OutputOptions } from '../../session.js';
+import { CUSTOMER_SESSION_SUFFIX, type OutputOptions, type Session } from '../../session.js';
 import { examples, session, withOutput } from '../shared.js';
 import { CHECKOUT_CARD } from './columns.js';
 
@@ -38,6 +38,27 @@ function withConfirmHint(err: unknown): unknown {
     details: err.details,
     hint: `To confirm: ${hints.join('; ')}.`,
   });
+}
+
+/** true, or why the customer session could not be kept. */
+async function storeSession(
+  s: Session,
+  token: string,
+  confirmed: Record<string, unknown>,
+): Promise<true | string> {
+  try {
+    const settings = await s.settings();
+    await (await s.tokenStore()).write(settings.profile + CUSTOMER_SESSION_SUFFIX, {
+      access_token: token,
+      token_type: 'Bearer',
+      kind: 'pat',
+      subject: typeof confirmed.customer_email === 'string' ? confirmed.customer_email : '',
+      expires_at: new Date(s.ctx.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
+    });
+    return true;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }
 
 export function buildConfirm(parent: Command, ctx: Context) {
@@ -90,31 +111,31 @@ export function buildConfirm(parent: Command, ctx: Context) {
     const confirmed = await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
       throw withConfirmHint(err);
     });
+    // The checkout is confirmed on the server now: whatever happens to the local bookkeeping,
+    // its answer is printed and the command succeeds (issue 12).
     const token = confirmed.customer_session_token;
-    const settings = await s.settings();
-    let stored = '';
-    if (typeof token === 'string') {
-      const store = await s.tokenStore();
-      await store.write(settings.profile + CUSTOMER_SESSION_SUFFIX, {
-        access_token: token,
-        token_type: 'Bearer',
-        kind: 'pat',
-        subject: typeof confirmed.customer_email === 'string' ? confirmed.customer_email : '',
-        expires_at: new Date(ctx.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
-      });
-      stored = ' The customer session is stored for this profile for an hour.';
-    }
+    const stored = typeof token === 'string' ? await storeSession(s, token, confirmed) : undefined;
     // The session token is a secret: it goes to the token store, not to stdout.
     const shown = {
       ...confirmed,
-      customer_session_token: typeof token === 'string' ? '[stored]' : token,
+      customer_session_token:
+        typeof token === 'string' ? (stored === true ? '[stored]' : '[not stored]') : token,
     };
     await (await s.printer(opts, CHECKOUT_CARD)).printOne(shown, CHECKOUT_CARD);
     const { createMessenger } = await import('../../io/index.js');
+    const say = createMessenger(ctx.io);
     const email = confirmed.customer_email;
-    createMessenger(ctx.io).success(
-      `Checkout confirmed${typeof email === 'string' ? ` for ${email}` : ''}.${stored}`,
+    say.success(
+      `Checkout confirmed${typeof email === 'string' ? ` for ${email}` : ''}.${stored === true ? ' The customer session is stored for this profile for an hour.' : ''}`,
     );
+    if (stored !== undefined && stored !== true) {
+      const customer =
+        typeof confirmed.customer_id === 'string' ? confirmed.customer_id : '<customer-id>';
+      say.warn(`The customer session could not be stored: ${stored}`);
+      say.info(
+        `To act as this customer, create a session: export BILLING_CUSTOMER_TOKEN=$(billing api POST /v1/customer-sessions/ -f customer_id=${customer} | jq -r .token)`,
+      );
+    }
   });
   return cmd;
 }

@@ -5,8 +5,9 @@ import { examples } from '../shared.js';
 
 const KEYS_HELP =
   'Keys: base_url, auth_url, client_id, organization_id, storage (auto|keychain|file),\n' +
-  'connect_timeout, request_timeout (seconds) of the active profile; profiles.<name>.<key>\n' +
-  'for another profile; default_profile.';
+  'connect_timeout, request_timeout (seconds), max_response_mb (largest answer read,\n' +
+  'default 32) of the active profile; profiles.<name>.<key> for another profile;\n' +
+  'default_profile.';
 
 export function registerConfig(program: Command, ctx: Context): void {
   const config = program

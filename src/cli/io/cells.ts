@@ -2,6 +2,7 @@
 import { statusTone, type Tone } from './color.js';
 import { money, relativeTime } from './humanize.js';
 import { getPath, type Json, leaves } from './paths.js';
+import { escapeTsv, safeText } from './safe.js';
 
 export type ColumnKind =
   | 'text'
@@ -99,7 +100,13 @@ function discountCell(discount: Record<string, unknown> | undefined, name: unkno
   return { text: label ? `${label} (${off})` : off };
 }
 
+/** A cell for a terminal: its text is safe to print whatever the server sent (safe.ts). */
 export function humanCell(col: Column, obj: object, now: Date): HumanCell {
+  const cell = unsafeHumanCell(col, obj, now);
+  return { ...cell, text: safeText(cell.text) };
+}
+
+function unsafeHumanCell(col: Column, obj: object, now: Date): HumanCell {
   const value = cellValue(col, obj);
   if (col.kind === 'money') {
     return moneyCell(value, col.currencyPath ? getPath(obj, col.currencyPath) : undefined);
@@ -123,12 +130,6 @@ export function rawCell(col: Column, obj: object): string {
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return escapeTsv(text);
 }
-
-export function escapeTsv(text: string): string {
-  return text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c);
-}
-
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 function inferKind(path: string): ColumnKind {
   const last = path.slice(path.lastIndexOf('.') + 1);

@@ -1,6 +1,7 @@
 // Status lines for people: always stderr, so stdout stays data only.
 import type { IO } from '../context.js';
 import { createStyler } from './color.js';
+import { safeText } from './safe.js';
 
 export interface Messenger {
   success(msg: string): void;
@@ -13,9 +14,10 @@ export function createMessenger(io: IO, opts: { color?: boolean } = {}): Messeng
   const say = (line: string) => {
     io.stderr.write(`${line}\n`);
   };
+  // Messages quote server text (a buyer's email, a subject): never raw on the terminal.
   return {
-    success: (msg) => say(`${style('green', '✓')} ${msg}`),
-    warn: (msg) => say(`${style('yellow', '!')} ${msg}`),
-    info: (msg) => say(msg),
+    success: (msg) => say(`${style('green', '✓')} ${safeText(msg)}`),
+    warn: (msg) => say(`${style('yellow', '!')} ${safeText(msg)}`),
+    info: (msg) => say(safeText(msg)),
   };
 }

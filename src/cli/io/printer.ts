@@ -1,9 +1,10 @@
 // The one formatter: TTY table/card, TSV in pipes, JSON/NDJSON as the scripting contract.
 import type { IO } from '../context.js';
-import { type Column, cardColumns, escapeTsv, fieldColumns, rawCell } from './cells.js';
+import { type Column, cardColumns, fieldColumns, rawCell } from './cells.js';
 import { createStyler } from './color.js';
 import { type OutputFormat, parseFields } from './format.js';
 import { pickPaths } from './paths.js';
+import { escapeTsv } from './safe.js';
 import { Sink } from './sink.js';
 
 /** Streamed formats write once this much output has gathered (and at the end). */

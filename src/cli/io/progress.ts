@@ -1,6 +1,7 @@
 // One rewritten status line on stderr, e.g. while pages are fetched; silent off a terminal.
 import type { OutStream } from '../context.js';
 import { truncate } from './humanize.js';
+import { safeText } from './safe.js';
 
 export interface Progress {
   update(text: string): void;
@@ -18,7 +19,7 @@ export function createProgress(stream: OutStream): Progress {
   const update = (text: string) => {
     // A line that wraps could not be rewritten by '\r', so it stays one column short.
     const width = (stream.columns || 80) - 1;
-    stream.write(`${CLEAR_LINE}${truncate(text, width)}`);
+    stream.write(`${CLEAR_LINE}${truncate(safeText(text), width)}`);
     shown = true;
   };
   return {

@@ -3,6 +3,7 @@ import Table from 'cli-table3';
 import { type Column, type HumanCell, humanCell } from './cells.js';
 import type { Styler } from './color.js';
 import { textWidth, truncate } from './humanize.js';
+import { safeText } from './safe.js';
 
 /** Below this a text column is not shrunk; trailing columns are dropped instead. */
 export const MIN_COLUMN_WIDTH = 6;
@@ -66,9 +67,11 @@ export function renderTable(
   { width, now, style }: LayoutOptions,
 ): string {
   if (columns.length === 0) return '';
+  // Headers can be keys the server chose (a default card, --fields): as unsafe as values.
+  const heads = columns.map((col) => safeText(col.header));
   const cells = items.map((item) => columns.map((col) => humanCell(col, item, now)));
-  const natural = columns.map((col, i) =>
-    Math.max(textWidth(col.header), ...cells.map((row) => textWidth(row[i]!.text))),
+  const natural = columns.map((_col, i) =>
+    Math.max(textWidth(heads[i]!), ...cells.map((row) => textWidth(row[i]!.text))),
   );
   // Only free text gives way: a cut ID cannot be pasted back, a cut amount or time misleads.
   const mins = columns.map((col, i) =>
@@ -76,7 +79,7 @@ export function renderTable(
   );
   const widths = fitWidths(natural, mins, width);
   const table = new Table({
-    head: widths.map((w, i) => style('bold', truncate(columns[i]!.header, w))),
+    head: widths.map((w, i) => style('bold', truncate(heads[i]!, w))),
     colWidths: widths,
     chars: NO_BORDERS,
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
@@ -95,14 +98,12 @@ export function renderCard(
   obj: object,
   { width, now, style }: LayoutOptions,
 ): string {
-  const labelWidth = Math.min(
-    Math.max(0, ...rows.map((r) => textWidth(r.header))),
-    Math.floor(width / 2),
-  );
+  const labels = rows.map((r) => safeText(r.header));
+  const labelWidth = Math.min(Math.max(0, ...labels.map(textWidth)), Math.floor(width / 2));
   const valueWidth = Math.max(1, width - labelWidth - GAP.length);
   return rows
-    .map((row) => {
-      const label = truncate(row.header, labelWidth).padEnd(labelWidth);
+    .map((row, i) => {
+      const label = truncate(labels[i]!, labelWidth).padEnd(labelWidth);
       const value = paint(humanCell(row, obj, now), valueWidth, style);
       return `${style('dim', label)}${GAP}${value}\n`;
     })

@@ -3,6 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../errors.js';
 import { relativeTime } from '../../io/humanize.js';
+import { safeText } from '../../io/safe.js';
 import { CUSTOMER_SESSION_SUFFIX } from '../../session.js';
 import { examples, session } from '../shared.js';
 
@@ -62,7 +63,7 @@ export function registerAuth(program: Command, ctx: Context): void {
     }
     if (info.env_token_overrides)
       lines.push('note:     BILLING_TOKEN is set and is used instead of the stored login');
-    ctx.io.stdout.write(`${lines.join('\n')}\n`);
+    ctx.io.stdout.write(`${lines.map(safeText).join('\n')}\n`);
   });
 
   const token = auth
@@ -113,6 +114,6 @@ export function registerAuth(program: Command, ctx: Context): void {
         : typeof info.name === 'string'
           ? `organization ${info.name}`
           : String(info.sub);
-    ctx.io.stdout.write(`${who}\n`);
+    ctx.io.stdout.write(`${safeText(who)}\n`);
   });
 }

@@ -44,13 +44,18 @@ export function processContext(signal: AbortSignal): Context {
       if (err.code !== 'EPIPE') throw err;
     });
   }
+  // process.stdin builds a stream on first access (~5 ms): only commands that read it pay.
+  // A read of it (a pasted address, a prompt) would keep the process alive after Ctrl+C until
+  // Enter: on abort it is destroyed, which ends every pending read.
+  let stdin: NodeJS.ReadStream | undefined;
+  signal.addEventListener('abort', () => stdin?.destroy(), { once: true });
   return {
     io: {
       stdout: process.stdout,
       stderr: process.stderr,
-      // process.stdin builds a stream on first access (~5 ms): only commands that read it pay.
       get stdin() {
-        return process.stdin;
+        stdin ??= process.stdin;
+        return stdin;
       },
     },
     env: process.env,

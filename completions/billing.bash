@@ -23,7 +23,7 @@ _billing_flags() {
     'subs') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
     'subs list') echo '--active --inactive --product --org --query --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'subs change-price') echo '--price --proration --as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
-    'subs cancel') echo '--now --reason --comment --as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'subs cancel') echo '--now -y --yes --reason --comment --as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'subs resume') echo '--as-customer --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'orders') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
     'orders list') echo '--type --product --customer --discount --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
@@ -31,7 +31,7 @@ _billing_flags() {
     'keys') echo '-h --help --profile --debug --connect-timeout --request-timeout' ;;
     'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'keys get') echo '--json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
-    'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
+    'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at -y --yes --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'keys activate') echo '--org --label --meta --condition --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --json -o --output --fields -h --help --profile --debug --connect-timeout --request-timeout' ;;
     'keys deactivate') echo '--org --activation -h --help --profile --debug --connect-timeout --request-timeout' ;;

@@ -131,6 +131,7 @@ complete -c billing -n '__billing_at '\''subs change-price'\''' -l debug
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l now
+complete -c billing -n '__billing_at '\''subs cancel'\''' -s y -l yes
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l reason -x -a 'customer_service low_quality missing_features switched_service too_complex too_expensive unused other'
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l comment -r
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l as-customer
@@ -223,6 +224,7 @@ complete -c billing -n '__billing_at '\''keys update'\''' -l limit-activations -
 complete -c billing -n '__billing_at '\''keys update'\''' -l limit-usage -r
 complete -c billing -n '__billing_at '\''keys update'\''' -l usage -r
 complete -c billing -n '__billing_at '\''keys update'\''' -l expires-at -r
+complete -c billing -n '__billing_at '\''keys update'\''' -s y -l yes
 complete -c billing -n '__billing_at '\''keys update'\''' -l json
 complete -c billing -n '__billing_at '\''keys update'\''' -s o -l output -x -a 'table tsv json ndjson'
 complete -c billing -n '__billing_at '\''keys update'\''' -l fields -r

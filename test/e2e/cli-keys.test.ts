@@ -150,6 +150,7 @@ describe('keys update', () => {
       demoKey.id,
       '--status',
       'revoked',
+      '--yes',
       '--fields',
       'status',
     ]);

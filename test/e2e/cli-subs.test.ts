@@ -234,7 +234,15 @@ describe('subs cancel / resume', () => {
     ]);
     expect(again.code).toBe(0);
     expect(card(again.stdout)).toEqual({ cancel_at_period_end: 'false', ends_at: '' });
-    const now = await s.run(['subs', 'cancel', sub.id, '--now', ...fields]);
+    // Ending it at once is destructive: without a terminal to ask on, only --yes does it.
+    const unconfirmed = await s.run(['subs', 'cancel', sub.id, '--now', ...fields]);
+    expect(unconfirmed).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: subs cancel --now ends the subscription at once: add --yes to confirm (there is no terminal to ask on)\n',
+    });
+    const now = await s.run(['subs', 'cancel', sub.id, '--now', '--yes', ...fields]);
     expect(now.code).toBe(0);
     expect(card(now.stdout).status).toBe('canceled');
     expect(card(now.stdout).ended_at).not.toBe('');

@@ -1,6 +1,7 @@
 // Ctrl+C, typed into a real pseudo-terminal, ends every command in every phase with exit 130
 // at once, and leaves the terminal as it was (issue 13).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseFaultSpec } from '../../src/server/faults.js';
 import { type RunningService, start } from '../../src/server/index.js';
 import { spawnTerminal, type Terminal } from '../helpers/pty.js';
 import { BIN, configDirWithFileStorage, tempDir } from './cli.js';
@@ -59,7 +60,7 @@ describe('Ctrl+C', () => {
   });
 
   it('while a read waits out a 30-second Retry-After', async () => {
-    svc.faults.set({ seed: 1, rules: [{ match: '/v1/orders*', '503': 1, retry_after: 30 }] });
+    svc.faults.set(parseFaultSpec('503:1,retry-after:30@/v1/orders*;seed=1'));
     try {
       const t = terminal(['orders', 'list', '--debug'], {
         BILLING_TOKEN: svc.demo!.personal_access_token,
@@ -73,7 +74,7 @@ describe('Ctrl+C', () => {
   });
 
   it('while --all fetches pages from a slow service', async () => {
-    svc.faults.set({ seed: 1, rules: [{ match: '/v1/orders*', latency_ms: 400 }] });
+    svc.faults.set(parseFaultSpec('latency:400@/v1/orders*;seed=1'));
     try {
       const t = terminal(['orders', 'list', '--all', '--page-size', '1'], {
         BILLING_TOKEN: svc.demo!.personal_access_token,
@@ -86,5 +87,44 @@ describe('Ctrl+C', () => {
     } finally {
       svc.faults.set({ rules: [] });
     }
+  });
+});
+
+describe('a destructive command asks on a terminal', () => {
+  const activeSubscription = (): string =>
+    svc.store.get<{ id: string }>(
+      "SELECT id FROM subscriptions WHERE status = 'active' AND organization_id = ? ORDER BY id",
+      svc.demo!.organization_id,
+    )!.id;
+  const statusOf = (id: string) =>
+    svc.store.get<{ status: string }>('SELECT status FROM subscriptions WHERE id = ?', id)!.status;
+  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token });
+
+  it('no (the default) changes nothing and exits 2', async () => {
+    const id = activeSubscription();
+    const t = terminal(['subs', 'cancel', id, '--now'], env());
+    await t.waitFor(/\[y\/N\] $/);
+    t.write('\r');
+    expect((await t.exited).code).toBe(2);
+    expect(t.output).toContain('not confirmed; nothing was changed');
+    expect(statusOf(id)).toBe('active');
+  });
+
+  it('Ctrl+C at the question exits 130 and changes nothing', async () => {
+    const id = activeSubscription();
+    const t = terminal(['subs', 'cancel', id, '--now'], env());
+    const r = await interrupt(t, /\[y\/N\] $/);
+    expect(r.code).toBe(130);
+    expect(r.ms).toBeLessThan(PROMPTLY_MS);
+    expect(statusOf(id)).toBe('active');
+  });
+
+  it('yes goes ahead', async () => {
+    const id = activeSubscription();
+    const t = terminal(['subs', 'cancel', id, '--now'], env());
+    await t.waitFor(/\[y\/N\] $/);
+    t.write('y\r');
+    expect((await t.exited).code).toBe(0);
+    expect(statusOf(id)).toBe('canceled');
   });
 });

@@ -9,6 +9,7 @@ import { KEY_CARD } from './columns.js';
 
 interface UpdateOptions extends OutputOptions {
   status?: 'granted' | 'revoked' | 'disabled';
+  yes?: boolean;
   limitActivations?: string;
   limitUsage?: string;
   usage?: string;
@@ -33,13 +34,14 @@ export function buildUpdate(parent: Command, ctx: Context) {
     .option('--limit-activations <n>', 'activations allowed, 1-50, or none')
     .option('--limit-usage <n>', 'usage allowed, > 0, or none')
     .option('--usage <n>', 'set the usage counter, ≥ 0')
-    .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none');
+    .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
+    .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)');
   withOutput(cmd);
   cmd.addHelpText(
     'after',
     examples(
       'billing keys update <key-id> --limit-activations 5',
-      'billing keys update <key-id> --status revoked',
+      'billing keys update <key-id> --status revoked --yes',
       'billing keys update <key-id> --expires-at none --limit-usage none',
     ),
   );
@@ -59,6 +61,14 @@ export function buildUpdate(parent: Command, ctx: Context) {
       throw new UsageError(
         'nothing to change: give --status, --limit-activations, --limit-usage, --usage or --expires-at',
       );
+    }
+    if (opts.status === 'revoked' || opts.status === 'disabled') {
+      const { confirmDestructive } = await import('../../io/prompt.js');
+      await confirmDestructive(ctx, {
+        yes: opts.yes,
+        question: `Set license key ${keyId} to ${opts.status}? It stops validating and activating at once.`,
+        action: `keys update --status ${opts.status} stops the key working`,
+      });
     }
     const s = session(ctx, cmd);
     const [{ licenseKeys }, client] = await Promise.all([

@@ -13,6 +13,7 @@ type Reason = (typeof CANCELLATION_REASONS)[number];
 
 interface CancelOptions extends OutputOptions {
   now?: boolean;
+  yes?: boolean;
   reason?: Reason;
   comment?: string;
   asCustomer?: boolean;
@@ -28,6 +29,7 @@ export function buildCancel(parent: Command, ctx: Context) {
     )
     .argument('<id>', 'subscription id (UUID)')
     .option('--now', 'end the subscription immediately (revoke) instead of at period end')
+    .option('-y, --yes', 'do not ask before ending it now (needed for --now without a terminal)')
     .addOption(
       new Option('--reason <reason>', 'why the customer leaves').choices(CANCELLATION_REASONS),
     )
@@ -38,7 +40,7 @@ export function buildCancel(parent: Command, ctx: Context) {
     'after',
     examples(
       'billing subs cancel <subscription-id> --reason too_expensive',
-      'billing subs cancel <subscription-id> --now',
+      'billing subs cancel <subscription-id> --now --yes',
       'billing subs cancel <subscription-id> --as-customer --comment "Moving to a team plan"',
     ),
   );
@@ -50,6 +52,14 @@ export function buildCancel(parent: Command, ctx: Context) {
     }
     if (opts.comment !== undefined && opts.comment.length > 1000) {
       throw new UsageError('--comment: at most 1000 characters');
+    }
+    if (opts.now) {
+      const { confirmDestructive } = await import('../../io/prompt.js');
+      await confirmDestructive(ctx, {
+        yes: opts.yes,
+        question: `End subscription ${subscriptionId} now? Its benefits are revoked at once.`,
+        action: 'subs cancel --now ends the subscription at once',
+      });
     }
     const s = session(ctx, cmd);
     const { subscriptions } = await import('../../../api/index.js');

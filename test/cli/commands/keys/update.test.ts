@@ -53,7 +53,7 @@ describe('keys update: argv -> PATCH body', () => {
       { limit_activations: 50, limit_usage: 1, usage: 0 },
     ],
     [
-      ['--status', 'disabled', '--expires-at', '2027-01-31T12:00:00+02:00'],
+      ['--status', 'disabled', '--expires-at', '2027-01-31T12:00:00+02:00', '--yes'],
       { status: 'disabled', expires_at: '2027-01-31T10:00:00.000Z' },
     ],
     [['--expires-at', '2027-01-31'], { expires_at: '2027-01-31T00:00:00.000Z' }],

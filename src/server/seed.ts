@@ -10,6 +10,7 @@ import { grantLicenseKeys } from './license-key-grants.js';
 import { seedCatalogue } from './seed/catalogue.js';
 import { DAY, type Price, seedContext } from './seed/context.js';
 import { seedHistory } from './seed/history.js';
+import { seedVariety } from './seed/variety.js';
 
 export interface DemoInfo {
   organization_id: string;
@@ -31,11 +32,8 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
   return store.tx(() => {
     const cat = seedCatalogue(c);
     const { users, acme, globex, proKeys, pro, team, desktop, starter, cloud, fonts, launch } = cat;
-    const { jane, aliceAtGlobex, insertOrder, insertSubscription } = seedHistory(
-      c,
-      cat,
-      Math.max(opts.orders ?? 32, 0),
-    );
+    const history = seedHistory(c, cat, Math.max(opts.orders ?? 32, 0));
+    const { jane, aliceAtGlobex, insertOrder, insertSubscription } = history;
 
     // Alice buys from Globex, so her own token sees items in the customer portal.
     const cloudMonthly = cloud.prices[0]!;
@@ -147,6 +145,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
     const bobPat = pat(users[1]!.id);
 
     const clientId = ensureCliClient(store, new Date(now - 400 * DAY));
+    seedVariety(c, cat, history);
 
     const result: DemoInfo = {
       organization_id: acme,

@@ -1,5 +1,6 @@
 // Demo data: coherent at the default size (issue 2's list), and fast at benchmark scale.
 import { describe, expect, it } from 'vitest';
+import { BENEFIT_TYPES } from '../../src/shared/api-facts.js';
 import { allPages, startService } from './helpers.js';
 
 describe('--seed demo', () => {
@@ -35,7 +36,7 @@ describe('--seed demo', () => {
         const c = await svc.api('GET', `/v1/checkouts/custom/${id}`, { token: svc.alice });
         for (const b of c.body.product.benefits) benefitTypes.add(b.type);
       }
-      expect(benefitTypes).toEqual(new Set(['ads', 'custom', 'license_keys']));
+      expect(benefitTypes).toEqual(new Set(BENEFIT_TYPES));
       expect(
         checkout.body.attached_custom_fields.some((f: { required: boolean }) => f.required),
       ).toBe(true);

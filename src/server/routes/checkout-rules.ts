@@ -93,6 +93,28 @@ export function checkCustomFields(
       if (typeof v !== 'boolean')
         items.push({ type: 'bool_type', loc, msg: 'Input should be a valid boolean', input: v });
       else out[slug] = v;
+    } else if (f.type === 'date') {
+      // A date or date-time string; the field's ge/le bounds are Unix timestamps.
+      const ms = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN;
+      if (Number.isNaN(ms))
+        items.push({
+          type: 'datetime_parsing',
+          loc,
+          msg: 'Input should be a valid datetime',
+          input: v,
+        });
+      else if (
+        (props.ge != null && ms < (props.ge as number) * 1000) ||
+        (props.le != null && ms > (props.le as number) * 1000)
+      )
+        items.push({ type: 'value_error', loc, msg: 'Date is out of the allowed range', input: v });
+      else out[slug] = v;
+    } else if (f.type === 'select') {
+      const values = ((props.options ?? []) as { value: string }[]).map((o) => o.value);
+      if (typeof v !== 'string' || !values.includes(v)) {
+        const expected = values.map((x) => `'${x}'`).join(', ');
+        items.push({ type: 'literal_error', loc, msg: `Input should be ${expected}`, input: v });
+      } else out[slug] = v;
     } else out[slug] = v;
   }
   if (items.length) throw validation(items);

@@ -203,5 +203,5 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
   history(acme, orderCount);
   history(globex, 12);
 
-  return { jane, aliceAtGlobex, insertOrder, insertSubscription };
+  return { customers, jane, aliceAtGlobex, insertOrder, insertSubscription };
 }

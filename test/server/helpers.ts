@@ -264,6 +264,8 @@ export const ORGANIZATION: Shape = {
   location: 'string?',
   email: 'string?',
   social_username: 'string?',
+  // api-facts "Fields beyond the spec's lists": the real service's name of social_username.
+  twitter_username: 'string?',
   pledge_minimum_amount: 'integer',
   pledge_badge_show_amount: 'boolean',
   default_upfront_split_to_contributors: 'integer?',
@@ -309,6 +311,8 @@ export const BENEFIT: Shape = {
   organization_id: 'uuid',
   properties: 'object',
 };
+/** In the admin product form a custom benefit also has is_tax_applicable (the SDK requires it). */
+export const BENEFIT_FULL: Shape = { ...BENEFIT, is_tax_applicable: optional('boolean') };
 
 export const MEDIA: Shape = {
   id: 'uuid',
@@ -377,6 +381,7 @@ export const PRODUCT_CHECKOUT: Shape = {
 };
 export const PRODUCT_ADMIN_SUBSCRIPTION: Shape = {
   ...PRODUCT_CHECKOUT,
+  benefits: arrayOf(BENEFIT_FULL),
   metadata: 'object',
   attached_custom_fields: arrayOf(ATTACHED_CUSTOM_FIELD),
 };
@@ -421,7 +426,8 @@ export const CUSTOMER: Shape = {
   billing_address: nullable(ADDRESS),
   tax_id: nullable(tuple('string', 'string')),
   organization_id: 'uuid',
-  avatar_url: 'string?',
+  // api-facts: never null (derived from the email).
+  avatar_url: 'string',
 };
 export const USER_IN_LICENSE_KEY: Shape = {
   id: 'uuid',
@@ -429,7 +435,12 @@ export const USER_IN_LICENSE_KEY: Shape = {
   public_name: 'string',
   avatar_url: 'string?',
 };
-export const USER: Shape = { ...USER_IN_LICENSE_KEY, code_host_username: 'string?' };
+// api-facts: the spec's code_host_username is the real service's github_username; both are sent.
+export const USER: Shape = {
+  ...USER_IN_LICENSE_KEY,
+  code_host_username: 'string?',
+  github_username: 'string?',
+};
 
 // Spec §2.10
 export const SUBSCRIPTION_BASE: Shape = {
@@ -454,14 +465,15 @@ export const SUBSCRIPTION_BASE: Shape = {
   checkout_id: 'uuid?',
   customer_cancellation_reason: 'string?',
   customer_cancellation_comment: 'string?',
-  user_id: 'uuid?',
+  // api-facts: user_id and user are never null (the customer stands in for a missing user).
+  user_id: 'uuid',
 };
 export const SUBSCRIPTION_ADMIN: Shape = {
   ...SUBSCRIPTION_BASE,
   metadata: 'object',
   custom_field_data: 'object',
   customer: CUSTOMER,
-  user: nullable(USER),
+  user: USER,
   product: PRODUCT_ADMIN_SUBSCRIPTION,
   price: PRICE,
   discount: nullable(DISCOUNT_FULL),
@@ -491,9 +503,9 @@ export const ORDER: Shape = {
   discount_id: 'uuid?',
   subscription_id: 'uuid?',
   checkout_id: 'uuid?',
-  user_id: 'uuid?',
+  user_id: 'uuid',
   customer: CUSTOMER,
-  user: nullable(USER),
+  user: USER,
   product: PRODUCT_ORDER,
   product_price: PRICE,
   discount: nullable(DISCOUNT_FULL),
@@ -504,10 +516,10 @@ export const ORDER: Shape = {
 export const LICENSE_KEY: Shape = {
   id: 'uuid',
   organization_id: 'uuid',
-  user_id: 'uuid?',
+  user_id: 'uuid',
   customer_id: 'uuid',
   benefit_id: 'uuid',
-  user: nullable(USER_IN_LICENSE_KEY),
+  user: USER_IN_LICENSE_KEY,
   customer: CUSTOMER,
   key: 'string',
   display_key: 'string',

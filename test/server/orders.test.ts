@@ -1,5 +1,6 @@
 // GET /v1/orders/ and /v1/orders/{id} (spec endpoints 12–13): the order form field for field,
 // filters, sorting and pagination as api-facts describes them.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allPages,
@@ -49,15 +50,37 @@ describe('the order form (spec §2.11)', () => {
   it('embeds the user (with code_host_username) when the customer is a user', async () => {
     const r = await svc.api('GET', '/v1/orders/', { token: svc.bob, query: { limit: 100 } });
     expectShape(r.body, page(ORDER));
-    const withUser = r.body.items.filter((o: Json) => o.user);
+    const alice = svc.demo.users.find((u) => u.email === 'alice@acme.test')!.id;
+    const withUser = r.body.items.filter((o: Json) => o.user_id === alice);
     expect(withUser.length).toBeGreaterThan(0);
     for (const o of withUser) {
       expect(o.user).toEqual({
-        id: o.user_id,
+        id: alice,
         email: 'alice@acme.test',
         public_name: 'Alice Example',
         avatar_url: null,
         code_host_username: 'alice-acme',
+        github_username: 'alice-acme',
+      });
+    }
+  });
+
+  it('stands the customer in for the user of a buyer without an account (api-facts)', () => {
+    const accounts = svc.demo.users.map((u) => u.id);
+    const without = all.filter((o) => !accounts.includes(o.user_id));
+    expect(without.length).toBeGreaterThan(0);
+    for (const o of without) {
+      const c = o.customer;
+      const hash = createHash('sha256').update(c.email.toLowerCase()).digest('hex');
+      expect(c.avatar_url).toBe(`https://www.gravatar.com/avatar/${hash}?d=blank`);
+      expect(o.user_id).toBe(c.id);
+      expect(o.user).toEqual({
+        id: c.id,
+        email: c.email,
+        public_name: Array.from(c.name ?? c.email)[0],
+        avatar_url: c.avatar_url,
+        code_host_username: null,
+        github_username: null,
       });
     }
   });

@@ -28,7 +28,9 @@ export function organization(r: Row): R {
     blog: r.blog ?? null,
     location: r.location ?? null,
     email: r.email ?? null,
+    // api-facts: the spec's social_username is the real service's twitter_username; send both.
     social_username: r.social_username ?? null,
+    twitter_username: r.social_username ?? null,
     pledge_minimum_amount: r.pledge_minimum_amount,
     pledge_badge_show_amount: b(r.pledge_badge_show_amount),
     default_upfront_split_to_contributors: r.default_upfront_split_to_contributors ?? null,
@@ -51,8 +53,9 @@ export function price(r: Row): R {
   };
 }
 
-export function benefit(r: Row): R {
-  return {
+/** `full`: the admin product form, where the SDK reads custom benefits with is_tax_applicable. */
+export function benefit(r: Row, full = false): R {
+  const out: R = {
     id: r.id,
     ...stamps(r),
     type: r.type,
@@ -62,6 +65,9 @@ export function benefit(r: Row): R {
     organization_id: r.organization_id,
     properties: j(r.properties),
   };
+  // The real service taxes every benefit type; the field is deprecated but still required there.
+  if (full && r.type === 'custom') out.is_tax_applicable = true;
+  return out;
 }
 
 export function media(r: Row, baseUrl: string): R {
@@ -96,7 +102,10 @@ export function customField(r: Row): R {
     slug: r.slug,
     name: r.name,
     organization_id: r.organization_id,
-    properties: j(r.properties),
+    // api-facts: a property that is not set is absent, never null (the SDK refuses null there).
+    properties: Object.fromEntries(
+      Object.entries(j(r.properties) as R).filter(([, v]) => v !== null && v !== undefined),
+    ),
   };
 }
 
@@ -124,7 +133,7 @@ export function product(l: Loader, r: Row, form: ProductForm): R {
   if (form === 'order') return base;
   const id = r.id as string;
   base.prices = l.productChildren('prices', id).map(price);
-  base.benefits = l.productChildren('benefits', id).map(benefit);
+  base.benefits = l.productChildren('benefits', id).map((x) => benefit(x, form === 'admin'));
   base.medias = l.productChildren('medias', id).map((m) => media(m, l.baseUrl));
   if (form === 'admin') {
     base.metadata = j(r.metadata);

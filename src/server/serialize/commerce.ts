@@ -1,5 +1,6 @@
 // The JSON forms of what buyers have (spec §2.8–2.12): customer, user, subscription in each
 // context form, order, license key and activation.
+import { createHash } from 'node:crypto';
 import type { Row } from '../db.js';
 import { displayKey } from '../ids.js';
 import { address, catalogue, discountFull, price, product } from './catalogue.js';
@@ -16,19 +17,41 @@ export function customer(r: Row): R {
     billing_address: address(r.billing_address),
     tax_id: j(r.tax_id),
     organization_id: r.organization_id,
-    avatar_url: r.avatar_url ?? null,
+    avatar_url: r.avatar_url ?? gravatarUrl(r.email as string),
   };
 }
 
-export function user(r: Row | null, withCodeHost: boolean): R | null {
-  if (!r) return null;
-  const out: R = {
-    id: r.id,
-    email: r.email,
-    public_name: r.public_name,
-    avatar_url: r.avatar_url ?? null,
-  };
-  if (withCodeHost) out.code_host_username = r.code_host_username ?? null;
+/** api-facts: the real service never sends a null customer avatar; it derives one from the email. */
+export function gravatarUrl(email: string): string {
+  const hash = createHash('sha256').update(email.toLowerCase()).digest('hex');
+  return `https://www.gravatar.com/avatar/${hash}?d=blank`;
+}
+
+/**
+ * The buyer as a User (spec §2.9): the user account when there is one, else (api-facts) one built
+ * from the customer: its id, email, avatar and the first character of its name (or email).
+ * `withCodeHost`: orders and subscriptions carry the code-host username, under the spec's name
+ * and the real service's (`github_username`); license keys carry neither.
+ */
+export function buyer(account: Row | null, c: Row, withCodeHost: boolean): R {
+  const out: R = account
+    ? {
+        id: account.id,
+        email: account.email,
+        public_name: account.public_name,
+        avatar_url: account.avatar_url ?? null,
+      }
+    : {
+        id: c.id,
+        email: c.email,
+        public_name: Array.from((c.name as string | null) || (c.email as string))[0],
+        avatar_url: c.avatar_url ?? gravatarUrl(c.email as string),
+      };
+  if (withCodeHost) {
+    const username = account?.code_host_username ?? null;
+    out.code_host_username = username;
+    out.github_username = username;
+  }
   return out;
 }
 
@@ -54,19 +77,20 @@ export function subscriptionBase(r: Row): R {
     checkout_id: r.checkout_id ?? null,
     customer_cancellation_reason: r.customer_cancellation_reason ?? null,
     customer_cancellation_comment: r.customer_cancellation_comment ?? null,
-    user_id: r.user_id ?? null,
+    // api-facts: never null; a buyer without a user account stands as its customer.
+    user_id: r.user_id ?? r.customer_id,
   };
 }
 
 export function subscriptionAdmin(l: Loader, r: Row): R {
-  const c = l.row('customers', r.customer_id);
+  const c = l.row('customers', r.customer_id)!;
   const d = l.row('discounts', r.discount_id);
   return {
     ...subscriptionBase(r),
     metadata: j(r.metadata),
     custom_field_data: j(r.custom_field_data),
-    customer: c ? customer(c) : null,
-    user: user(l.row('users', r.user_id), true),
+    customer: customer(c),
+    user: buyer(l.row('users', r.user_id), c, true),
     product: product(l, l.row('products', r.product_id)!, 'admin'),
     price: price(l.row('prices', r.price_id)!),
     discount: d ? discountFull(l, d) : null,
@@ -82,7 +106,7 @@ export function subscriptionPortal(l: Loader, r: Row): R {
 }
 
 export function order(l: Loader, r: Row): R {
-  const c = l.row('customers', r.customer_id);
+  const c = l.row('customers', r.customer_id)!;
   const d = l.row('discounts', r.discount_id);
   const s = l.row('subscriptions', r.subscription_id);
   return {
@@ -101,9 +125,9 @@ export function order(l: Loader, r: Row): R {
     discount_id: r.discount_id ?? null,
     subscription_id: r.subscription_id ?? null,
     checkout_id: r.checkout_id ?? null,
-    user_id: r.user_id ?? null,
-    customer: c ? customer(c) : null,
-    user: user(l.row('users', r.user_id), true),
+    user_id: r.user_id ?? r.customer_id,
+    customer: customer(c),
+    user: buyer(l.row('users', r.user_id), c, true),
     // The catalogue rows are shared by many orders: built once per data generation.
     product: catalogue(l, `product:${r.product_id}`, () =>
       product(l, l.row('products', r.product_id)!, 'order'),
@@ -139,14 +163,14 @@ export function primeAll(l: Loader, rows: Row[], columns: Record<string, string>
 }
 
 export function licenseKey(l: Loader, r: Row, withActivations = false): R {
-  const c = l.row('customers', r.customer_id);
+  const c = l.row('customers', r.customer_id)!;
   const out: R = {
     id: r.id,
     organization_id: r.organization_id,
-    user_id: r.user_id ?? null,
+    user_id: r.user_id ?? r.customer_id,
     customer_id: r.customer_id,
-    user: user(l.row('users', r.user_id), false),
-    customer: c ? customer(c) : null,
+    user: buyer(l.row('users', r.user_id), c, false),
+    customer: customer(c),
     benefit_id: r.benefit_id,
     key: r.key,
     display_key: displayKey(r.key as string),

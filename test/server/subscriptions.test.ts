@@ -269,6 +269,31 @@ describe('PATCH /v1/subscriptions/{id} (admin form)', () => {
     });
     expect(proration.status).toBe(422);
     expect(proration.body.detail[0].loc).toEqual(['body', 'proration_behavior']);
+    // Revoking and cancelling at period end at once is refused, not resolved by picking one.
+    const both = await adminPatch(sub.id, { revoke: true, cancel_at_period_end: true });
+    expect([both.status, both.body]).toEqual([
+      422,
+      invalid({
+        type: 'value_error',
+        loc: ['body', 'revoke'],
+        msg: 'Use either `revoke` for immediate cancellation and revokation or `cancel_at_period_end`.',
+        input: true,
+      }),
+    ]);
+    const after = await adminPatch(sub.id, {});
+    expect(after.body).toMatchObject({ status: 'active', cancel_at_period_end: false });
+  });
+
+  it('answers a PATCH with nothing to do with the subscription as it is, whatever its state', async () => {
+    for (const status of ['active', 'canceled']) {
+      const sub = await acmeSubscription(status);
+      for (const body of [{}, { revoke: null, cancel_at_period_end: null }]) {
+        const r = await adminPatch(sub.id, body);
+        expect(r.status).toBe(200);
+        expectShape(r.body, SUBSCRIPTION_ADMIN);
+        expect(r.body).toMatchObject({ id: sub.id, status, modified_at: sub.modified_at });
+      }
+    }
   });
 
   it('embeds the user of a subscription whose customer is a user', async () => {

@@ -99,10 +99,23 @@ function applyUpdate(
     );
     return;
   }
+  // Nothing to cancel, revoke or resume: the real service answers with the subscription as it
+  // is, whatever its state (subscription service `update`, polar e61db971).
+  const revoke = admin && body.revoke === true;
+  if (!revoke && typeof body.cancel_at_period_end !== 'boolean') return;
+  // The real service refuses both at once rather than pick one (the official SDK sends
+  // `revoke: true` unless told `revoke: null`, so this is what its users meet).
+  if (revoke && typeof body.cancel_at_period_end === 'boolean') {
+    throw invalid(
+      ['body', 'revoke'],
+      'Use either `revoke` for immediate cancellation and revokation or `cancel_at_period_end`.',
+      true,
+    );
+  }
   if (ended) throw alreadyCanceled();
   const reason = admin ? body.customer_cancellation_reason : body.cancellation_reason;
   const comment = admin ? body.customer_cancellation_comment : body.cancellation_comment;
-  if (admin && body.revoke === true) {
+  if (revoke) {
     store.run(
       `UPDATE subscriptions SET status = 'canceled', canceled_at = ?, ended_at = ?, ends_at = ?,
        cancel_at_period_end = 0, customer_cancellation_reason = coalesce(?, customer_cancellation_reason),

@@ -299,9 +299,17 @@ describe('sorting', () => {
       expect([s, r.status, r.body.items.length]).toEqual([s, 200, all.length]);
     }
     expectSorted(
-      (await sorted('-discount')).map((o) => (o.discount?.name ?? '') as string),
+      // No discount (null) sorts first descending, as in the real service's PostgreSQL.
+      (await sorted('-discount')).map((o) => (o.discount?.name ?? '\uffff') as string),
       desc,
     );
+    const ascending = await sorted('discount');
+    expectSorted(
+      ascending.map((o) => (o.discount?.name ?? '\uffff') as string),
+      asc,
+    );
+    expect(ascending.at(-1).discount).toBeNull();
+    expect(ascending[0].discount).not.toBeNull();
   });
 
   it('applies several criteria in the order given', async () => {

@@ -412,8 +412,19 @@ describe('customer portal', () => {
   it('sorts by -started_at by default, and by amount, status and product', async () => {
     const all = await everything();
     expectSorted(
-      all.map((s) => s.started_at ?? ''),
+      // Not started yet (null) sorts first descending, as in the real service's PostgreSQL.
+      all.map((s) => s.started_at ?? '\uffff'),
       desc,
+    );
+    expect(all[0].started_at).toBeNull();
+    const started = await allPages(svc.api, '/v1/customer-portal/subscriptions/', {
+      token: customer.token,
+      query: { sorting: 'started_at' },
+    });
+    expect(started.at(-1).started_at).toBeNull();
+    expectSorted(
+      started.map((s) => s.started_at ?? '\uffff'),
+      asc,
     );
     const by = async (sorting: string | string[]) =>
       allPages(svc.api, '/v1/customer-portal/subscriptions/', {

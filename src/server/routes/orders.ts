@@ -26,6 +26,14 @@ const SORT_SQL: Record<string, string> = {
   discount: '(SELECT name FROM discounts WHERE id = o.discount_id)',
   subscription: 'o.subscription_id',
 };
+/**
+ * Criteria that can be null sort as the real service's PostgreSQL does: nulls after every value
+ * ascending, before them descending (SQLite's default is the reverse). Only these get the clause,
+ * which would keep SQLite from walking an index for the others.
+ */
+const NULLABLE = new Set(['discount', 'subscription']);
+const direction = (field: string, desc: boolean) =>
+  `${desc ? 'DESC' : 'ASC'}${NULLABLE.has(field) ? (desc ? ' NULLS FIRST' : ' NULLS LAST') : ''}`;
 
 const AUTH = { kinds: ['user', 'organization'] as const, scopes: ['orders:read'] };
 
@@ -64,7 +72,7 @@ export function registerOrders({ app, route, service }: Router): void {
       // The id tie-breaker runs the same way as the last criterion, so an index can serve both.
       const last = sorting.at(-1)?.desc ? 'DESC' : 'ASC';
       const orderBy = [
-        ...sorting.map((s) => `${SORT_SQL[s.field]} ${s.desc ? 'DESC' : 'ASC'}`),
+        ...sorting.map((s) => `${SORT_SQL[s.field]} ${direction(s.field, s.desc)}`),
         `o.id ${last}`,
       ].join(', ');
       const rows = store.all(

@@ -29,6 +29,16 @@ const SORT_SQL: Record<string, string> = {
   organization: '(SELECT slug FROM organizations WHERE id = s.organization_id)',
   product: '(SELECT name FROM products WHERE id = s.product_id)',
 };
+/**
+ * Null placement of the real service (PostgreSQL): a missing started_at sorts after every date
+ * ascending and before them descending; a missing amount always comes first (its `nulls_first`).
+ */
+function direction(field: string, desc: boolean): string {
+  const dir = desc ? 'DESC' : 'ASC';
+  if (field === 'amount') return `${dir} NULLS FIRST`;
+  if (field === 'started_at') return `${dir} ${desc ? 'NULLS FIRST' : 'NULLS LAST'}`;
+  return dir;
+}
 
 const priceChange = z.object({
   product_price_id: z.uuid(),
@@ -203,7 +213,7 @@ export function registerSubscriptions({ app, route, service }: Router): void {
         ...params,
       )!.n;
       const orderBy = [
-        ...sorting.map((s) => `${SORT_SQL[s.field]} ${s.desc ? 'DESC' : 'ASC'}`),
+        ...sorting.map((s) => `${SORT_SQL[s.field]} ${direction(s.field, s.desc)}`),
         `s.id ${sorting.at(-1)?.desc ? 'DESC' : 'ASC'}`,
       ].join(', ');
       const rows = store.all(

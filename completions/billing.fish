@@ -48,6 +48,7 @@ complete -c billing -n '__billing_at '\'''\''' -a 'help'
 complete -c billing -n '__billing_at '\'''\''' -s V -l version
 complete -c billing -n '__billing_at '\'''\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\'''\''' -l debug
+complete -c billing -n '__billing_at '\'''\''' -l no-pager
 complete -c billing -n '__billing_at '\'''\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\'''\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\'''\''' -s h -l help
@@ -57,6 +58,7 @@ complete -c billing -n '__billing_at '\''checkout'\''' -a 'confirm'
 complete -c billing -n '__billing_at '\''checkout'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout'\''' -l no-pager
 complete -c billing -n '__billing_at '\''checkout'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''checkout'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''checkout get'\''' -l json
@@ -65,6 +67,7 @@ complete -c billing -n '__billing_at '\''checkout get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''checkout get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout get'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout get'\''' -l no-pager
 complete -c billing -n '__billing_at '\''checkout get'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''checkout get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-email -r
@@ -77,6 +80,7 @@ complete -c billing -n '__billing_at '\''checkout update'\''' -l fields -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout update'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout update'\''' -l no-pager
 complete -c billing -n '__billing_at '\''checkout update'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''checkout update'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-email -r
@@ -90,6 +94,7 @@ complete -c billing -n '__billing_at '\''checkout confirm'\''' -l fields -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -s h -l help
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l debug
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l no-pager
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs'\''' -a 'list'
@@ -99,6 +104,7 @@ complete -c billing -n '__billing_at '\''subs'\''' -a 'resume'
 complete -c billing -n '__billing_at '\''subs'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs'\''' -l debug
+complete -c billing -n '__billing_at '\''subs'\''' -l no-pager
 complete -c billing -n '__billing_at '\''subs'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''subs'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs list'\''' -l active
@@ -117,6 +123,7 @@ complete -c billing -n '__billing_at '\''subs list'\''' -l all
 complete -c billing -n '__billing_at '\''subs list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs list'\''' -l debug
+complete -c billing -n '__billing_at '\''subs list'\''' -l no-pager
 complete -c billing -n '__billing_at '\''subs list'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''subs list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l price -r
@@ -128,6 +135,7 @@ complete -c billing -n '__billing_at '\''subs change-price'\''' -l fields -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l debug
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l no-pager
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''subs change-price'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l now
@@ -141,6 +149,7 @@ complete -c billing -n '__billing_at '\''subs cancel'\''' -l fields -r
 complete -c billing -n '__billing_at '\''subs cancel'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l debug
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l no-pager
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''subs cancel'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''subs resume'\''' -l as-customer
@@ -150,6 +159,7 @@ complete -c billing -n '__billing_at '\''subs resume'\''' -l fields -r
 complete -c billing -n '__billing_at '\''subs resume'\''' -s h -l help
 complete -c billing -n '__billing_at '\''subs resume'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''subs resume'\''' -l debug
+complete -c billing -n '__billing_at '\''subs resume'\''' -l no-pager
 complete -c billing -n '__billing_at '\''subs resume'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''subs resume'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''orders'\''' -a 'list'
@@ -157,6 +167,7 @@ complete -c billing -n '__billing_at '\''orders'\''' -a 'get'
 complete -c billing -n '__billing_at '\''orders'\''' -s h -l help
 complete -c billing -n '__billing_at '\''orders'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''orders'\''' -l debug
+complete -c billing -n '__billing_at '\''orders'\''' -l no-pager
 complete -c billing -n '__billing_at '\''orders'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''orders'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''orders list'\''' -l type -x -a 'one_time recurring'
@@ -175,6 +186,7 @@ complete -c billing -n '__billing_at '\''orders list'\''' -l all
 complete -c billing -n '__billing_at '\''orders list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''orders list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''orders list'\''' -l debug
+complete -c billing -n '__billing_at '\''orders list'\''' -l no-pager
 complete -c billing -n '__billing_at '\''orders list'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''orders list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''orders get'\''' -l json
@@ -183,6 +195,7 @@ complete -c billing -n '__billing_at '\''orders get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''orders get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''orders get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''orders get'\''' -l debug
+complete -c billing -n '__billing_at '\''orders get'\''' -l no-pager
 complete -c billing -n '__billing_at '\''orders get'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''orders get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys'\''' -a 'list'
@@ -194,6 +207,7 @@ complete -c billing -n '__billing_at '\''keys'\''' -a 'deactivate'
 complete -c billing -n '__billing_at '\''keys'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys'\''' -l debug
+complete -c billing -n '__billing_at '\''keys'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys list'\''' -l org -r
@@ -209,6 +223,7 @@ complete -c billing -n '__billing_at '\''keys list'\''' -l all
 complete -c billing -n '__billing_at '\''keys list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys list'\''' -l debug
+complete -c billing -n '__billing_at '\''keys list'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys list'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys get'\''' -l json
@@ -217,6 +232,7 @@ complete -c billing -n '__billing_at '\''keys get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys get'\''' -l debug
+complete -c billing -n '__billing_at '\''keys get'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys get'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys update'\''' -l status -x -a 'granted revoked disabled'
@@ -231,6 +247,7 @@ complete -c billing -n '__billing_at '\''keys update'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys update'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys update'\''' -l debug
+complete -c billing -n '__billing_at '\''keys update'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys update'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys update'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -l org -r
@@ -243,6 +260,7 @@ complete -c billing -n '__billing_at '\''keys activate'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys activate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys activate'\''' -l debug
+complete -c billing -n '__billing_at '\''keys activate'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys activate'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys activate'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -l org -r
@@ -257,6 +275,7 @@ complete -c billing -n '__billing_at '\''keys validate'\''' -l fields -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys validate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys validate'\''' -l debug
+complete -c billing -n '__billing_at '\''keys validate'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys validate'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys validate'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l org -r
@@ -264,6 +283,7 @@ complete -c billing -n '__billing_at '\''keys deactivate'\''' -l activation -r
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -s h -l help
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l debug
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l no-pager
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''keys deactivate'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''org'\''' -a 'get'
@@ -271,6 +291,7 @@ complete -c billing -n '__billing_at '\''org'\''' -a 'update'
 complete -c billing -n '__billing_at '\''org'\''' -s h -l help
 complete -c billing -n '__billing_at '\''org'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''org'\''' -l debug
+complete -c billing -n '__billing_at '\''org'\''' -l no-pager
 complete -c billing -n '__billing_at '\''org'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''org'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''org get'\''' -l json
@@ -279,6 +300,7 @@ complete -c billing -n '__billing_at '\''org get'\''' -l fields -r
 complete -c billing -n '__billing_at '\''org get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''org get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''org get'\''' -l debug
+complete -c billing -n '__billing_at '\''org get'\''' -l no-pager
 complete -c billing -n '__billing_at '\''org get'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''org get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''org update'\''' -l name -r
@@ -289,6 +311,7 @@ complete -c billing -n '__billing_at '\''org update'\''' -l fields -r
 complete -c billing -n '__billing_at '\''org update'\''' -s h -l help
 complete -c billing -n '__billing_at '\''org update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''org update'\''' -l debug
+complete -c billing -n '__billing_at '\''org update'\''' -l no-pager
 complete -c billing -n '__billing_at '\''org update'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''org update'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''api'\''' -s f -l field -r
@@ -299,6 +322,7 @@ complete -c billing -n '__billing_at '\''api'\''' -l as-customer
 complete -c billing -n '__billing_at '\''api'\''' -s h -l help
 complete -c billing -n '__billing_at '\''api'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''api'\''' -l debug
+complete -c billing -n '__billing_at '\''api'\''' -l no-pager
 complete -c billing -n '__billing_at '\''api'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''api'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config'\''' -a 'get'
@@ -308,27 +332,32 @@ complete -c billing -n '__billing_at '\''config'\''' -a 'list'
 complete -c billing -n '__billing_at '\''config'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config'\''' -l debug
+complete -c billing -n '__billing_at '\''config'\''' -l no-pager
 complete -c billing -n '__billing_at '\''config'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''config'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config get'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config get'\''' -l debug
+complete -c billing -n '__billing_at '\''config get'\''' -l no-pager
 complete -c billing -n '__billing_at '\''config get'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''config get'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config set'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config set'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config set'\''' -l debug
+complete -c billing -n '__billing_at '\''config set'\''' -l no-pager
 complete -c billing -n '__billing_at '\''config set'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''config set'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config unset'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config unset'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config unset'\''' -l debug
+complete -c billing -n '__billing_at '\''config unset'\''' -l no-pager
 complete -c billing -n '__billing_at '\''config unset'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''config unset'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''config list'\''' -l json
 complete -c billing -n '__billing_at '\''config list'\''' -s h -l help
 complete -c billing -n '__billing_at '\''config list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''config list'\''' -l debug
+complete -c billing -n '__billing_at '\''config list'\''' -l no-pager
 complete -c billing -n '__billing_at '\''config list'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''config list'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''login'\''' -l scopes -r
@@ -342,11 +371,13 @@ complete -c billing -n '__billing_at '\''login'\''' -l storage -x -a 'auto keych
 complete -c billing -n '__billing_at '\''login'\''' -s h -l help
 complete -c billing -n '__billing_at '\''login'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''login'\''' -l debug
+complete -c billing -n '__billing_at '\''login'\''' -l no-pager
 complete -c billing -n '__billing_at '\''login'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''login'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''logout'\''' -s h -l help
 complete -c billing -n '__billing_at '\''logout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''logout'\''' -l debug
+complete -c billing -n '__billing_at '\''logout'\''' -l no-pager
 complete -c billing -n '__billing_at '\''logout'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''logout'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''auth'\''' -a 'status'
@@ -354,24 +385,28 @@ complete -c billing -n '__billing_at '\''auth'\''' -a 'token'
 complete -c billing -n '__billing_at '\''auth'\''' -s h -l help
 complete -c billing -n '__billing_at '\''auth'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''auth'\''' -l debug
+complete -c billing -n '__billing_at '\''auth'\''' -l no-pager
 complete -c billing -n '__billing_at '\''auth'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''auth'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''auth status'\''' -l json
 complete -c billing -n '__billing_at '\''auth status'\''' -s h -l help
 complete -c billing -n '__billing_at '\''auth status'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''auth status'\''' -l debug
+complete -c billing -n '__billing_at '\''auth status'\''' -l no-pager
 complete -c billing -n '__billing_at '\''auth status'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''auth status'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''auth token'\''' -l customer
 complete -c billing -n '__billing_at '\''auth token'\''' -s h -l help
 complete -c billing -n '__billing_at '\''auth token'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''auth token'\''' -l debug
+complete -c billing -n '__billing_at '\''auth token'\''' -l no-pager
 complete -c billing -n '__billing_at '\''auth token'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''auth token'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''whoami'\''' -l json
 complete -c billing -n '__billing_at '\''whoami'\''' -s h -l help
 complete -c billing -n '__billing_at '\''whoami'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''whoami'\''' -l debug
+complete -c billing -n '__billing_at '\''whoami'\''' -l no-pager
 complete -c billing -n '__billing_at '\''whoami'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''whoami'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''serve'\''' -l port -r
@@ -386,10 +421,12 @@ complete -c billing -n '__billing_at '\''serve'\''' -l json
 complete -c billing -n '__billing_at '\''serve'\''' -s h -l help
 complete -c billing -n '__billing_at '\''serve'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''serve'\''' -l debug
+complete -c billing -n '__billing_at '\''serve'\''' -l no-pager
 complete -c billing -n '__billing_at '\''serve'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''serve'\''' -l request-timeout -r
 complete -c billing -n '__billing_at '\''completion'\''' -s h -l help
 complete -c billing -n '__billing_at '\''completion'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
 complete -c billing -n '__billing_at '\''completion'\''' -l debug
+complete -c billing -n '__billing_at '\''completion'\''' -l no-pager
 complete -c billing -n '__billing_at '\''completion'\''' -l connect-timeout -r
 complete -c billing -n '__billing_at '\''completion'\''' -l request-timeout -r

@@ -1,6 +1,7 @@
 // One Context per run: streams, environment and clock are injected so tests never patch globals.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Pager } from './io/pager.js';
 
 export interface OutStream {
   write(chunk: string): boolean;
@@ -29,6 +30,8 @@ export interface Context {
   openBrowser(url: string): Promise<void>;
   /** Resolves when the user interrupts (SIGINT); commands may race long waits against it. */
   signal: AbortSignal;
+  /** Runs a pager on the terminal (absent: output is never paged, as in tests). */
+  startPager?(command: string): Promise<Pager>;
 }
 
 export function defaultConfigDir(env: Readonly<Record<string, string | undefined>>): string {
@@ -66,5 +69,9 @@ export function processContext(signal: AbortSignal): Context {
       await open(url, { wait: false });
     },
     signal,
+    async startPager(command) {
+      const { spawnPager } = await import('./io/pager.js');
+      return spawnPager(this, command);
+    },
   };
 }

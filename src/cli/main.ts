@@ -71,9 +71,12 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
     commanderError = commander.CommanderError;
     const program = buildProgram(context);
     await program.parseAsync(argv, { from: 'user' });
-    return context.signal.aborted && context.signal.reason === 'SIGINT'
-      ? EXIT.interrupted
-      : EXIT.ok;
+    // A command may end quietly once interrupted (a pager closed by Ctrl+C): say so all the same.
+    if (context.signal.aborted && context.signal.reason === 'SIGINT') {
+      context.io.stderr.write('billing: interrupted\n');
+      return EXIT.interrupted;
+    }
+    return EXIT.ok;
   } catch (err) {
     return report(err, context, debug, commanderError);
   } finally {

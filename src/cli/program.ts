@@ -29,6 +29,7 @@ Environment:
   BILLING_PROFILE         profile to use (like --profile)
   BILLING_BASE_URL        API base URL of the active profile
   BILLING_DEBUG=1         like --debug
+  BILLING_PAGER, PAGER    pager for terminal output (default: less -FRX; "" for none)
   BILLING_CONFIG_DIR      where config.json and the token fallback file live
   NO_COLOR                no colour
 
@@ -45,6 +46,7 @@ export function buildProgram(ctx: Context) {
     .version(VERSION, '-V, --version', 'print the version and exit')
     .option('--profile <name>', 'configuration profile to use (env: BILLING_PROFILE)')
     .option('--debug', 'log HTTP requests and responses to stderr, secrets redacted')
+    .option('--no-pager', 'print straight to the terminal instead of through $PAGER (less)')
     .option('--connect-timeout <seconds>', 'give up connecting after this long (default: 10)')
     .option('--request-timeout <seconds>', 'give up on an answer after this long (default: 30)')
     .showSuggestionAfterError(true)

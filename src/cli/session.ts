@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
 import { isLoopback } from '../shared/local.js';
-import type { Context } from './context.js';
+import type { Context, IO } from './context.js';
 import { AuthError, type NetworkError, UsageError } from './errors.js';
 import type { Column, Printer } from './io/index.js';
 import { VERSION } from './version.js';
@@ -12,6 +12,8 @@ import { VERSION } from './version.js';
 export interface GlobalOptions {
   profile?: string;
   debug?: boolean;
+  /** false with --no-pager. */
+  pager?: boolean;
   /** Seconds; override the profile's connect_timeout / request_timeout. */
   connectTimeout?: string;
   requestTimeout?: string;
@@ -258,13 +260,31 @@ export class Session {
       output: opts.output,
       isTTY: this.ctx.io.stdout.isTTY,
     });
-    return createPrinter({
-      io: this.ctx.io,
-      format,
-      fields: opts.fields,
-      columns,
-      now: this.ctx.now(),
-    });
+    const make = (io: IO) =>
+      createPrinter({ io, format, fields: opts.fields, columns, now: this.ctx.now() });
+    const pageable =
+      this.ctx.startPager && this.ctx.io.stdout.isTTY && this.globals.pager !== false;
+    const command = pageable
+      ? (await import('./io/pager.js')).pagerCommand(this.ctx, false)
+      : undefined;
+    if (!command) return make(this.ctx.io);
+    // Each print runs its own pager to its end, so what is said after it (✓ lines, notes)
+    // comes after it; the printer's own notes wait for the pager too.
+    const paged = async (print: (p: Printer) => Promise<void>) => {
+      const pager = await this.ctx.startPager!(command);
+      const notes: string[] = [];
+      const stderr = { ...this.ctx.io.stderr, write: (chunk: string) => notes.push(chunk) > 0 };
+      try {
+        await print(make({ ...this.ctx.io, stdout: pager.stdout, stderr }));
+      } finally {
+        await pager.finish();
+        for (const note of notes) this.ctx.io.stderr.write(note);
+      }
+    };
+    return {
+      printList: (items, o) => paged((p) => p.printList(items, o)),
+      printOne: (obj, rows) => paged((p) => p.printOne(obj, rows)),
+    };
   }
 
   async close(): Promise<void> {

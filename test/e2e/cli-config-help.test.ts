@@ -46,6 +46,7 @@ describe('config', () => {
       'storage\tfile\t(file)',
       'connect_timeout\t10\t(default)',
       'request_timeout\t30\t(default)',
+      'max_response_mb\t32\t(default)',
       '',
     ]);
     const json = JSON.parse((await s.run(['--profile', 'ci', 'config', 'list', '--json'])).stdout);

@@ -79,23 +79,28 @@ export async function closeSessions(ctx: Context): Promise<void> {
   open.delete(ctx);
 }
 
-/** Streams a paginated list to the printer, with progress on a terminal's stderr. */
+/**
+ * Streams a paginated list to the printer. On a terminal a progress line shows from the
+ * second page until the first row is printed; then the rows themselves show progress.
+ */
 export async function printPages(
   s: Session,
   output: OutputOptions,
   columns: Column[],
   list: (onPage: (info: PageInfo) => void) => AsyncIterable<object>,
+  pageSize?: number,
 ): Promise<void> {
   const printer = await s.printer(output, columns);
   const { createProgress } = await import('../io/index.js');
   const progress = createProgress(s.ctx.io.stderr);
   let total: number | undefined;
   let first: number | undefined;
+  let printing = false;
   const items = list((info) => {
     total = info.totalCount;
     first ??= info.page;
     // From the second page on: a list that fits one page shows no progress at all.
-    if (info.page > first) progress.page(info.page, info.maxPage);
+    if (info.page > first && !printing) progress.page(info.page, info.maxPage);
   });
   async function* withDone() {
     try {
@@ -108,7 +113,12 @@ export async function printPages(
     get totalCount() {
       return total;
     },
-  } as { totalCount?: number });
+    pageSize,
+    onFirstOutput: () => {
+      printing = true;
+      progress.done();
+    },
+  });
 }
 
 /** An "Examples:" block; long command lines break before a flag, shell-style, to fit 80 columns. */

@@ -26,6 +26,8 @@ export interface Column {
   currencyPath?: string;
   /** Read when `path` holds nothing: the real service's name of a field the spec renamed. */
   alt?: readonly string[];
+  /** When a table is too wide for the terminal, columns are hidden in this order (1 first). */
+  hide?: number;
 }
 
 export interface HumanCell {

@@ -27,6 +27,13 @@ export interface PrinterOptions {
 export interface ListOptions {
   /** All matching items on the server; a TTY footer says when only some were shown. */
   totalCount?: number;
+  /**
+   * Items per page as they arrive: a table plans its widths on the first page and then writes
+   * each following page as it comes, holding at most one page (default: the whole list).
+   */
+  pageSize?: number;
+  /** Called once, just before the first data reaches stdout (e.g. to end a progress line). */
+  onFirstOutput?: () => void;
 }
 
 export interface Printer {
@@ -36,6 +43,23 @@ export interface Printer {
 
 function indent(text: string): string {
   return text.replace(/^/gm, '  ');
+}
+
+/** A sink that calls `opts.onFirstOutput` once, before its first write. */
+function firstOutput(sink: Sink, opts: ListOptions): Pick<Sink, 'write' | 'closed'> {
+  return {
+    get closed() {
+      return sink.closed;
+    },
+    write(chunk: string) {
+      const first = opts.onFirstOutput;
+      if (first) {
+        opts.onFirstOutput = undefined;
+        first();
+      }
+      return sink.write(chunk);
+    },
+  };
 }
 
 export function createPrinter(options: PrinterOptions): Printer {
@@ -50,18 +74,43 @@ export function createPrinter(options: PrinterOptions): Printer {
   const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
 
   async function printTable(items: AsyncIterable<object> | Iterable<object>, opts: ListOptions) {
-    // A table needs every width before its first line, so this format alone buffers.
-    const all: object[] = [];
-    for await (const item of items) all.push(item);
-    if (all.length === 0) {
+    const { planTable, renderHeader, renderRows } = await import('./table.js');
+    const sink = firstOutput(new Sink(io.stdout), opts);
+    const batchSize = opts.pageSize ?? Number.POSITIVE_INFINITY;
+    let plan: ReturnType<typeof planTable> | undefined;
+    let batch: object[] = [];
+    let shown = 0;
+    const flush = async () => {
+      if (!plan) {
+        if (batch.length === 0) return;
+        plan = planTable(columns, batch, layout());
+        await sink.write(renderHeader(plan, style));
+      }
+      const rows = renderRows(plan, batch, layout());
+      shown += batch.length;
+      batch = [];
+      // Awaiting the write lets Ctrl+C and a closed pager in between two pages.
+      await sink.write(rows);
+    };
+    for await (const item of items) {
+      batch.push(item);
+      if (batch.length >= batchSize) await flush();
+      if (sink.closed) return;
+    }
+    await flush();
+    const errStyle = createStyler(io.stderr, options.color);
+    if (!plan) {
       io.stderr.write('No results\n');
       return;
     }
-    const { renderTable } = await import('./table.js');
-    await new Sink(io.stdout).write(renderTable(columns, all, layout()));
-    if (opts.totalCount !== undefined && opts.totalCount > all.length) {
-      const errStyle = createStyler(io.stderr, options.color);
-      io.stderr.write(`${errStyle('dim', `Showing ${all.length} of ${opts.totalCount}`)}\n`);
+    if (plan.hidden.length) {
+      const names = plan.hidden.map((c) => c.header).join(', ');
+      io.stderr.write(
+        `${errStyle('dim', `Hidden to fit the terminal: ${names} (choose columns with --fields)`)}\n`,
+      );
+    }
+    if (opts.totalCount !== undefined && opts.totalCount > shown) {
+      io.stderr.write(`${errStyle('dim', `Showing ${shown} of ${opts.totalCount}`)}\n`);
     }
   }
 
@@ -70,8 +119,9 @@ export function createPrinter(options: PrinterOptions): Printer {
     open: string,
     render: (item: object, index: number) => string,
     close: string,
+    opts: ListOptions,
   ) {
-    const sink = new Sink(io.stdout);
+    const sink = firstOutput(new Sink(io.stdout), opts);
     // The header waits for the first page: a request that fails prints nothing to stdout.
     // Items are written in chunks of about FLUSH_AT bytes: one write per item cost more CPU
     // than the export itself (bench/RESULTS.md); memory stays bounded by the chunk size.
@@ -99,10 +149,16 @@ export function createPrinter(options: PrinterOptions): Printer {
           return printTable(items, opts);
         case 'tsv': {
           const header = tsvRow(columns.map((c) => escapeTsv(c.header)));
-          return stream(items, header, (item) => tsvRow(columns.map((c) => rawCell(c, item))), '');
+          return stream(
+            items,
+            header,
+            (item) => tsvRow(columns.map((c) => rawCell(c, item))),
+            '',
+            opts,
+          );
         }
         case 'ndjson':
-          return stream(items, '', (item) => `${JSON.stringify(shape(item))}\n`, '');
+          return stream(items, '', (item) => `${JSON.stringify(shape(item))}\n`, '', opts);
         case 'json': {
           // Same bytes as JSON.stringify(array, null, 2), one item per write.
           let any = false;
@@ -110,8 +166,8 @@ export function createPrinter(options: PrinterOptions): Printer {
             any = true;
             return `${i === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(item), null, 2))}`;
           };
-          await stream(items, '', render, '');
-          await new Sink(io.stdout).write(any ? '\n]\n' : '[]\n');
+          await stream(items, '', render, '', opts);
+          await firstOutput(new Sink(io.stdout), opts).write(any ? '\n]\n' : '[]\n');
           return;
         }
       }

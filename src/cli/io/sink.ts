@@ -18,7 +18,7 @@ interface StreamState {
 }
 
 type Listening = OutStream & {
-  on?: (event: 'error', listener: (err: unknown) => void) => unknown;
+  on?: (event: 'error' | 'close', listener: (err?: unknown) => void) => unknown;
   listenerCount?: (event: 'error') => number;
   destroyed?: boolean;
 };
@@ -39,6 +39,13 @@ function stateOf(stream: Listening): StreamState {
       else if (created.waiters.size > 0 || (stream.listenerCount?.('error') ?? 1) > 1) {
         created.error = err;
       } else throw err; // what Node would do had we not listened
+      for (const wake of created.waiters) wake();
+      created.waiters.clear();
+    });
+    // A reader that goes away while we wait for 'drain' (a pager that was quit or ended) may
+    // close the stream without an error: nothing more will drain, so stop waiting.
+    stream.on('close', () => {
+      created.closed = true;
       for (const wake of created.waiters) wake();
       created.waiters.clear();
     });

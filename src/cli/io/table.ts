@@ -1,55 +1,14 @@
-// TTY layouts: a borderless table fitted to the terminal, and key/value cards.
-import Table from 'cli-table3';
+// TTY layouts: a borderless table whose rows stream as they arrive, with widths planned from
+// its first rows, and key/value cards whose long values wrap. Ids and URLs are never cut: a
+// cut value cannot be pasted back (issue 13).
 import { type Column, type HumanCell, humanCell } from './cells.js';
 import type { Styler } from './color.js';
 import { textWidth, truncate } from './humanize.js';
 import { safeText } from './safe.js';
 
-/** Below this a text column is not shrunk; trailing columns are dropped instead. */
+/** Below this a text column is not shrunk; columns are hidden instead. */
 export const MIN_COLUMN_WIDTH = 6;
 const GAP = '  ';
-
-/**
- * Widths that fit `total`: shrink the widest shrinkable column one step at a time, then
- * drop trailing columns; the result's length is the number of columns kept.
- */
-export function fitWidths(natural: readonly number[], mins: readonly number[], total: number) {
-  for (let n = natural.length; n > 0; n--) {
-    const widths = natural.slice(0, n);
-    const available = total - GAP.length * (n - 1);
-    let excess = widths.reduce((a, b) => a + b, 0) - available;
-    while (excess > 0) {
-      let widest = -1;
-      widths.forEach((w, i) => {
-        if (w > (mins[i] ?? 0) && (widest < 0 || w >= widths[widest]!)) widest = i;
-      });
-      if (widest < 0) break;
-      widths[widest]!--;
-      excess--;
-    }
-    if (excess <= 0) return widths;
-    if (n === 1) return [Math.max(1, available)];
-  }
-  return [];
-}
-
-const NO_BORDERS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: GAP,
-};
 
 export interface LayoutOptions {
   width: number;
@@ -57,42 +16,170 @@ export interface LayoutOptions {
   style: Styler;
 }
 
-function paint(cell: HumanCell, width: number, style: Styler): string {
-  return style(cell.tone, truncate(cell.text, width));
+/** Only free text gives way: a cut id or URL cannot be pasted back, a cut amount misleads. */
+function keepsWhole(col: Column): boolean {
+  return (col.kind ?? 'text') !== 'text' || /url$/i.test(col.path);
 }
 
+/**
+ * Widths that fit `total`: the widest shrinkable column gives one step at a time; undefined
+ * when even the minimums do not fit.
+ */
+export function fitWidths(
+  natural: readonly number[],
+  mins: readonly number[],
+  total: number,
+): number[] | undefined {
+  const widths = [...natural];
+  const available = total - GAP.length * Math.max(0, widths.length - 1);
+  let excess = widths.reduce((a, b) => a + b, 0) - available;
+  while (excess > 0) {
+    let widest = -1;
+    widths.forEach((w, i) => {
+      if (w > (mins[i] ?? 0) && (widest < 0 || w >= widths[widest]!)) widest = i;
+    });
+    if (widest < 0) return undefined;
+    widths[widest]!--;
+    excess--;
+  }
+  return widths;
+}
+
+export interface TablePlan {
+  columns: Column[];
+  heads: string[];
+  widths: number[];
+  /** Columns left out to fit the terminal, for a note (choose others with --fields). */
+  hidden: Column[];
+}
+
+/**
+ * Which columns fit the terminal, and how wide, judged by a sample of rows (the first page).
+ * Low-value columns (those with a `hide` rank) give way first: they shrink, then hide in
+ * rank order (1 first). Only then does the rest of the free text shrink, and columns go from
+ * the end; the first column always stays, and ids, URLs, amounts and times are never cut.
+ */
+export function planTable(
+  columns: readonly Column[],
+  sample: readonly object[],
+  { width, now }: Pick<LayoutOptions, 'width' | 'now'>,
+): TablePlan {
+  // Headers can be keys the server chose (--fields): as unsafe as values.
+  const heads = columns.map((col) => safeText(col.header));
+  const natural = columns.map((col, i) =>
+    Math.max(
+      textWidth(heads[i]!),
+      ...sample.map((item) => textWidth(humanCell(col, item, now).text)),
+    ),
+  );
+  const shrunk = (i: number) =>
+    keepsWhole(columns[i]!) ? natural[i]! : Math.min(natural[i]!, MIN_COLUMN_WIDTH);
+  const lowValue = columns
+    .map((col, i) => ({ i, rank: col.hide }))
+    .filter((c): c is { i: number; rank: number } => c.rank !== undefined && c.i > 0)
+    .sort((a, b) => a.rank - b.rank)
+    .map((c) => c.i);
+  const kept = columns.map((_, i) => i);
+  const attempt = (shrinkAll: boolean) =>
+    fitWidths(
+      kept.map((i) => natural[i]!),
+      kept.map((i) => (shrinkAll || lowValue.includes(i) ? shrunk(i) : natural[i]!)),
+      width,
+    );
+  const plan = (widths: number[]): TablePlan => ({
+    columns: kept.map((i) => columns[i]!),
+    heads: kept.map((i) => heads[i]!),
+    widths,
+    hidden: columns.filter((_, i) => !kept.includes(i)),
+  });
+  for (const i of [undefined, ...lowValue]) {
+    if (i !== undefined) kept.splice(kept.indexOf(i), 1);
+    const widths = attempt(false);
+    if (widths) return plan(widths);
+  }
+  while (kept.length > 1) {
+    const widths = attempt(true);
+    if (widths) return plan(widths);
+    kept.pop();
+  }
+  return plan(attempt(true) ?? [Math.max(1, width)]);
+}
+
+function line(cells: string[], widths: readonly number[], texts: string[]): string {
+  return cells
+    .map((cell, i) =>
+      i === cells.length - 1
+        ? cell
+        : cell + ' '.repeat(Math.max(0, widths[i]! - textWidth(texts[i]!))),
+    )
+    .join(GAP)
+    .trimEnd();
+}
+
+export function renderHeader(plan: TablePlan, style: Styler): string {
+  const texts = plan.heads.map((h, i) => truncate(h, plan.widths[i]!));
+  return `${line(
+    texts.map((t) => style('bold', t)),
+    plan.widths,
+    texts,
+  )}\n`;
+}
+
+/** Rows of `items` in the plan's widths; text beyond a width is cut, ids and URLs never. */
+export function renderRows(
+  plan: TablePlan,
+  items: Iterable<object>,
+  { now, style }: Pick<LayoutOptions, 'now' | 'style'>,
+): string {
+  let out = '';
+  for (const item of items) {
+    const cells: HumanCell[] = plan.columns.map((col) => humanCell(col, item, now));
+    const texts = cells.map((cell, i) =>
+      keepsWhole(plan.columns[i]!) ? cell.text : truncate(cell.text, plan.widths[i]!),
+    );
+    out += `${line(
+      texts.map((t, i) => style(cells[i]!.tone, t)),
+      plan.widths,
+      texts,
+    )}\n`;
+  }
+  return out;
+}
+
+/** The whole table at once (every row is its own sample). */
 export function renderTable(
   columns: readonly Column[],
   items: readonly object[],
-  { width, now, style }: LayoutOptions,
+  opts: LayoutOptions,
 ): string {
   if (columns.length === 0) return '';
-  // Headers can be keys the server chose (a default card, --fields): as unsafe as values.
-  const heads = columns.map((col) => safeText(col.header));
-  const cells = items.map((item) => columns.map((col) => humanCell(col, item, now)));
-  const natural = columns.map((_col, i) =>
-    Math.max(textWidth(heads[i]!), ...cells.map((row) => textWidth(row[i]!.text))),
-  );
-  // Only free text gives way: a cut ID cannot be pasted back, a cut amount or time misleads.
-  const mins = columns.map((col, i) =>
-    (col.kind ?? 'text') === 'text' ? Math.min(natural[i]!, MIN_COLUMN_WIDTH) : natural[i]!,
-  );
-  const widths = fitWidths(natural, mins, width);
-  const table = new Table({
-    head: widths.map((w, i) => style('bold', truncate(heads[i]!, w))),
-    colWidths: widths,
-    chars: NO_BORDERS,
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of cells) table.push(widths.map((w, i) => paint(row[i]!, w, style)));
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+  const plan = planTable(columns, items, opts);
+  return renderHeader(plan, opts.style) + renderRows(plan, items, opts);
 }
 
-/** `label  value` lines, labels padded to one column, values cut to the terminal width. */
+/** `text` in lines of at most `width` columns, broken at spaces where it can be. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (textWidth(candidate) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    let rest = [...word];
+    while (rest.length > width) {
+      lines.push(rest.slice(0, width).join(''));
+      rest = rest.slice(width);
+    }
+    current = rest.join('');
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** `label  value` lines, labels padded to one column; a long value wraps under itself. */
 export function renderCard(
   rows: readonly Column[],
   obj: object,
@@ -101,11 +188,13 @@ export function renderCard(
   const labels = rows.map((r) => safeText(r.header));
   const labelWidth = Math.min(Math.max(0, ...labels.map(textWidth)), Math.floor(width / 2));
   const valueWidth = Math.max(1, width - labelWidth - GAP.length);
+  const indent = ' '.repeat(labelWidth + GAP.length);
   return rows
     .map((row, i) => {
       const label = truncate(labels[i]!, labelWidth).padEnd(labelWidth);
-      const value = paint(humanCell(row, obj, now), valueWidth, style);
-      return `${style('dim', label)}${GAP}${value}\n`;
+      const cell = humanCell(row, obj, now);
+      const [first, ...more] = wrap(cell.text, valueWidth).map((l) => style(cell.tone, l));
+      return `${style('dim', label)}${GAP}${first}\n${more.map((l) => `${indent}${l}\n`).join('')}`;
     })
     .join('');
 }

@@ -6,10 +6,10 @@ export const KEY_COLUMNS: Column[] = [
   { header: 'KEY', path: 'display_key', kind: 'id' },
   { header: 'STATUS', path: 'status', kind: 'status' },
   { header: 'CUSTOMER', path: 'customer.email' },
-  { header: 'LIMIT', path: 'limit_activations' },
-  { header: 'USAGE', path: 'usage' },
-  { header: 'VALIDATED', path: 'last_validated_at', kind: 'time' },
-  { header: 'EXPIRES', path: 'expires_at', kind: 'time' },
+  { header: 'LIMIT', path: 'limit_activations', hide: 3 },
+  { header: 'USAGE', path: 'usage', hide: 2 },
+  { header: 'VALIDATED', path: 'last_validated_at', kind: 'time', hide: 1 },
+  { header: 'EXPIRES', path: 'expires_at', kind: 'time', hide: 4 },
 ];
 
 export const KEY_CARD: Column[] = [
@@ -30,8 +30,8 @@ export const KEY_CARD: Column[] = [
 export const ACTIVATION_COLUMNS: Column[] = [
   { header: 'ACTIVATION', path: 'id', kind: 'id' },
   { header: 'LABEL', path: 'label' },
-  { header: 'CREATED', path: 'created_at', kind: 'time' },
-  { header: 'META', path: 'meta' },
+  { header: 'CREATED', path: 'created_at', kind: 'time', hide: 2 },
+  { header: 'META', path: 'meta', hide: 1 },
 ];
 
 export const ACTIVATION_CARD: Column[] = [

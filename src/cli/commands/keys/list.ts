@@ -56,8 +56,12 @@ export function buildList(parent: Command, ctx: Context) {
         benefit_id: opts.benefit?.[0] ? uuid('--benefit', opts.benefit[0]) : undefined,
       };
       const client = await s.api('customer');
-      await printPages(s, opts, KEY_COLUMNS, (onPage) =>
-        licenseKeys.listCustomerPortal(client, filters, { ...page, onPage }),
+      await printPages(
+        s,
+        opts,
+        KEY_COLUMNS,
+        (onPage) => licenseKeys.listCustomerPortal(client, filters, { ...page, onPage }),
+        page.pageSize,
       );
       return;
     }
@@ -66,8 +70,12 @@ export function buildList(parent: Command, ctx: Context) {
       benefit_id: uuids('--benefit', opts.benefit),
     };
     const client = await s.api('seller');
-    await printPages(s, opts, KEY_COLUMNS, (onPage) =>
-      licenseKeys.list(client, filters, { ...page, onPage }),
+    await printPages(
+      s,
+      opts,
+      KEY_COLUMNS,
+      (onPage) => licenseKeys.list(client, filters, { ...page, onPage }),
+      page.pageSize,
     );
   });
   return cmd;

@@ -1,12 +1,13 @@
 import type { Column } from '../../io/index.js';
 
+// `hide`: which columns give way first on a narrow terminal (1 first).
 export const ORDER_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
-  { header: 'CREATED', path: 'created_at', kind: 'time' },
+  { header: 'CREATED', path: 'created_at', kind: 'time', hide: 2 },
   { header: 'CUSTOMER', path: 'customer.email' },
-  { header: 'PRODUCT', path: 'product.name' },
+  { header: 'PRODUCT', path: 'product.name', hide: 3 },
   { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
-  { header: 'REASON', path: 'billing_reason' },
+  { header: 'REASON', path: 'billing_reason', hide: 1 },
 ];
 
 export const ORDER_CARD: Column[] = [

@@ -85,7 +85,11 @@ export async function runList(
     import('../../../api/index.js'),
     s.api('seller'),
   ]);
-  await printPages(s, opts, ORDER_COLUMNS, (onPage) =>
-    orders.list(client, filters, { ...page, onPage }),
+  await printPages(
+    s,
+    opts,
+    ORDER_COLUMNS,
+    (onPage) => orders.list(client, filters, { ...page, onPage }),
+    page.pageSize,
   );
 }

@@ -5,10 +5,10 @@ export const SUBSCRIPTION_COLUMNS: Column[] = [
   { header: 'STATUS', path: 'status', kind: 'status' },
   { header: 'PRODUCT', path: 'product.name' },
   { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
-  { header: 'EVERY', path: 'recurring_interval' },
-  { header: 'STARTED', path: 'started_at', kind: 'time' },
-  { header: 'RENEWS', path: 'current_period_end', kind: 'time' },
-  { header: 'CANCELS', path: 'cancel_at_period_end', kind: 'bool' },
+  { header: 'EVERY', path: 'recurring_interval', hide: 2 },
+  { header: 'STARTED', path: 'started_at', kind: 'time', hide: 1 },
+  { header: 'RENEWS', path: 'current_period_end', kind: 'time', hide: 4 },
+  { header: 'CANCELS', path: 'cancel_at_period_end', kind: 'bool', hide: 3 },
 ];
 
 export const SUBSCRIPTION_CARD: Column[] = [

@@ -66,8 +66,12 @@ export function buildList(parent: Command, ctx: Context) {
       import('../../../api/index.js'),
       s.api('customer'),
     ]);
-    await printPages(s, opts, SUBSCRIPTION_COLUMNS, (onPage) =>
-      subscriptions.listCustomerPortal(client, filters, { ...page, onPage }),
+    await printPages(
+      s,
+      opts,
+      SUBSCRIPTION_COLUMNS,
+      (onPage) => subscriptions.listCustomerPortal(client, filters, { ...page, onPage }),
+      page.pageSize,
     );
   });
   return cmd;

@@ -1,5 +1,7 @@
-// Ctrl+C, typed into a real pseudo-terminal, ends every command in every phase with exit 130
-// at once, and leaves the terminal as it was (issue 13).
+// What a person at a terminal sees and types, in a real pseudo-terminal (issue 13): Ctrl+C
+// ends every command in every phase with exit 130 at once and leaves the terminal as it was;
+// long output goes through the pager; destructive commands ask first.
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/server/faults.js';
 import { type RunningService, start } from '../../src/server/index.js';
@@ -76,14 +78,35 @@ describe('Ctrl+C', () => {
   it('while --all fetches pages from a slow service', async () => {
     svc.faults.set(parseFaultSpec('latency:400@/v1/orders*;seed=1'));
     try {
-      const t = terminal(['orders', 'list', '--all', '--page-size', '1'], {
+      const t = terminal(['orders', 'list', '--all', '--page-size', '1', '--no-pager'], {
         BILLING_TOKEN: svc.demo!.personal_access_token,
       });
-      const r = await interrupt(t, /Fetching page 2/);
+      // The first page's row is out; the next pages are on their way.
+      const r = await interrupt(t, /[0-9a-f]{8}-[0-9a-f-]{27}\s/);
       expect(r.code).toBe(130);
       expect(r.ms).toBeLessThan(PROMPTLY_MS);
-      // The progress line is gone: the terminal is left clean.
-      expect(t.output.slice(t.output.lastIndexOf('Fetching page'))).toContain('\x1b[K');
+      expect(t.output).toContain('billing: interrupted');
+    } finally {
+      svc.faults.set({ rules: [] });
+    }
+  });
+
+  it('prints each page of a table as it arrives, not at the end', async () => {
+    svc.faults.set(parseFaultSpec('latency:300@/v1/orders*;seed=1'));
+    try {
+      const t = terminal(['orders', 'list', '--limit', '4', '--page-size', '1', '--no-pager'], {
+        BILLING_TOKEN: svc.demo!.personal_access_token,
+      });
+      let done = false;
+      void t.exited.then(() => {
+        done = true;
+      });
+      await t.waitFor(/[0-9a-f]{8}-[0-9a-f-]{27}\s/);
+      // The first row is out while three more pages are still to come.
+      expect(done).toBe(false);
+      expect((await t.exited).code).toBe(0);
+      const plain = stripVTControlCharacters(t.output);
+      expect(plain.match(/[0-9a-f]{8}-[0-9a-f-]{27}\s/g)).toHaveLength(4);
     } finally {
       svc.faults.set({ rules: [] });
     }
@@ -126,5 +149,39 @@ describe('a destructive command asks on a terminal', () => {
     t.write('y\r');
     expect((await t.exited).code).toBe(0);
     expect(statusOf(id)).toBe('canceled');
+  });
+});
+
+describe('the pager', () => {
+  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token, PAGER: 'less' });
+
+  it('pages a list longer than the screen; q quits it, exit 0', async () => {
+    const t = terminal(['orders', 'list', '--all'], env());
+    // less shows its prompt at the foot of the first screen.
+    await t.waitFor(/\r\n:\x1b\[K|\n:$/);
+    expect(stripVTControlCharacters(t.output)).toMatch(/ID\s+CREATED\s+CUSTOMER/);
+    t.write('q');
+    expect((await t.exited).code).toBe(0);
+  });
+
+  it('Ctrl+C in the pager ends both, exit 130', async () => {
+    const t = terminal(['orders', 'list', '--all'], env());
+    const r = await interrupt(t, /\r\n:\x1b\[K|\n:$/);
+    expect(r.code).toBe(130);
+    expect(r.ms).toBeLessThan(PROMPTLY_MS);
+    expect(t.output).toContain('billing: interrupted');
+  });
+
+  it('--no-pager, an empty BILLING_PAGER and a short list print straight to the terminal', async () => {
+    for (const [args, extra] of [
+      [['orders', 'list', '--all', '--no-pager'], {}],
+      [['orders', 'list', '--all'], { BILLING_PAGER: '' }],
+      [['orders', 'list', '--limit', '3'], {}],
+    ] as const) {
+      const t = terminal([...args], { ...env(), ...extra });
+      expect((await t.exited).code).toBe(0);
+      expect(t.output).not.toMatch(/\n:\x1b\[K|\n:$/);
+      expect(stripVTControlCharacters(t.output)).toMatch(/ID\s+CREATED\s+CUSTOMER/);
+    }
   });
 });

@@ -310,6 +310,7 @@ describe('PATCH /v1/subscriptions/{id} (admin form)', () => {
       public_name: 'Alice Example',
       avatar_url: null,
       code_host_username: 'alice-acme',
+      github_username: 'alice-acme',
     });
   });
 
@@ -335,7 +336,6 @@ describe('customer portal', () => {
     expect(r.status).toBe(200);
     expectShape(r.body, page(SUBSCRIPTION_PORTAL));
     expect(customer.count).toBeGreaterThanOrEqual(3);
-      github_username: 'alice-acme',
     expect(r.body.pagination).toEqual({ total_count: customer.count, max_page: 1 });
     for (const s of r.body.items) {
       expect(s.customer_id).toBe(customer.id);

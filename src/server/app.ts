@@ -1,5 +1,6 @@
 // The fastify application: parsers, auth hook, error mapping and the route modules.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { parseJson } from '../shared/json.js';
 import { authenticate, authorize, type Kind, type Principal } from './auth.js';
 import type { Clock } from './clock.js';
 import type { Store } from './db.js';
@@ -73,7 +74,9 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
     const deep = nestedBeyond(text, MAX_JSON_DEPTH);
     try {
       if (deep !== undefined) throw new Error(`Too deeply nested at position ${deep}`);
-      done(null, JSON.parse(text));
+      // Integers beyond 2^53 stay exact (spec §8 metadata): raw JSON values that JSON.stringify
+      // writes back digit for digit, into storage and responses alike.
+      done(null, parseJson(text));
     } catch (err) {
       // The loc carries the error's offset, as Python's json does; V8 omits it at the end.
       const pos = /Unexpected end of JSON input/.test(String(err))

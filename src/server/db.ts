@@ -1,6 +1,7 @@
 // SQLite store through node:sqlite. WAL + one transaction per write request: every write that
 // was acknowledged with a 2xx has been handed to the OS before the answer, so it survives kill -9.
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { parseJson as parseExact } from '../shared/json.js';
 import { SCHEMA } from './schema.js';
 
 export type Row = Record<string, SQLInputValue>;
@@ -164,6 +165,7 @@ export function json(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** A stored JSON column; integers beyond 2^53 (metadata, spec §8) come back exact. */
 export function parseJson<T = unknown>(text: unknown): T {
-  return (typeof text === 'string' ? JSON.parse(text) : null) as T;
+  return (typeof text === 'string' ? parseExact(text) : null) as T;
 }

@@ -1,5 +1,6 @@
 // Request validation with FastAPI/pydantic-shaped 422 items (api-facts "Errors").
-import type { z } from 'zod';
+import * as z from 'zod';
+import { isInteger, type RawJSON } from '../shared/json.js';
 import { invalid, type ValidationItem, validation } from './errors.js';
 import { UUID_RE } from './ids.js';
 
@@ -15,6 +16,53 @@ const TYPE_NAMES: Record<string, [string, string]> = {
   record: ['dict_type', 'Input should be a valid dictionary'],
   array: ['list_type', 'Input should be a valid list'],
 };
+
+/** Characters as the real service (pydantic) counts them: code points, so an emoji is one. */
+export function charLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/**
+ * A string of at most `max` (and at least `min`) characters counted by charLength: zod's own
+ * .max/.min count UTF-16 units, which would refuse 21 emoji as 42 characters.
+ */
+export function chars(max: number, min = 0) {
+  return z.string().check((ctx) => {
+    const n = charLength(ctx.value);
+    const input = ctx.value;
+    if (n > max)
+      ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input });
+    else if (n < min)
+      ctx.issues.push({
+        code: 'too_small',
+        origin: 'string',
+        minimum: min,
+        inclusive: true,
+        input,
+      });
+  });
+}
+
+/**
+ * An integer beyond 2^53 (a raw JSON value, see app.ts) where a number is expected: only
+ * metadata keeps those, so anywhere else it is out of range, worded as pydantic words bounds.
+ */
+export function outOfRange(
+  loc: Loc,
+  input: RawJSON,
+  bounds: { ge?: number; le?: number } = {},
+): ValidationItem {
+  if (input.rawJSON.startsWith('-')) {
+    const ge = bounds.ge ?? Number.MIN_SAFE_INTEGER;
+    const msg = `Input should be greater than or equal to ${ge}`;
+    return { type: 'greater_than_equal', loc, msg, input, ctx: { ge } };
+  }
+  const le = bounds.le ?? Number.MAX_SAFE_INTEGER;
+  const msg = `Input should be less than or equal to ${le}`;
+  return { type: 'less_than_equal', loc, msg, input, ctx: { le } };
+}
 
 /** The value at `path` inside `value` (undefined when absent). */
 function at(value: unknown, path: PropertyKey[]): unknown {
@@ -37,6 +85,8 @@ function issueToItem(issue: z.core.$ZodIssue, root: Loc, body: unknown): Validat
           msg: 'Field required',
           input: at(body, issue.path.slice(0, -1)),
         };
+      if ((issue.expected === 'number' || issue.expected === 'int') && JSON.isRawJSON(input))
+        return outOfRange(loc, input);
       const [type, msg] = TYPE_NAMES[issue.expected] ?? ['value_error', issue.message];
       return { type, loc, msg, input };
     }
@@ -254,7 +304,10 @@ export function sortingParam(
   return out;
 }
 
-/** Spec §8 metadata rules: ≤ 50 pairs, key ≤ 40 chars, value string ≤ 500 chars, integer or boolean. */
+/**
+ * Spec §8 metadata rules: ≤ 50 pairs, key ≤ 40 characters, value a string of ≤ 500 characters,
+ * an integer (any size: beyond 2^53 it arrives as a raw JSON value, see app.ts) or a boolean.
+ */
 export function checkMetadata(value: unknown, loc: Loc): Record<string, string | number | boolean> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw invalid(loc, 'Input should be a valid dictionary', value, 'dict_type');
@@ -271,20 +324,21 @@ export function checkMetadata(value: unknown, loc: Loc): Record<string, string |
     });
   }
   for (const [key, v] of entries) {
-    if (key.length < 1 || key.length > 40) {
+    const keyLength = charLength(key);
+    if (keyLength < 1 || keyLength > 40) {
       items.push({
-        type: key.length < 1 ? 'string_too_short' : 'string_too_long',
+        type: keyLength < 1 ? 'string_too_short' : 'string_too_long',
         loc: [...loc, key, '[key]'],
         msg:
-          key.length < 1
+          keyLength < 1
             ? 'String should have at least 1 character'
             : 'String should have at most 40 characters',
         input: key,
-        ctx: key.length < 1 ? { min_length: 1 } : { max_length: 40 },
+        ctx: keyLength < 1 ? { min_length: 1 } : { max_length: 40 },
       });
     }
     if (typeof v === 'string') {
-      if (v.length > 500) {
+      if (charLength(v) > 500) {
         items.push({
           type: 'string_too_long',
           loc: [...loc, key, 'str'],
@@ -293,7 +347,7 @@ export function checkMetadata(value: unknown, loc: Loc): Record<string, string |
           ctx: { max_length: 500 },
         });
       }
-    } else if (!(typeof v === 'boolean' || (typeof v === 'number' && Number.isSafeInteger(v)))) {
+    } else if (!(typeof v === 'boolean' || isInteger(v))) {
       items.push({
         type: 'value_error',
         loc: [...loc, key],

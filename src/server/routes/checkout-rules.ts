@@ -2,6 +2,7 @@
 // type and size (422 items naming the field).
 import type { Row, Store } from '../db.js';
 import { type ValidationItem, validation } from '../errors.js';
+import { charLength, outOfRange } from '../validate.js';
 
 export function discountProblem(
   store: Store,
@@ -52,7 +53,7 @@ export function checkCustomFields(
     else if (f.type === 'text') {
       if (typeof v !== 'string')
         items.push({ type: 'string_type', loc, msg: 'Input should be a valid string', input: v });
-      else if (props.min_length != null && v.length < (props.min_length as number))
+      else if (props.min_length != null && charLength(v) < (props.min_length as number))
         items.push({
           type: 'string_too_short',
           loc,
@@ -60,7 +61,7 @@ export function checkCustomFields(
           input: v,
           ctx: { min_length: props.min_length },
         });
-      else if (props.max_length != null && v.length > (props.max_length as number))
+      else if (props.max_length != null && charLength(v) > (props.max_length as number))
         items.push({
           type: 'string_too_long',
           loc,
@@ -70,7 +71,9 @@ export function checkCustomFields(
         });
       else out[slug] = v;
     } else if (f.type === 'number') {
-      if (typeof v !== 'number' || !Number.isInteger(v))
+      if (JSON.isRawJSON(v))
+        items.push(outOfRange(loc, v, { ge: props.ge as number, le: props.le as number }));
+      else if (typeof v !== 'number' || !Number.isInteger(v))
         items.push({ type: 'int_type', loc, msg: 'Input should be a valid integer', input: v });
       else if (props.ge != null && v < (props.ge as number))
         items.push({

@@ -3,7 +3,7 @@
 
 import { CUSTOMER_SESSION_SECONDS } from '../../shared/api-facts.js';
 import type { Clock } from '../clock.js';
-import { json, type Row, type Store } from '../db.js';
+import { json, parseJson, type Row, type Store } from '../db.js';
 import { invalid } from '../errors.js';
 import { hashToken, token, uuid } from '../ids.js';
 import { grantLicenseKeys } from '../license-key-grants.js';
@@ -70,7 +70,7 @@ export function applyCheckoutChanges(
       : null;
   if (body.custom_field_data) {
     const merged = {
-      ...JSON.parse(row.custom_field_data as string),
+      ...parseJson<object>(row.custom_field_data),
       ...checkCustomFields(store, productId, body.custom_field_data),
     };
     set.custom_field_data = json(merged);
@@ -161,7 +161,7 @@ export function confirmCheckout(
   const priceRow = loader.row('prices', row.product_price_id)!;
   const orgId = row.organization_id as string;
   const email = row.customer_email as string;
-  const customerMetadata = JSON.parse(row.customer_metadata as string) as Record<string, unknown>;
+  const customerMetadata = parseJson<Record<string, unknown>>(row.customer_metadata);
   let customer = store.get(
     'SELECT * FROM customers WHERE organization_id = ? AND email = ? COLLATE NOCASE',
     orgId,
@@ -171,7 +171,7 @@ export function confirmCheckout(
     if (Object.keys(customerMetadata).length) {
       store.run(
         'UPDATE customers SET metadata = ?, modified_at = ? WHERE id = ?',
-        json({ ...JSON.parse(customer.metadata as string), ...customerMetadata }),
+        json({ ...parseJson<object>(customer.metadata), ...customerMetadata }),
         iso,
         customer.id as string,
       );
@@ -190,7 +190,7 @@ export function confirmCheckout(
       (row.customer_billing_address as string) ?? null,
       taxId,
       // The checkout's metadata is copied to the customer it creates (spec §4.3 item 2).
-      json({ ...JSON.parse(row.metadata as string), ...customerMetadata }),
+      json({ ...parseJson<object>(row.metadata), ...customerMetadata }),
     );
   }
   customer = store.get(

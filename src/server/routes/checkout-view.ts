@@ -1,6 +1,6 @@
 // The checkout session's JSON (spec §2.2): amounts derived from price and discount, and the
 // confirmed form that drops metadata, subscription_id, customer_metadata (spec §2.2 notes).
-import type { Row } from '../db.js';
+import { parseJson, type Row } from '../db.js';
 import {
   address,
   checkoutAttachedFields,
@@ -12,7 +12,7 @@ import {
 } from '../serialize.js';
 
 type R = Record<string, unknown>;
-const j = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : null);
+const j = (v: unknown): unknown => parseJson(v);
 
 export function discountAmount(
   discount: Row | null,

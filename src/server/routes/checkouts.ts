@@ -3,29 +3,29 @@ import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import type { Router } from '../app.js';
 import { organizationIds } from '../auth.js';
-import type { Row } from '../db.js';
+import { parseJson, type Row } from '../db.js';
 import { HttpError, notFound, type ValidationItem, validation } from '../errors.js';
 import type { Loader } from '../serialize.js';
-import { parseBody, uuidParam } from '../validate.js';
+import { chars, parseBody, uuidParam } from '../validate.js';
 import { applyCheckoutChanges, type CheckoutChanges, confirmCheckout } from './checkout-state.js';
 import { checkoutView } from './checkout-view.js';
 
 const address = z.object({
-  line1: z.string().max(256).nullish(),
-  line2: z.string().max(256).nullish(),
-  postal_code: z.string().max(32).nullish(),
-  city: z.string().max(128).nullish(),
-  state: z.string().max(128).nullish(),
+  line1: chars(256).nullish(),
+  line2: chars(256).nullish(),
+  postal_code: chars(32).nullish(),
+  city: chars(128).nullish(),
+  state: chars(128).nullish(),
   country: z.string().regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166-1 alpha-2 code'),
 });
 
 const shared = {
   product_price_id: z.uuid().nullish(),
   amount: z.number().int().min(50).max(99_999_999).nullish(),
-  customer_name: z.string().max(256).nullish(),
+  customer_name: chars(256).nullish(),
   customer_email: z.email().max(320).nullish(),
   customer_billing_address: address.nullish(),
-  customer_tax_id: z.string().max(64).nullish(),
+  customer_tax_id: chars(64).nullish(),
   custom_field_data: z.record(z.string(), z.unknown()).nullish(),
 };
 
@@ -41,13 +41,13 @@ const updateBody = z.object({
     .url({ protocol: /^https?$/ })
     .max(2048)
     .nullish(),
-  embed_origin: z.string().max(256).nullish(),
+  embed_origin: chars(256).nullish(),
 });
 
 const confirmBody = z.object({
   ...shared,
-  discount_code: z.string().min(1).max(256).nullish(),
-  confirmation_token_id: z.string().min(1).max(256).nullish(),
+  discount_code: chars(256, 1).nullish(),
+  confirmation_token_id: chars(256, 1).nullish(),
 });
 
 /** How long a confirm holds the checkout's lock, standing for the payment processor's answer. */
@@ -162,7 +162,7 @@ function requiredForConfirm(
       input: null,
     });
   }
-  const data = JSON.parse(row.custom_field_data as string) as Record<string, unknown>;
+  const data = parseJson<Record<string, unknown>>(row.custom_field_data);
   for (const f of loader.productChildren('fields', row.product_id as string)) {
     const value = data[f.slug as string];
     if (f.attach_required === 1 && (value === undefined || value === null || value === '')) {

@@ -8,10 +8,18 @@ import { json, parseJson, type Row, type Store, sqlIn } from '../db.js';
 import { notFound, notPermitted } from '../errors.js';
 import { uuid } from '../ids.js';
 import { activation, licenseKey, primeLicenseKeys } from '../serialize.js';
-import { pageParams, paginated, parseBody, type Query, uuidList, uuidParam } from '../validate.js';
+import {
+  chars,
+  pageParams,
+  paginated,
+  parseBody,
+  type Query,
+  uuidList,
+  uuidParam,
+} from '../validate.js';
 
-const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
-const conditions = z.record(z.string().max(40), scalar).refine((o) => Object.keys(o).length <= 50, {
+const scalar = z.union([chars(500), z.number(), z.boolean()]);
+const conditions = z.record(chars(40), scalar).refine((o) => Object.keys(o).length <= 50, {
   message: 'At most 50 conditions',
 });
 
@@ -26,7 +34,7 @@ const updateBody = z.object({
 const activateBody = z.object({
   key: z.string().min(1),
   organization_id: z.uuid(),
-  label: z.string().min(1).max(256),
+  label: chars(256, 1),
   conditions: conditions.optional(),
   meta: conditions.optional(),
 });

@@ -5,14 +5,14 @@ import { organizationIds } from '../auth.js';
 import { json, parseJson } from '../db.js';
 import { notFound } from '../errors.js';
 import { organization } from '../serialize.js';
-import { parseBody, uuidParam } from '../validate.js';
+import { chars, parseBody, uuidParam } from '../validate.js';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
 const profileSettings = z
   .object({
     enabled: z.boolean().nullish(),
-    description: z.string().max(160).nullish(),
+    description: chars(160).nullish(),
     featured_projects: z.array(z.uuid()).max(20).nullish(),
     featured_organizations: z.array(z.uuid()).max(20).nullish(),
     links: z.array(httpUrl).max(5).nullish(),
@@ -24,18 +24,18 @@ const profileSettings = z
         all: z.boolean().nullish(),
       })
       .nullish(),
-    accent_color: z.string().max(32).nullish(),
+    accent_color: chars(32).nullish(),
   })
   .strip();
 
 const updateBody = z.object({
-  name: z.string().min(3).max(64).nullish(),
+  name: chars(64, 3).nullish(),
   avatar_url: httpUrl.nullish(),
   billing_email: z.email().nullish(),
   default_upfront_split_to_contributors: z.number().int().min(0).max(100).nullish(),
   pledge_badge_show_amount: z.boolean().nullish(),
   pledge_minimum_amount: z.number().int().min(0).nullish(),
-  default_badge_custom_content: z.string().max(500).nullish(),
+  default_badge_custom_content: chars(500).nullish(),
   total_monthly_spending_limit: z.number().int().min(0).nullish(),
   per_user_monthly_spending_limit: z.number().int().min(0).nullish(),
   profile_settings: profileSettings.nullish(),

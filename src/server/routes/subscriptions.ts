@@ -9,6 +9,7 @@ import { HttpError, invalid, notFound } from '../errors.js';
 import { primeAll, subscriptionAdmin, subscriptionPortal } from '../serialize.js';
 import {
   boolParam,
+  chars,
   pageParams,
   paginated,
   parseBody,
@@ -48,12 +49,12 @@ const adminCancel = z.object({
   cancel_at_period_end: z.boolean().nullish(),
   revoke: z.literal(true).nullish(),
   customer_cancellation_reason: z.enum(REASONS).nullish(),
-  customer_cancellation_comment: z.string().max(1000).nullish(),
+  customer_cancellation_comment: chars(1000).nullish(),
 });
 const portalCancel = z.object({
   cancel_at_period_end: z.boolean().nullish(),
   cancellation_reason: z.enum(REASONS).nullish(),
-  cancellation_comment: z.string().max(1000).nullish(),
+  cancellation_comment: chars(1000).nullish(),
 });
 
 const alreadyCanceled = () =>

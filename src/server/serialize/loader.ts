@@ -1,8 +1,8 @@
 // Per-request row loading for the serializers: one query per table for a page of rows.
-import type { Row, Store } from '../db.js';
+import { parseJson, type Row, type Store } from '../db.js';
 
 export type R = Record<string, unknown>;
-export const j = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : null);
+export const j = (v: unknown): unknown => parseJson(v);
 export const b = (v: unknown): boolean => v === 1 || v === true;
 
 /** Per-request row cache; `prime` fetches many rows of one table in one query. */

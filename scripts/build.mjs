@@ -27,7 +27,6 @@ const BUNDLED = new Set([
   '@commander-js/extra-typings',
   'undici',
   'zod',
-  'cli-table3',
 ]);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 

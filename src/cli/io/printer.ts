@@ -69,7 +69,7 @@ export function createPrinter(options: PrinterOptions): Printer {
   const columns = fields ? fieldColumns(fields, options.columns) : options.columns;
   const shape = (obj: object): object => (fields ? pickPaths(obj, fields) : obj);
   const style = createStyler(io.stdout, options.color);
-  // table.js pulls in cli-table3: loaded only when a table or card is printed.
+  // table.js is loaded only when a table or card is printed.
   const layout = () => ({ width: io.stdout.columns || 80, now, style });
   const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
 

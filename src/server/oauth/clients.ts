@@ -47,23 +47,35 @@ export function loadClient(store: Store, clientId: string): OAuthClient | undefi
 
 // Loopback URIs as written, parsed by hand rather than by URL so that tricks such as
 // `http://127.0.0.1:1@evil.test/` or `http://localhost.evil.test/` cannot normalise into a match.
-const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost)(?::(\d{1,5}))?((?:\/[^?#]*)?(?:\?[^#]*)?)$/;
+// Scheme and host are case-insensitive (RFC 3986 §3.1, §3.2.2): `http://LocalHost/cb` is loopback.
+const LOOPBACK = /^http:\/\/(127\.0\.0\.1|localhost)(?::(\d{1,5}))?((?:\/[^?#]*)?(?:\?[^#]*)?)$/i;
 
 function loopbackParts(uri: string): { host: string; port: number | null; rest: string } | null {
   const m = LOOPBACK.exec(uri);
   if (!m) return null;
   const port = m[2] === undefined ? null : Number(m[2]);
   if (port !== null && (port < 1 || port > 65535)) return null;
-  return { host: m[1]!, port, rest: m[3] || '/' };
+  return { host: m[1]!.toLowerCase(), port, rest: m[3] || '/' };
+}
+
+/** The URI with its scheme and authority in lower case; path and query stay as written. */
+function caseless(uri: string): string {
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)(.*)$/s.exec(uri);
+  return m ? m[1]!.toLowerCase() + m[2] : uri;
+}
+
+/** The same redirect URI, hostnames compared without case (the token endpoint's check). */
+export function sameRedirectUri(a: string, b: string): boolean {
+  return caseless(a) === caseless(b);
 }
 
 /**
  * RFC 8252 §7.3: a registered http://127.0.0.1/... or http://localhost/... URI matches any port
- * (same host, path and query); everything else must match the registered string exactly
- * (api-facts "Redirect URIs").
+ * (same host, path and query); everything else must match a registered URI exactly but for the
+ * case of scheme and host (api-facts "Redirect URIs").
  */
 export function redirectUriMatches(registered: string[], requested: string): boolean {
-  if (registered.includes(requested)) return true;
+  if (registered.some((r) => sameRedirectUri(r, requested))) return true;
   const req = loopbackParts(requested);
   if (!req) return false;
   return registered.some((r) => {

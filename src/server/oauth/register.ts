@@ -5,6 +5,7 @@ import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { HttpError } from '../errors.js';
 import { token } from '../ids.js';
+import { charLength } from '../validate.js';
 import type { AuthMethod, ClientMetadata } from './clients.js';
 import { redirectUriProblem } from './clients.js';
 import { NO_STORE } from './errors.js';
@@ -55,16 +56,17 @@ function metadata(body: Record<string, unknown>): ClientMetadata & { method: Aut
   const name = optionalString(body, 'client_name')?.trim();
   // Spec §5.1: the application name is shown to end users, so it is required here.
   if (!name) throw bad('client_name is required.');
-  if (name.length > 200) throw bad('client_name is too long.');
+  if (charLength(name) > 200) throw bad('client_name is too long.');
   const redirectUris = stringList(body, 'redirect_uris', []);
   if (!redirectUris.length) throw new Invalid('invalid_redirect_uri', 'redirect_uris is required.');
   for (const uri of redirectUris) {
     const problem = redirectUriProblem(uri);
     if (problem) throw new Invalid('invalid_redirect_uri', problem);
   }
-  // RFC 7591 §2: the default method is client_secret_basic.
+  // RFC 7591 §2 makes client_secret_basic the default, but the real service defaults to
+  // client_secret_post, the form fields of spec §5.2 step 3 (client_id and client_secret).
   const method = (optionalString(body, 'token_endpoint_auth_method') ??
-    'client_secret_basic') as AuthMethod;
+    'client_secret_post') as AuthMethod;
   if (!METHODS.includes(method)) {
     throw bad(`token_endpoint_auth_method must be one of ${METHODS.join(', ')}.`);
   }

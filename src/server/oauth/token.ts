@@ -5,7 +5,7 @@ import { HttpError } from '../errors.js';
 import { hashToken } from '../ids.js';
 import { PKCE_VALUE } from './authorize-request.js';
 import { subjectClaims } from './claims.js';
-import { authenticateClient, type OAuthClient } from './clients.js';
+import { authenticateClient, type OAuthClient, sameRedirectUri } from './clients.js';
 import { invalidGrant, invalidRequest, invalidScope, oauthError } from './errors.js';
 import {
   CODE_ACCESS_SECONDS,
@@ -90,7 +90,7 @@ function redeemCode(
     }
     store.run('UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?', now, hash);
     if (row.expires_at <= now) return invalidGrant('The authorization code has expired.');
-    if (body.redirect_uri !== row.redirect_uri) {
+    if (body.redirect_uri === undefined || !sameRedirectUri(body.redirect_uri, row.redirect_uri)) {
       return invalidGrant('redirect_uri does not match the authorization request.');
     }
     const problem = pkceProblem(row, body.code_verifier);

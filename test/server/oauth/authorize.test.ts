@@ -9,10 +9,12 @@ import {
   cliParams,
   consent,
   getPage,
+  pkce,
   postForm,
   readJson,
   requestId,
   startService,
+  tokenRequest,
   userId,
 } from './helpers.js';
 
@@ -208,7 +210,7 @@ describe('errors before the redirect URI is trusted: a 400 page, never a redirec
     ['a backslash trick', 'http://127.0.0.1:54321\\@evil.example/callback'],
     ['a fragment', 'http://127.0.0.1:54321/callback#x'],
     ['an out-of-range port', 'http://127.0.0.1:99999/callback'],
-    ['upper-case host', 'http://LOCALHOST:54321/callback'],
+    ['an upper-case path', 'http://127.0.0.1:54321/CALLBACK'],
     ['a dot segment', 'http://127.0.0.1:54321/x/../callback'],
   ])('refuses %s', async (_name, redirectUri) => {
     await expectPageError(url({ redirect_uri: redirectUri }), 'not registered');
@@ -227,6 +229,50 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
     expect(location.searchParams.get('code')).toMatch(/^polar_ac_/);
   });
 
+  it.each([
+    'http://LOCALHOST:8080/callback',
+    'http://LocalHost/callback',
+    'HTTP://127.0.0.1:9000/callback',
+  ])('treats the scheme and host of %s without case (RFC 3986)', async (redirectUri) => {
+    const location = await consent(ctx, url({ redirect_uri: redirectUri }));
+    expect(location.href.toLowerCase().startsWith(`${redirectUri.toLowerCase()}?`)).toBe(true);
+    expect(location.searchParams.get('code')).toMatch(/^polar_ac_/);
+  });
+
+  it('registers http://LocalHost as loopback, and the token endpoint compares hosts without case', async () => {
+    const p = pkce();
+    const reg = await fetch(`${ctx.base}/v1/oauth2/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Mixed case',
+        redirect_uris: ['http://LocalHost/cb'],
+        token_endpoint_auth_method: 'none',
+      }),
+    });
+    expect(reg.status).toBe(201);
+    const { client_id } = await readJson(reg);
+    const location = await consent(
+      ctx,
+      authorizeUrl(ctx, {
+        response_type: 'code',
+        client_id,
+        redirect_uri: 'http://localhost:4321/cb',
+        scope: 'openid',
+        code_challenge: p.challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
+    const token = await tokenRequest(ctx, {
+      grant_type: 'authorization_code',
+      code: location.searchParams.get('code')!,
+      redirect_uri: 'http://LOCALHOST:4321/cb',
+      client_id,
+      code_verifier: p.verifier,
+    });
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+  });
+
   it('matches everything else exactly', async () => {
     const reg = await fetch(`${ctx.base}/v1/oauth2/register`, {
       method: 'POST',
@@ -242,10 +288,14 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
     for (const bad of ['https://app.example/cb', 'https://app.example:8444/cb']) {
       await expectPageError(authorizeUrl(ctx, { ...base, redirect_uri: bad }), 'not registered');
     }
-    const ok = await getPage(
-      authorizeUrl(ctx, { ...base, redirect_uri: 'https://app.example:8443/cb' }),
+    await expectPageError(
+      authorizeUrl(ctx, { ...base, redirect_uri: 'https://app.example:8443/CB' }),
+      'not registered',
     );
-    expect(ok.status).toBe(200);
+    for (const good of ['https://app.example:8443/cb', 'https://APP.Example:8443/cb']) {
+      const ok = await getPage(authorizeUrl(ctx, { ...base, redirect_uri: good }));
+      expect(ok.status).toBe(200);
+    }
   });
 });
 

@@ -36,7 +36,7 @@ const valid = {
 };
 
 describe('registration', () => {
-  it('creates a confidential client with a polar_cs_ secret (client_secret_basic by default)', async () => {
+  it('creates a confidential client with a polar_cs_ secret (client_secret_post by default)', async () => {
     const { status, body } = await register({ ...valid, client_uri: 'https://shop.example' });
     expect(status).toBe(201);
     expect(body.client_id).toMatch(/^polar_ci_[A-Za-z0-9]{43}$/);
@@ -45,7 +45,7 @@ describe('registration', () => {
     expect(typeof body.client_id_issued_at).toBe('number');
     expect(body).toMatchObject({
       client_name: 'Shop Sync',
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: 'client_secret_post',
       redirect_uris: valid.redirect_uris,
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -127,8 +127,25 @@ describe('a registered confidential client', () => {
   const basic = (id: string, secret: string) =>
     `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
-  it('authenticates with client_secret_basic, without PKCE', async () => {
+  it('exchanges its code as spec §5.2 step 3 says when registered with the defaults', async () => {
     const { body: client } = await register(valid);
+    const code = await codeFor(client, valid.redirect_uris[0]!);
+    const ok = await tokenRequest(ctx, {
+      grant_type: 'authorization_code',
+      code,
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      redirect_uri: valid.redirect_uris[0],
+    });
+    expect([ok.status, ok.body.token_type]).toEqual([200, 'Bearer']);
+    expect(ok.body.access_token).toMatch(/^polar_at_u_/);
+  });
+
+  it('authenticates with client_secret_basic, without PKCE', async () => {
+    const { body: client } = await register({
+      ...valid,
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     const code = await codeFor(client, valid.redirect_uris[0]!);
     const fields = { grant_type: 'authorization_code', code, redirect_uri: valid.redirect_uris[0] };
     const wrong = await tokenRequest(ctx, fields, {

@@ -93,6 +93,8 @@ describe('oauth4webapi as the client', () => {
           client_name: 'Standard',
           redirect_uris: [redirectUri],
           scope: 'openid email orders:read',
+          // The default is client_secret_post, as on the real service.
+          token_endpoint_auth_method: 'client_secret_basic',
         },
         http,
       ),

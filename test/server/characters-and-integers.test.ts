@@ -125,9 +125,7 @@ describe('integers beyond 2^53', () => {
       query: { customer_id: confirmed.body.customer_id },
     });
     expect(orders.text).toContain(`"metadata":{"big":${BIG},"small":1}`);
-    expect(orders.text).toContain(
-      `"metadata":{"big":${BIG},"small":1,"neg":${NEGATIVE}}`,
-    );
+    expect(orders.text).toContain(`"metadata":{"big":${BIG},"small":1,"neg":${NEGATIVE}}`);
   });
 
   it('are a 422 in any other numeric field, never a 500', async () => {

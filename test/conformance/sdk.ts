@@ -15,3 +15,6 @@ registerHooks({
 const require = createRequire(import.meta.url);
 
 export const sdk: typeof import('@polar-sh/sdk') = require('@polar-sh/sdk');
+
+/** The SDK's error classes (typed errors, SDKError, SDKValidationError), loaded the same way. */
+export const errors: typeof import('@polar-sh/sdk/models/errors') = require('@polar-sh/sdk/models/errors');

@@ -1,5 +1,6 @@
 // The one HTTP client (style.md §6): base URL, auth, user agent, timeouts, retries, error
 // bodies, response validation and pagination. Resource modules stay thin on top of it.
+import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -54,10 +55,21 @@ export interface ApiClientOptions {
   random?: () => number;
   /** Clock for HTTP-date Retry-After values. */
   now?: () => number;
+  /** Told before each wait between two attempts, e.g. to show it on a terminal. */
+  onRetry?: (retry: RetryNotice) => void;
   /** Called once on a 401 invalid_token; true means "token refreshed, send again". */
   onUnauthorized?: () => Promise<boolean>;
   /** Aborts every request (the user pressed Ctrl-C). */
   signal?: AbortSignal;
+}
+
+export interface RetryNotice {
+  /** What failed: `503 Service Unavailable`, `connection refused`. */
+  reason: string;
+  waitMs: number;
+  /** The attempt about to be made, and how many there can be. */
+  attempt: number;
+  of: number;
 }
 
 export interface RequestOptions<S extends z.ZodType = z.ZodType> {
@@ -135,7 +147,8 @@ export class ApiClient {
         if (err instanceof ResponseTooLargeError) throw tooLarge(err, method, path, idempotent);
         const failure = classifyConnectionError(err, this.requestTimeoutMs);
         if (failure.retryable && (idempotent || failure.notSent) && attempt < max) {
-          await this.pause(backoffDelay(attempt, this.retry, this.random()), attempt, max);
+          const wait = backoffDelay(attempt, this.retry, this.random());
+          await this.pause(wait, attempt, max, failure.cause);
           continue;
         }
         throw connectionFailure(method, url, failure, { attempt, idempotent, cause: err });
@@ -158,7 +171,7 @@ export class ApiClient {
           retryAfterMs !== undefined
             ? Math.min(retryAfterMs, this.retry.maxRetryAfterMs)
             : backoffDelay(attempt, this.retry, this.random());
-        await this.pause(wait, attempt, max);
+        await this.pause(wait, attempt, max, `${status} ${STATUS_CODES[status] ?? ''}`.trim());
         continue;
       }
       const { notFound } = opts;
@@ -213,8 +226,9 @@ export class ApiClient {
     });
   }
 
-  private async pause(ms: number, attempt: number, max: number) {
+  private async pause(ms: number, attempt: number, max: number, reason: string) {
     this.trace(`… retrying in ${ms}ms (attempt ${attempt + 1} of ${max})`);
+    this.opts.onRetry?.({ reason, waitMs: ms, attempt: attempt + 1, of: max });
     const sleep =
       this.opts.sleep ?? ((t: number) => delay(t, undefined, { signal: this.opts.signal }));
     await sleep(ms);

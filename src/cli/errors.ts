@@ -68,16 +68,38 @@ export class ApiError extends CliError {
   constructor(
     status: number,
     message: string,
-    opts: { code?: string; body?: unknown; details?: FieldProblem[]; hint?: string } = {},
+    opts: {
+      code?: string;
+      body?: unknown;
+      details?: FieldProblem[];
+      hint?: string;
+      /** Overrides the status's code, e.g. a 403 that is about state, not permission. */
+      exitCode?: ExitCode;
+    } = {},
   ) {
-    super(message, exitCodeForStatus(status), { details: opts.details, hint: opts.hint });
+    super(message, opts.exitCode ?? exitCodeForStatus(status, opts.code), {
+      details: opts.details,
+      hint: opts.hint,
+    });
     this.status = status;
     this.code = opts.code;
     this.body = opts.body;
   }
 }
 
-export function exitCodeForStatus(status: number): ExitCode {
+/**
+ * The API's errors that refuse an action because of the resource's state (not open, already
+ * canceled, expired, locked): exit 7 whatever their status (api-facts "Errors").
+ */
+export const STATE_ERRORS: ReadonlySet<string> = new Set([
+  'NotOpenCheckout',
+  'AlreadyCanceledSubscription',
+  'ExpiredCheckoutError',
+  'CheckoutLocked',
+]);
+
+export function exitCodeForStatus(status: number, code?: string): ExitCode {
+  if (code !== undefined && STATE_ERRORS.has(code)) return EXIT.conflict;
   // 413, 414, 431: the request as formed (a flag value, --data) is too big to ever be accepted.
   if ([400, 413, 414, 422, 431].includes(status)) return EXIT.usage;
   if (status === 401) return EXIT.auth;

@@ -1,12 +1,13 @@
 // What a running command needs, built lazily from the Context and the global flags: settings,
 // credentials, the API client, output. Heavy modules are imported on first use only.
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, RetryNotice } from '../api/client.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
 import { isLoopback } from '../shared/local.js';
 import type { Context, IO } from './context.js';
 import { AuthError, type NetworkError, UsageError } from './errors.js';
 import type { Column, Printer } from './io/index.js';
+import { safeText } from './io/safe.js';
 import { VERSION } from './version.js';
 
 export interface GlobalOptions {
@@ -238,6 +239,7 @@ export class Session {
       requestTimeoutMs:
         seconds('--request-timeout', this.globals.requestTimeout, settings.request_timeout) * 1000,
       maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
+      onRetry: this.ctx.io.stderr.isTTY ? (retry) => this.sayRetry(retry) : undefined,
       debug: this.debug ? (line) => this.ctx.io.stderr.write(`${line}\n`) : undefined,
       signal: this.ctx.signal,
       onUnauthorized:
@@ -251,6 +253,16 @@ export class Session {
     });
     this.clients.set(audience, client);
     return client;
+  }
+
+  /** One line per wait, on a terminal: `503 Service Unavailable, retrying in 3 s…`. */
+  private sayRetry(retry: RetryNotice): void {
+    const s = retry.waitMs / 1000;
+    const wait = s >= 1 ? `${Math.ceil(s)} s` : `${s.toFixed(1)} s`;
+    // \r\x1b[K: over a progress line, if one is showing.
+    this.ctx.io.stderr.write(
+      `\r\x1b[K${safeText(retry.reason)}, retrying in ${wait}… (attempt ${retry.attempt} of ${retry.of})\n`,
+    );
   }
 
   async printer(opts: OutputOptions, columns: Column[]): Promise<Printer> {

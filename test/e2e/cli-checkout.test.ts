@@ -224,9 +224,18 @@ describe('checkout confirm', () => {
       stdout: '',
       stderr: 'billing: This checkout session has expired.\n',
     });
+    // A refusal because of state is exit 7, with the way forward for each command.
     const notOpenLine = `billing: Checkout ${confirmed} is not open: confirmed\n`;
-    expect(notOpen).toEqual({ code: 5, stdout: '', stderr: notOpenLine });
-    expect(update).toEqual({ code: 5, stdout: '', stderr: notOpenLine });
+    expect(notOpen).toEqual({
+      code: 7,
+      stdout: '',
+      stderr: `${notOpenLine}A confirmed checkout is done: its order is in \`billing orders list\`.\n`,
+    });
+    expect(update).toEqual({
+      code: 7,
+      stdout: '',
+      stderr: `${notOpenLine}Only an open checkout can change.\n`,
+    });
     expect(bad).toEqual({
       code: 2,
       stdout: '',

@@ -93,7 +93,7 @@ describe('activate, validate, deactivate (no token needed)', () => {
     });
   });
 
-  it('past the activation limit the service refuses with 403: exit 5', async () => {
+  it('past the activation limit the service refuses with 403, a state: exit 7 and how to free a slot', async () => {
     const activate = (label: string) =>
       s.run([
         'keys',
@@ -107,9 +107,11 @@ describe('activate, validate, deactivate (no token needed)', () => {
       ]);
     for (const label of ['a', 'b', 'c']) expect((await activate(label)).code).toBe(0);
     expect(await activate('d')).toEqual({
-      code: 5,
+      code: 7,
       stdout: '',
-      stderr: 'billing: License key activation limit already reached\n',
+      stderr:
+        'billing: the license key has no free activation slot: its activation limit is reached\n' +
+        'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> --mine lists them).\n',
     });
   });
 });

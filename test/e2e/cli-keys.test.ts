@@ -143,7 +143,7 @@ describe('keys update', () => {
     });
   });
 
-  it('a revoked key can no longer be activated (403, exit 5)', async () => {
+  it('a revoked key can no longer be activated (403 about state: exit 7)', async () => {
     const revoke = await s.run([
       'keys',
       'update',
@@ -165,9 +165,11 @@ describe('keys update', () => {
       'x',
     ]);
     expect(r).toEqual({
-      code: 5,
+      code: 7,
       stdout: '',
-      stderr: 'billing: License key is no longer active.\n',
+      stderr:
+        'billing: the license key is revoked or disabled\n' +
+        'The seller can grant it again: billing keys update <key-id> --status granted\n',
     });
   });
 });

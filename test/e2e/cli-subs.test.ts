@@ -246,11 +246,20 @@ describe('subs cancel / resume', () => {
     expect(now.code).toBe(0);
     expect(card(now.stdout).status).toBe('canceled');
     expect(card(now.stdout).ended_at).not.toBe('');
-    const twice = await s.run(['subs', 'cancel', sub.id]);
+    const [twice, resume] = await Promise.all([
+      s.run(['subs', 'cancel', sub.id]),
+      s.run(['subs', 'resume', sub.id]),
+    ]);
     expect(twice).toMatchObject({
-      code: 5,
+      code: 7,
       stderr:
-        'billing: This subscription is already canceled or will be at the end of the period.\n',
+        `billing: subscription ${sub.id} is already canceled, or already ends with its period\n` +
+        `To undo a cancellation at period end: billing subs resume ${sub.id}\n`,
+    });
+    // True to the command: resume does not talk about canceling.
+    expect(resume).toMatchObject({
+      code: 7,
+      stderr: `billing: subscription ${sub.id} has already ended; only a cancellation at period end can be undone\n`,
     });
   });
 

@@ -65,7 +65,7 @@ describe('README', () => {
       throw new Error(`README block failed (exit ${err.code}):\n${err.stderr.slice(-3000)}`);
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.stdout).toContain('exit code 5');
+    expect(result.stdout).toContain('exit code 7');
     expect(result.stdout).toContain('Acme Pro');
   }, 120_000);
 });

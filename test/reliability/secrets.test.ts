@@ -287,7 +287,7 @@ describe('--debug and BILLING_DEBUG=1 never show a secret', () => {
 });
 
 describe('error paths never show a secret', () => {
-  it('401, 403, 404, 422, 409/403 on confirm, and a service that is down', async () => {
+  it('401, 403, 404, 422, a refusal by state, and a service that is down', async () => {
     const demo = svc.demo!;
     const org = demo.organization_id;
     // A well-formed token the service does not know: the user's secret all the same.
@@ -320,7 +320,7 @@ describe('error paths never show a secret', () => {
         withPat(),
         6,
       ],
-      ['403 activate', ['keys', 'activate', revoked, '--org', org, '--label', 'x'], withPat(), 5],
+      ['403 activate', ['keys', 'activate', revoked, '--org', org, '--label', 'x'], withPat(), 7],
       ['422 activate', ['keys', 'activate', demo.license_key, '--org', org], withPat(), 2],
       [
         '422',
@@ -340,7 +340,7 @@ describe('error paths never show a secret', () => {
               'confirmed',
               ['checkout', 'confirm', confirmed, '--customer-email', 'a@b.example'],
               withPat(),
-              5,
+              7,
             ],
           ] as [string, string[], Env, number][])
         : []),

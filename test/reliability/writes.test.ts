@@ -111,7 +111,7 @@ describe('checkout confirm under faults', () => {
     // The user checks and runs it again: it either goes through or is refused as done.
     const again = await cli(confirmArgs(secretOf(checkout)), env());
     if (c.applied) {
-      expect(again.code).toBe(EXIT.permission);
+      expect(again.code).toBe(EXIT.conflict);
       expect(expectCleanError(again.stderr)).toMatch(/is not open: confirmed/);
     } else {
       expect([again.code, again.stderr]).toEqual([EXIT.ok, expect.stringContaining('✓')]);
@@ -136,7 +136,7 @@ describe('checkout confirm under faults', () => {
           const r = await cli(confirmArgs(checkout), env());
           if (r.code === EXIT.ok) break;
           const line = expectCleanError(r.stderr);
-          if (r.code === EXIT.permission && /not open: confirmed/.test(line)) break;
+          if (r.code === EXIT.conflict && /not open: confirmed/.test(line)) break;
           said.push(line);
           if (line.includes(NOT_APPLIED)) expect(ordersOf(checkout)).toBe(0);
           else if (!/gave up after/.test(line)) expect(line).toContain(MAY_HAVE_APPLIED);
@@ -255,7 +255,7 @@ describe('concurrent CLI runs', () => {
     expect(codes.filter((c) => c === EXIT.ok)).toHaveLength(1);
     for (const r of runs.filter((x) => x.code !== EXIT.ok)) {
       // 409 CheckoutLocked while the winner runs, 403 NotOpenCheckout after.
-      expect([EXIT.conflict, EXIT.permission]).toContain(r.code);
+      expect(r.code).toBe(EXIT.conflict);
       expectCleanError(r.stderr);
     }
     expect(ordersOf(checkout)).toBe(1);
@@ -270,8 +270,8 @@ describe('concurrent CLI runs', () => {
     );
     expect(runs.filter((r) => r.code === EXIT.ok)).toHaveLength(3);
     for (const r of runs.filter((x) => x.code !== EXIT.ok)) {
-      expect(r.code).toBe(EXIT.permission);
-      expect(expectCleanError(r.stderr)).toContain('activation limit already reached');
+      expect(r.code).toBe(EXIT.conflict);
+      expect(expectCleanError(r.stderr)).toContain('its activation limit is reached');
     }
     const total = svc.store.get<{ n: number }>(
       'SELECT count(*) AS n FROM license_key_activations WHERE license_key_id = ? AND deleted_at IS NULL',

@@ -121,6 +121,18 @@ export async function printPages(
   });
 }
 
+/** The ✓ line a write ends with, for a person at a terminal (scripts read stdout). */
+export async function done(ctx: Context, message: string): Promise<void> {
+  if (!ctx.io.stderr.isTTY) return;
+  const { createMessenger } = await import('../io/index.js');
+  createMessenger(ctx.io).success(message);
+}
+
+/** The date part of an ISO timestamp, for messages; '' when there is none. */
+export function day(value: unknown): string {
+  return typeof value === 'string' ? value.slice(0, 10) : '';
+}
+
 /** An "Examples:" block; long command lines break before a flag, shell-style, to fit 80 columns. */
 export function examples(...lines: string[]): string {
   return `\nExamples:\n${lines.map((l) => wrapCommand(`  ${l}`, 78)).join('\n')}\n`;

@@ -6,6 +6,7 @@ import { ApiError, UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
 import { CUSTOMER_SESSION_SUFFIX, type OutputOptions, type Session } from '../../session.js';
 import { examples, session, withOutput } from '../shared.js';
+import { stateError } from '../state-errors.js';
 import { CHECKOUT_CARD } from './columns.js';
 
 interface ConfirmOptions extends OutputOptions {
@@ -109,7 +110,12 @@ export function buildConfirm(parent: Command, ctx: Context) {
       throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
     }
     const confirmed = await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
-      throw withConfirmHint(err);
+      throw stateError(withConfirmHint(err), [
+        {
+          code: 'NotOpenCheckout',
+          hint: 'A confirmed checkout is done: its order is in `billing orders list`.',
+        },
+      ]);
     });
     // The checkout is confirmed on the server now: whatever happens to the local bookkeeping,
     // its answer is printed and the command succeeds (issue 12).

@@ -3,7 +3,8 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { done, examples, session, withOutput } from '../shared.js';
+import { stateError } from '../state-errors.js';
 import { CHECKOUT_CARD } from './columns.js';
 
 interface UpdateOptions extends OutputOptions {
@@ -53,8 +54,13 @@ export function buildUpdate(parent: Command, ctx: Context) {
       import('../../../api/index.js'),
       s.api('seller'),
     ]);
-    const checkout = await checkouts.update(client, checkoutId, body);
+    const checkout = await checkouts.update(client, checkoutId, body).catch((err: unknown) => {
+      throw stateError(err, [
+        { code: 'NotOpenCheckout', hint: 'Only an open checkout can change.' },
+      ]);
+    });
     await (await s.printer(opts, CHECKOUT_CARD)).printOne(checkout, CHECKOUT_CARD);
+    await done(ctx, `Checkout ${checkoutId} updated.`);
   });
   return cmd;
 }

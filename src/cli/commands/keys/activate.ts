@@ -4,9 +4,10 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, integer, metadata, uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { done, examples, session, withOutput } from '../shared.js';
+import { stateError } from '../state-errors.js';
 import { ACTIVATION_CARD, KEY_CARD } from './columns.js';
-import { keyArgument, organization } from './common.js';
+import { KEY_STATE, keyArgument, organization } from './common.js';
 
 const KEY_ARG = 'the license key, or - to read it from stdin';
 
@@ -57,8 +58,11 @@ export function buildActivate(parent: Command, ctx: Context) {
       import('../../../api/index.js'),
       s.api('none'),
     ]);
-    const activation = await licenseKeys.activate(client, body);
+    const activation = await licenseKeys.activate(client, body).catch((err: unknown) => {
+      throw stateError(err, KEY_STATE);
+    });
     await (await s.printer(opts, ACTIVATION_CARD)).printOne(activation, ACTIVATION_CARD);
+    await done(ctx, `Activated "${body.label}": activation ${activation.id}.`);
   });
   return cmd;
 }
@@ -112,8 +116,11 @@ export function buildValidate(parent: Command, ctx: Context) {
       import('../../../api/index.js'),
       s.api('none'),
     ]);
-    const key = await licenseKeys.validate(client, body);
+    const key = await licenseKeys.validate(client, body).catch((err: unknown) => {
+      throw stateError(err, KEY_STATE);
+    });
     await (await s.printer(opts, KEY_CARD)).printOne(key, KEY_CARD);
+    await done(ctx, 'The license key is valid.');
   });
   return cmd;
 }

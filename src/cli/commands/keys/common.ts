@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { Session } from '../../session.js';
+import type { StateRule } from '../state-errors.js';
 
 /** The license key from argv, or from stdin with `-` (keeps it out of the process list). */
 export async function keyArgument(value: string, ctx: Context): Promise<string> {
@@ -20,6 +21,39 @@ function checkKey(key: string): string {
     throw new UsageError('license key: expected one key without spaces (at most 512 characters)');
   return key;
 }
+
+/** Why the public key endpoints refuse a key (api-facts "Errors"), and the way forward. */
+export const KEY_STATE: readonly StateRule[] = [
+  {
+    code: 'NotPermitted',
+    detail: /activation limit/i,
+    message: 'the license key has no free activation slot: its activation limit is reached',
+    hint: 'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> --mine lists them).',
+  },
+  {
+    code: 'NotPermitted',
+    detail: /no longer active/i,
+    message: 'the license key is revoked or disabled',
+    hint: 'The seller can grant it again: billing keys update <key-id> --status granted',
+  },
+  {
+    code: 'NotPermitted',
+    detail: /expired/i,
+    message: 'the license key has expired',
+    hint: 'The seller can extend it: billing keys update <key-id> --expires-at <date-time>',
+  },
+  {
+    code: 'NotPermitted',
+    detail: /does not require activation/i,
+    message: 'the license key has no activation limit, so it is never activated',
+    hint: 'Check it with billing keys validate instead.',
+  },
+  {
+    code: 'NotPermitted',
+    detail: /more usages?/i,
+    hint: 'The seller can reset or raise it: billing keys update <key-id> --usage 0 or --limit-usage <n>',
+  },
+];
 
 /** --org, else the profile's default organization. */
 export async function organization(flag: string | undefined, s: Session): Promise<string> {

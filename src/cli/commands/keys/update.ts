@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { dateTimeOrNone, integer, integerOrNone, uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { done, examples, session, withOutput } from '../shared.js';
 import { KEY_CARD } from './columns.js';
 
 interface UpdateOptions extends OutputOptions {
@@ -77,6 +77,7 @@ export function buildUpdate(parent: Command, ctx: Context) {
     ]);
     const key = await licenseKeys.update(client, keyId, body);
     await (await s.printer(opts, KEY_CARD)).printOne(key, KEY_CARD);
+    await done(ctx, `License key ${keyId} updated.`);
   });
   return cmd;
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
 import type { Column } from '../../io/index.js';
 import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { done, examples, session, withOutput } from '../shared.js';
 
 const ORG_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -80,5 +80,6 @@ export function registerOrg(program: Command, ctx: Context): void {
     ]);
     const updated = await organizations.update(client, orgId, body);
     await (await s.printer(opts, ORG_CARD)).printOne(updated, ORG_CARD);
+    await done(ctx, `Organization ${orgId} updated.`);
   });
 }

@@ -6,7 +6,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { day, done, examples, session, withOutput } from '../shared.js';
+import { stateError } from '../state-errors.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
 type Reason = (typeof CANCELLATION_REASONS)[number];
@@ -63,18 +64,34 @@ export function buildCancel(parent: Command, ctx: Context) {
     }
     const s = session(ctx, cmd);
     const { subscriptions } = await import('../../../api/index.js');
-    const updated = opts.asCustomer
-      ? await subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, {
+    const updated = await (opts.asCustomer
+      ? subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, {
           cancel_at_period_end: true,
           cancellation_reason: opts.reason ?? null,
           cancellation_comment: opts.comment ?? null,
         })
-      : await subscriptions.update(await s.api('seller'), subscriptionId, {
+      : subscriptions.update(await s.api('seller'), subscriptionId, {
           ...(opts.now ? { revoke: true as const } : { cancel_at_period_end: true }),
           customer_cancellation_reason: opts.reason ?? null,
           customer_cancellation_comment: opts.comment ?? null,
-        });
+        })
+    ).catch((err: unknown) => {
+      throw stateError(err, [
+        {
+          code: 'AlreadyCanceledSubscription',
+          message: `subscription ${subscriptionId} is already canceled, or already ends with its period`,
+          hint: `To undo a cancellation at period end: billing subs resume ${subscriptionId}`,
+        },
+      ]);
+    });
     await (await s.printer(opts, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
+    const ends = day(updated.ends_at ?? updated.current_period_end);
+    await done(
+      ctx,
+      opts.now
+        ? `Subscription ${subscriptionId} has ended.`
+        : `Subscription ${subscriptionId} will end with its current period${ends ? ` (${ends})` : ''}.`,
+    );
   });
   return cmd;
 }
@@ -93,10 +110,24 @@ export function buildResume(parent: Command, ctx: Context) {
     const s = session(ctx, cmd);
     const { subscriptions } = await import('../../../api/index.js');
     const body = { cancel_at_period_end: false };
-    const updated = opts.asCustomer
-      ? await subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, body)
-      : await subscriptions.update(await s.api('seller'), subscriptionId, body);
+    const updated = await (opts.asCustomer
+      ? subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, body)
+      : subscriptions.update(await s.api('seller'), subscriptionId, body)
+    ).catch((err: unknown) => {
+      // The server's refusal speaks of canceling; for resume the truth is that it has ended.
+      throw stateError(err, [
+        {
+          code: 'AlreadyCanceledSubscription',
+          message: `subscription ${subscriptionId} has already ended; only a cancellation at period end can be undone`,
+        },
+      ]);
+    });
     await (await s.printer(opts, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
+    const renews = day(updated.current_period_end);
+    await done(
+      ctx,
+      `Subscription ${subscriptionId} continues${renews ? `; it renews on ${renews}` : ''}.`,
+    );
   });
   return cmd;
 }

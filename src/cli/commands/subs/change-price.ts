@@ -4,7 +4,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { done, examples, session, withOutput } from '../shared.js';
+import { stateError } from '../state-errors.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
 interface ChangeOptions extends OutputOptions {
@@ -48,15 +49,25 @@ export function buildChangePrice(parent: Command, ctx: Context) {
       throw new UsageError('--proration is for the seller; drop it with --as-customer');
     const s = session(ctx, cmd);
     const { subscriptions } = await import('../../../api/index.js');
-    const updated = opts.asCustomer
-      ? await subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, {
+    const updated = await (opts.asCustomer
+      ? subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, {
           product_price_id: priceId,
         })
-      : await subscriptions.update(await s.api('seller'), subscriptionId, {
+      : subscriptions.update(await s.api('seller'), subscriptionId, {
           product_price_id: priceId,
           ...(opts.proration ? { proration_behavior: opts.proration } : {}),
-        });
+        })
+    ).catch((err: unknown) => {
+      throw stateError(err, [
+        {
+          code: 'AlreadyCanceledSubscription',
+          message: `subscription ${subscriptionId} is canceled or ends with its period: its price can no longer change`,
+          hint: `If it has not ended yet, resume it first: billing subs resume ${subscriptionId}`,
+        },
+      ]);
+    });
     await (await s.printer(opts, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
+    await done(ctx, `Subscription ${subscriptionId} is now on price ${priceId}.`);
   });
   return cmd;
 }

@@ -333,15 +333,12 @@ _billing_values() {
     'completion|--profile') billing __complete profiles 2>/dev/null ;;
   esac
 }
-# Prints the candidates for the last word, given every word of the line (command included).
-_billing_candidates() {
-  local cpath="" i w prev cur sub
+# Prints the command path the words before the last one name (flags and their values skipped).
+_billing_cpath() {
+  local cpath="" i w sub
   local n=$#
   local -a _bw
   _bw=("" "$@")
-  cur="${_bw[$n]}"
-  prev=""
-  [ "$n" -gt 1 ] && prev="${_bw[$((n - 1))]}"
   i=2
   while [ "$i" -lt "$n" ]; do
     w="${_bw[$i]}"
@@ -362,6 +359,18 @@ _billing_candidates() {
     esac
     i=$((i + 1))
   done
+  echo "$cpath"
+}
+# Prints the candidates for the last word, given every word of the line (command included).
+_billing_candidates() {
+  local cpath prev cur
+  local n=$#
+  local -a _bw
+  _bw=("" "$@")
+  cur="${_bw[$n]}"
+  prev=""
+  [ "$n" -gt 1 ] && prev="${_bw[$((n - 1))]}"
+  cpath="$(_billing_cpath "$@")"
   if [ -n "$prev" ] && _billing_takes_value "$cpath" "$prev"; then
     _billing_values "$cpath" "$prev"
   elif [ "${cur#-}" != "$cur" ]; then

@@ -31,402 +31,402 @@ set -g __billing_parents '' 'checkout' 'subs' 'orders' 'keys' 'org' 'config' 'au
 set -g __billing_paths 'checkout' 'checkout get' 'checkout update' 'checkout confirm' 'subs' 'subs list' 'subs change-price' 'subs cancel' 'subs resume' 'orders' 'orders list' 'orders get' 'keys' 'keys list' 'keys get' 'keys update' 'keys activate' 'keys validate' 'keys deactivate' 'org' 'org get' 'org update' 'api' 'config' 'config get' 'config set' 'config unset' 'config list' 'login' 'logout' 'auth' 'auth status' 'auth token' 'whoami' 'serve' 'completion'
 set -g __billing_value_flags '|--profile' '|--connect-timeout' '|--request-timeout' 'checkout|--profile' 'checkout|--connect-timeout' 'checkout|--request-timeout' 'checkout get|-o' 'checkout get|--output' 'checkout get|--fields' 'checkout get|--profile' 'checkout get|--connect-timeout' 'checkout get|--request-timeout' 'checkout update|--customer-email' 'checkout update|--customer-name' 'checkout update|--metadata' 'checkout update|--data' 'checkout update|-o' 'checkout update|--output' 'checkout update|--fields' 'checkout update|--profile' 'checkout update|--connect-timeout' 'checkout update|--request-timeout' 'checkout confirm|--customer-email' 'checkout confirm|--customer-name' 'checkout confirm|--discount-code' 'checkout confirm|--confirmation-token' 'checkout confirm|--data' 'checkout confirm|-o' 'checkout confirm|--output' 'checkout confirm|--fields' 'checkout confirm|--profile' 'checkout confirm|--connect-timeout' 'checkout confirm|--request-timeout' 'subs|--profile' 'subs|--connect-timeout' 'subs|--request-timeout' 'subs list|--product' 'subs list|--org' 'subs list|--query' 'subs list|--sort' 'subs list|-o' 'subs list|--output' 'subs list|--fields' 'subs list|--limit' 'subs list|--page' 'subs list|--page-size' 'subs list|--profile' 'subs list|--connect-timeout' 'subs list|--request-timeout' 'subs change-price|--price' 'subs change-price|--proration' 'subs change-price|-o' 'subs change-price|--output' 'subs change-price|--fields' 'subs change-price|--profile' 'subs change-price|--connect-timeout' 'subs change-price|--request-timeout' 'subs cancel|--reason' 'subs cancel|--comment' 'subs cancel|-o' 'subs cancel|--output' 'subs cancel|--fields' 'subs cancel|--profile' 'subs cancel|--connect-timeout' 'subs cancel|--request-timeout' 'subs resume|-o' 'subs resume|--output' 'subs resume|--fields' 'subs resume|--profile' 'subs resume|--connect-timeout' 'subs resume|--request-timeout' 'orders|--profile' 'orders|--connect-timeout' 'orders|--request-timeout' 'orders list|--type' 'orders list|--product' 'orders list|--customer' 'orders list|--discount' 'orders list|--org' 'orders list|--sort' 'orders list|-o' 'orders list|--output' 'orders list|--fields' 'orders list|--limit' 'orders list|--page' 'orders list|--page-size' 'orders list|--profile' 'orders list|--connect-timeout' 'orders list|--request-timeout' 'orders get|-o' 'orders get|--output' 'orders get|--fields' 'orders get|--profile' 'orders get|--connect-timeout' 'orders get|--request-timeout' 'keys|--profile' 'keys|--connect-timeout' 'keys|--request-timeout' 'keys list|--org' 'keys list|--benefit' 'keys list|-o' 'keys list|--output' 'keys list|--fields' 'keys list|--limit' 'keys list|--page' 'keys list|--page-size' 'keys list|--profile' 'keys list|--connect-timeout' 'keys list|--request-timeout' 'keys get|-o' 'keys get|--output' 'keys get|--fields' 'keys get|--profile' 'keys get|--connect-timeout' 'keys get|--request-timeout' 'keys update|--status' 'keys update|--limit-activations' 'keys update|--limit-usage' 'keys update|--usage' 'keys update|--expires-at' 'keys update|-o' 'keys update|--output' 'keys update|--fields' 'keys update|--profile' 'keys update|--connect-timeout' 'keys update|--request-timeout' 'keys activate|--org' 'keys activate|--label' 'keys activate|--meta' 'keys activate|--condition' 'keys activate|-o' 'keys activate|--output' 'keys activate|--fields' 'keys activate|--profile' 'keys activate|--connect-timeout' 'keys activate|--request-timeout' 'keys validate|--org' 'keys validate|--activation' 'keys validate|--benefit' 'keys validate|--customer' 'keys validate|--increment-usage' 'keys validate|--condition' 'keys validate|-o' 'keys validate|--output' 'keys validate|--fields' 'keys validate|--profile' 'keys validate|--connect-timeout' 'keys validate|--request-timeout' 'keys deactivate|--org' 'keys deactivate|--activation' 'keys deactivate|--profile' 'keys deactivate|--connect-timeout' 'keys deactivate|--request-timeout' 'org|--profile' 'org|--connect-timeout' 'org|--request-timeout' 'org get|-o' 'org get|--output' 'org get|--fields' 'org get|--profile' 'org get|--connect-timeout' 'org get|--request-timeout' 'org update|--name' 'org update|--data' 'org update|-o' 'org update|--output' 'org update|--fields' 'org update|--profile' 'org update|--connect-timeout' 'org update|--request-timeout' 'api|-f' 'api|--field' 'api|--data' 'api|--profile' 'api|--connect-timeout' 'api|--request-timeout' 'config|--profile' 'config|--connect-timeout' 'config|--request-timeout' 'config get|--profile' 'config get|--connect-timeout' 'config get|--request-timeout' 'config set|--profile' 'config set|--connect-timeout' 'config set|--request-timeout' 'config unset|--profile' 'config unset|--connect-timeout' 'config unset|--request-timeout' 'config list|--profile' 'config list|--connect-timeout' 'config list|--request-timeout' 'login|--scopes' 'login|--port' 'login|--timeout' 'login|--storage' 'login|--profile' 'login|--connect-timeout' 'login|--request-timeout' 'logout|--profile' 'logout|--connect-timeout' 'logout|--request-timeout' 'auth|--profile' 'auth|--connect-timeout' 'auth|--request-timeout' 'auth status|--profile' 'auth status|--connect-timeout' 'auth status|--request-timeout' 'auth token|--profile' 'auth token|--connect-timeout' 'auth token|--request-timeout' 'whoami|--profile' 'whoami|--connect-timeout' 'whoami|--request-timeout' 'serve|--port' 'serve|--host' 'serve|--db' 'serve|--seed' 'serve|--orders' 'serve|--auth-url' 'serve|--faults' 'serve|--profile' 'serve|--connect-timeout' 'serve|--request-timeout' 'completion|--profile' 'completion|--connect-timeout' 'completion|--request-timeout'
 complete -c billing -f
-complete -c billing -n '__billing_at '\'''\''' -a 'checkout'
-complete -c billing -n '__billing_at '\'''\''' -a 'subs'
-complete -c billing -n '__billing_at '\'''\''' -a 'orders'
-complete -c billing -n '__billing_at '\'''\''' -a 'keys'
-complete -c billing -n '__billing_at '\'''\''' -a 'org'
-complete -c billing -n '__billing_at '\'''\''' -a 'api'
-complete -c billing -n '__billing_at '\'''\''' -a 'config'
-complete -c billing -n '__billing_at '\'''\''' -a 'login'
-complete -c billing -n '__billing_at '\'''\''' -a 'logout'
-complete -c billing -n '__billing_at '\'''\''' -a 'auth'
-complete -c billing -n '__billing_at '\'''\''' -a 'whoami'
-complete -c billing -n '__billing_at '\'''\''' -a 'serve'
-complete -c billing -n '__billing_at '\'''\''' -a 'completion'
-complete -c billing -n '__billing_at '\'''\''' -a 'help'
-complete -c billing -n '__billing_at '\'''\''' -s V -l version
-complete -c billing -n '__billing_at '\'''\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\'''\''' -l debug
-complete -c billing -n '__billing_at '\'''\''' -l no-pager
-complete -c billing -n '__billing_at '\'''\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\'''\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\'''\''' -s h -l help
-complete -c billing -n '__billing_at '\''checkout'\''' -a 'get'
-complete -c billing -n '__billing_at '\''checkout'\''' -a 'update'
-complete -c billing -n '__billing_at '\''checkout'\''' -a 'confirm'
-complete -c billing -n '__billing_at '\''checkout'\''' -s h -l help
-complete -c billing -n '__billing_at '\''checkout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''checkout'\''' -l debug
-complete -c billing -n '__billing_at '\''checkout'\''' -l no-pager
-complete -c billing -n '__billing_at '\''checkout'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''checkout'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''checkout get'\''' -l json
-complete -c billing -n '__billing_at '\''checkout get'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''checkout get'\''' -l fields -r
-complete -c billing -n '__billing_at '\''checkout get'\''' -s h -l help
-complete -c billing -n '__billing_at '\''checkout get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''checkout get'\''' -l debug
-complete -c billing -n '__billing_at '\''checkout get'\''' -l no-pager
-complete -c billing -n '__billing_at '\''checkout get'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''checkout get'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-email -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-name -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -l metadata -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -l data -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -l json
-complete -c billing -n '__billing_at '\''checkout update'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''checkout update'\''' -l fields -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -s h -l help
-complete -c billing -n '__billing_at '\''checkout update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''checkout update'\''' -l debug
-complete -c billing -n '__billing_at '\''checkout update'\''' -l no-pager
-complete -c billing -n '__billing_at '\''checkout update'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''checkout update'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-email -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-name -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l discount-code -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l confirmation-token -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l data -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l json
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l fields -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -s h -l help
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l debug
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l no-pager
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''subs'\''' -a 'list'
-complete -c billing -n '__billing_at '\''subs'\''' -a 'change-price'
-complete -c billing -n '__billing_at '\''subs'\''' -a 'cancel'
-complete -c billing -n '__billing_at '\''subs'\''' -a 'resume'
-complete -c billing -n '__billing_at '\''subs'\''' -s h -l help
-complete -c billing -n '__billing_at '\''subs'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''subs'\''' -l debug
-complete -c billing -n '__billing_at '\''subs'\''' -l no-pager
-complete -c billing -n '__billing_at '\''subs'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''subs'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l active
-complete -c billing -n '__billing_at '\''subs list'\''' -l inactive
-complete -c billing -n '__billing_at '\''subs list'\''' -l product -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l org -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l query -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l sort -x -a 'started_at amount status organization product -started_at -amount -status -organization -product'
-complete -c billing -n '__billing_at '\''subs list'\''' -l json
-complete -c billing -n '__billing_at '\''subs list'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''subs list'\''' -l fields -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l limit -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l page -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l page-size -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l all
-complete -c billing -n '__billing_at '\''subs list'\''' -s h -l help
-complete -c billing -n '__billing_at '\''subs list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''subs list'\''' -l debug
-complete -c billing -n '__billing_at '\''subs list'\''' -l no-pager
-complete -c billing -n '__billing_at '\''subs list'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''subs list'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l price -r
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l proration -x -a 'invoice prorate'
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l as-customer
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l json
-complete -c billing -n '__billing_at '\''subs change-price'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l fields -r
-complete -c billing -n '__billing_at '\''subs change-price'\''' -s h -l help
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l debug
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l no-pager
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''subs change-price'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l now
-complete -c billing -n '__billing_at '\''subs cancel'\''' -s y -l yes
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l reason -x -a 'customer_service low_quality missing_features switched_service too_complex too_expensive unused other'
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l comment -r
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l as-customer
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l json
-complete -c billing -n '__billing_at '\''subs cancel'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l fields -r
-complete -c billing -n '__billing_at '\''subs cancel'\''' -s h -l help
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l debug
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l no-pager
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''subs cancel'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''subs resume'\''' -l as-customer
-complete -c billing -n '__billing_at '\''subs resume'\''' -l json
-complete -c billing -n '__billing_at '\''subs resume'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''subs resume'\''' -l fields -r
-complete -c billing -n '__billing_at '\''subs resume'\''' -s h -l help
-complete -c billing -n '__billing_at '\''subs resume'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''subs resume'\''' -l debug
-complete -c billing -n '__billing_at '\''subs resume'\''' -l no-pager
-complete -c billing -n '__billing_at '\''subs resume'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''subs resume'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''orders'\''' -a 'list'
-complete -c billing -n '__billing_at '\''orders'\''' -a 'get'
-complete -c billing -n '__billing_at '\''orders'\''' -s h -l help
-complete -c billing -n '__billing_at '\''orders'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''orders'\''' -l debug
-complete -c billing -n '__billing_at '\''orders'\''' -l no-pager
-complete -c billing -n '__billing_at '\''orders'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''orders'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l type -x -a 'one_time recurring'
-complete -c billing -n '__billing_at '\''orders list'\''' -l product -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l customer -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l discount -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l org -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l sort -x -a 'created_at amount customer product discount subscription -created_at -amount -customer -product -discount -subscription'
-complete -c billing -n '__billing_at '\''orders list'\''' -l json
-complete -c billing -n '__billing_at '\''orders list'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''orders list'\''' -l fields -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l limit -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l page -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l page-size -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l all
-complete -c billing -n '__billing_at '\''orders list'\''' -s h -l help
-complete -c billing -n '__billing_at '\''orders list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''orders list'\''' -l debug
-complete -c billing -n '__billing_at '\''orders list'\''' -l no-pager
-complete -c billing -n '__billing_at '\''orders list'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''orders list'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''orders get'\''' -l json
-complete -c billing -n '__billing_at '\''orders get'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''orders get'\''' -l fields -r
-complete -c billing -n '__billing_at '\''orders get'\''' -s h -l help
-complete -c billing -n '__billing_at '\''orders get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''orders get'\''' -l debug
-complete -c billing -n '__billing_at '\''orders get'\''' -l no-pager
-complete -c billing -n '__billing_at '\''orders get'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''orders get'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys'\''' -a 'list'
-complete -c billing -n '__billing_at '\''keys'\''' -a 'get'
-complete -c billing -n '__billing_at '\''keys'\''' -a 'update'
-complete -c billing -n '__billing_at '\''keys'\''' -a 'activate'
-complete -c billing -n '__billing_at '\''keys'\''' -a 'validate'
-complete -c billing -n '__billing_at '\''keys'\''' -a 'deactivate'
-complete -c billing -n '__billing_at '\''keys'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys'\''' -l debug
-complete -c billing -n '__billing_at '\''keys'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l org -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l benefit -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l mine
-complete -c billing -n '__billing_at '\''keys list'\''' -l json
-complete -c billing -n '__billing_at '\''keys list'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''keys list'\''' -l fields -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l limit -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l page -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l page-size -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l all
-complete -c billing -n '__billing_at '\''keys list'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys list'\''' -l debug
-complete -c billing -n '__billing_at '\''keys list'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys list'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys list'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys get'\''' -l json
-complete -c billing -n '__billing_at '\''keys get'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''keys get'\''' -l fields -r
-complete -c billing -n '__billing_at '\''keys get'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys get'\''' -l debug
-complete -c billing -n '__billing_at '\''keys get'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys get'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys get'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys update'\''' -l status -x -a 'granted revoked disabled'
-complete -c billing -n '__billing_at '\''keys update'\''' -l limit-activations -r
-complete -c billing -n '__billing_at '\''keys update'\''' -l limit-usage -r
-complete -c billing -n '__billing_at '\''keys update'\''' -l usage -r
-complete -c billing -n '__billing_at '\''keys update'\''' -l expires-at -r
-complete -c billing -n '__billing_at '\''keys update'\''' -s y -l yes
-complete -c billing -n '__billing_at '\''keys update'\''' -l json
-complete -c billing -n '__billing_at '\''keys update'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''keys update'\''' -l fields -r
-complete -c billing -n '__billing_at '\''keys update'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys update'\''' -l debug
-complete -c billing -n '__billing_at '\''keys update'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys update'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys update'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -l org -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -l label -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -l meta -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -l condition -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -l json
-complete -c billing -n '__billing_at '\''keys activate'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''keys activate'\''' -l fields -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys activate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys activate'\''' -l debug
-complete -c billing -n '__billing_at '\''keys activate'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys activate'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys activate'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l org -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l activation -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l benefit -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l customer -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l increment-usage -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l condition -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l json
-complete -c billing -n '__billing_at '\''keys validate'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''keys validate'\''' -l fields -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys validate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys validate'\''' -l debug
-complete -c billing -n '__billing_at '\''keys validate'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys validate'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys validate'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l org -r
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l activation -r
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -s h -l help
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l debug
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l no-pager
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''keys deactivate'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''org'\''' -a 'get'
-complete -c billing -n '__billing_at '\''org'\''' -a 'update'
-complete -c billing -n '__billing_at '\''org'\''' -s h -l help
-complete -c billing -n '__billing_at '\''org'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''org'\''' -l debug
-complete -c billing -n '__billing_at '\''org'\''' -l no-pager
-complete -c billing -n '__billing_at '\''org'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''org'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''org get'\''' -l json
-complete -c billing -n '__billing_at '\''org get'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''org get'\''' -l fields -r
-complete -c billing -n '__billing_at '\''org get'\''' -s h -l help
-complete -c billing -n '__billing_at '\''org get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''org get'\''' -l debug
-complete -c billing -n '__billing_at '\''org get'\''' -l no-pager
-complete -c billing -n '__billing_at '\''org get'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''org get'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''org update'\''' -l name -r
-complete -c billing -n '__billing_at '\''org update'\''' -l data -r
-complete -c billing -n '__billing_at '\''org update'\''' -l json
-complete -c billing -n '__billing_at '\''org update'\''' -s o -l output -x -a 'table tsv json ndjson'
-complete -c billing -n '__billing_at '\''org update'\''' -l fields -r
-complete -c billing -n '__billing_at '\''org update'\''' -s h -l help
-complete -c billing -n '__billing_at '\''org update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''org update'\''' -l debug
-complete -c billing -n '__billing_at '\''org update'\''' -l no-pager
-complete -c billing -n '__billing_at '\''org update'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''org update'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''api'\''' -s f -l field -r
-complete -c billing -n '__billing_at '\''api'\''' -l data -r
-complete -c billing -n '__billing_at '\''api'\''' -l paginate
-complete -c billing -n '__billing_at '\''api'\''' -l no-auth
-complete -c billing -n '__billing_at '\''api'\''' -l as-customer
-complete -c billing -n '__billing_at '\''api'\''' -s h -l help
-complete -c billing -n '__billing_at '\''api'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''api'\''' -l debug
-complete -c billing -n '__billing_at '\''api'\''' -l no-pager
-complete -c billing -n '__billing_at '\''api'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''api'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''config'\''' -a 'get'
-complete -c billing -n '__billing_at '\''config'\''' -a 'set'
-complete -c billing -n '__billing_at '\''config'\''' -a 'unset'
-complete -c billing -n '__billing_at '\''config'\''' -a 'list'
-complete -c billing -n '__billing_at '\''config'\''' -s h -l help
-complete -c billing -n '__billing_at '\''config'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''config'\''' -l debug
-complete -c billing -n '__billing_at '\''config'\''' -l no-pager
-complete -c billing -n '__billing_at '\''config'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''config'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''config get'\''' -s h -l help
-complete -c billing -n '__billing_at '\''config get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''config get'\''' -l debug
-complete -c billing -n '__billing_at '\''config get'\''' -l no-pager
-complete -c billing -n '__billing_at '\''config get'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''config get'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''config set'\''' -s h -l help
-complete -c billing -n '__billing_at '\''config set'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''config set'\''' -l debug
-complete -c billing -n '__billing_at '\''config set'\''' -l no-pager
-complete -c billing -n '__billing_at '\''config set'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''config set'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''config unset'\''' -s h -l help
-complete -c billing -n '__billing_at '\''config unset'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''config unset'\''' -l debug
-complete -c billing -n '__billing_at '\''config unset'\''' -l no-pager
-complete -c billing -n '__billing_at '\''config unset'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''config unset'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''config list'\''' -l json
-complete -c billing -n '__billing_at '\''config list'\''' -s h -l help
-complete -c billing -n '__billing_at '\''config list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''config list'\''' -l debug
-complete -c billing -n '__billing_at '\''config list'\''' -l no-pager
-complete -c billing -n '__billing_at '\''config list'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''config list'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''login'\''' -l scopes -r
-complete -c billing -n '__billing_at '\''login'\''' -l read-only
-complete -c billing -n '__billing_at '\''login'\''' -l org
-complete -c billing -n '__billing_at '\''login'\''' -l port -r
-complete -c billing -n '__billing_at '\''login'\''' -l timeout -r
-complete -c billing -n '__billing_at '\''login'\''' -l no-browser
-complete -c billing -n '__billing_at '\''login'\''' -l with-token
-complete -c billing -n '__billing_at '\''login'\''' -l storage -x -a 'auto keychain file'
-complete -c billing -n '__billing_at '\''login'\''' -s h -l help
-complete -c billing -n '__billing_at '\''login'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''login'\''' -l debug
-complete -c billing -n '__billing_at '\''login'\''' -l no-pager
-complete -c billing -n '__billing_at '\''login'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''login'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''logout'\''' -s h -l help
-complete -c billing -n '__billing_at '\''logout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''logout'\''' -l debug
-complete -c billing -n '__billing_at '\''logout'\''' -l no-pager
-complete -c billing -n '__billing_at '\''logout'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''logout'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''auth'\''' -a 'status'
-complete -c billing -n '__billing_at '\''auth'\''' -a 'token'
-complete -c billing -n '__billing_at '\''auth'\''' -s h -l help
-complete -c billing -n '__billing_at '\''auth'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''auth'\''' -l debug
-complete -c billing -n '__billing_at '\''auth'\''' -l no-pager
-complete -c billing -n '__billing_at '\''auth'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''auth'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''auth status'\''' -l json
-complete -c billing -n '__billing_at '\''auth status'\''' -s h -l help
-complete -c billing -n '__billing_at '\''auth status'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''auth status'\''' -l debug
-complete -c billing -n '__billing_at '\''auth status'\''' -l no-pager
-complete -c billing -n '__billing_at '\''auth status'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''auth status'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''auth token'\''' -l customer
-complete -c billing -n '__billing_at '\''auth token'\''' -s h -l help
-complete -c billing -n '__billing_at '\''auth token'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''auth token'\''' -l debug
-complete -c billing -n '__billing_at '\''auth token'\''' -l no-pager
-complete -c billing -n '__billing_at '\''auth token'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''auth token'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''whoami'\''' -l json
-complete -c billing -n '__billing_at '\''whoami'\''' -s h -l help
-complete -c billing -n '__billing_at '\''whoami'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''whoami'\''' -l debug
-complete -c billing -n '__billing_at '\''whoami'\''' -l no-pager
-complete -c billing -n '__billing_at '\''whoami'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''whoami'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''serve'\''' -l port -r
-complete -c billing -n '__billing_at '\''serve'\''' -l host -r
-complete -c billing -n '__billing_at '\''serve'\''' -l db -r
-complete -c billing -n '__billing_at '\''serve'\''' -l seed -x -a 'demo none'
-complete -c billing -n '__billing_at '\''serve'\''' -l orders -r
-complete -c billing -n '__billing_at '\''serve'\''' -l auth-url -r
-complete -c billing -n '__billing_at '\''serve'\''' -l faults -r
-complete -c billing -n '__billing_at '\''serve'\''' -l rate-limit
-complete -c billing -n '__billing_at '\''serve'\''' -l json
-complete -c billing -n '__billing_at '\''serve'\''' -s h -l help
-complete -c billing -n '__billing_at '\''serve'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''serve'\''' -l debug
-complete -c billing -n '__billing_at '\''serve'\''' -l no-pager
-complete -c billing -n '__billing_at '\''serve'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''serve'\''' -l request-timeout -r
-complete -c billing -n '__billing_at '\''completion'\''' -s h -l help
-complete -c billing -n '__billing_at '\''completion'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)'
-complete -c billing -n '__billing_at '\''completion'\''' -l debug
-complete -c billing -n '__billing_at '\''completion'\''' -l no-pager
-complete -c billing -n '__billing_at '\''completion'\''' -l connect-timeout -r
-complete -c billing -n '__billing_at '\''completion'\''' -l request-timeout -r
+complete -c billing -n '__billing_at '\'''\''' -a 'checkout' -d 'show, change and confirm checkout sessions'
+complete -c billing -n '__billing_at '\'''\''' -a 'subs' -d 'list subscriptions, change their price, cancel them'
+complete -c billing -n '__billing_at '\'''\''' -a 'orders' -d 'list and show orders'
+complete -c billing -n '__billing_at '\'''\''' -a 'keys' -d 'list, change and activate license keys'
+complete -c billing -n '__billing_at '\'''\''' -a 'org' -d 'show and change an organization'
+complete -c billing -n '__billing_at '\'''\''' -a 'api' -d 'call any API endpoint and print the JSON answer'
+complete -c billing -n '__billing_at '\'''\''' -a 'config' -d 'read and change profiles and settings'
+complete -c billing -n '__billing_at '\'''\''' -a 'login' -d 'log in with your browser (OAuth) or a personal access token'
+complete -c billing -n '__billing_at '\'''\''' -a 'logout' -d 'revoke and forget the stored tokens'
+complete -c billing -n '__billing_at '\'''\''' -a 'auth' -d 'show the login state, print the token'
+complete -c billing -n '__billing_at '\'''\''' -a 'whoami' -d 'ask the server who the token belongs to'
+complete -c billing -n '__billing_at '\'''\''' -a 'serve' -d 'run the local billing service (sandbox, tests, demos)'
+complete -c billing -n '__billing_at '\'''\''' -a 'completion' -d 'print the shell completion script'
+complete -c billing -n '__billing_at '\'''\''' -a 'help' -d 'show help for a command'
+complete -c billing -n '__billing_at '\'''\''' -s V -l version -d 'print the version and exit'
+complete -c billing -n '__billing_at '\'''\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\'''\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\'''\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\'''\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\'''\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\'''\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''checkout'\''' -a 'get' -d 'show a checkout session'
+complete -c billing -n '__billing_at '\''checkout'\''' -a 'update' -d 'change an open checkout session'
+complete -c billing -n '__billing_at '\''checkout'\''' -a 'confirm' -d 'confirm a checkout as the buyer'
+complete -c billing -n '__billing_at '\''checkout'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''checkout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''checkout'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''checkout'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''checkout'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''checkout'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''checkout get'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''checkout get'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''checkout get'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-email -r -d 'the buyer'\''s email'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l customer-name -r -d 'the buyer'\''s name'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l metadata -r -d 'set a metadata pair (repeatable)'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l data -r -d 'request body as JSON, @file or - for stdin'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''checkout update'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''checkout update'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''checkout update'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-email -r -d 'the buyer'\''s email (required unless already set)'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-name -r -d 'the buyer'\''s name'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l discount-code -r -d 'apply a discount code'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l confirmation-token -r -d 'payment confirmation token, required for paid checkouts (th…'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l data -r -d 'request body as JSON, @file or - for stdin'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''subs'\''' -a 'list' -d 'list a customer'\''s subscriptions'
+complete -c billing -n '__billing_at '\''subs'\''' -a 'change-price' -d 'move a subscription to another price'
+complete -c billing -n '__billing_at '\''subs'\''' -a 'cancel' -d 'cancel a subscription at the end of its period (or now)'
+complete -c billing -n '__billing_at '\''subs'\''' -a 'resume' -d 'undo a cancellation at period end'
+complete -c billing -n '__billing_at '\''subs'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''subs'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''subs'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''subs'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''subs'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''subs'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l active -d 'only trialing or active subscriptions'
+complete -c billing -n '__billing_at '\''subs list'\''' -l inactive -d 'only canceled or unpaid subscriptions'
+complete -c billing -n '__billing_at '\''subs list'\''' -l product -r -d 'only this product (repeatable)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l org -r -d 'only this organization (repeatable)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l query -r -d 'product name contains this text (case-insensitive)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l sort -x -a 'started_at amount status organization product -started_at -amount -status -organization -product' -d 'comma-separated, - for descending: started_at, amount, stat…'
+complete -c billing -n '__billing_at '\''subs list'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''subs list'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''subs list'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''subs list'\''' -l limit -r -d 'how many items to show (default: 30)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l page -r -d 'start at this page of --page-size items (default: 1)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l page-size -r -d 'items per request, 1-100 (default: --limit, at most 100)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l all -d 'every item, page after page (streams; ignores --limit)'
+complete -c billing -n '__billing_at '\''subs list'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''subs list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''subs list'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''subs list'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''subs list'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l price -r -d 'the new price (UUID, required)'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l proration -x -a 'invoice prorate' -d 'invoice now or prorate on the next invoice (seller only)'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l as-customer -d 'act as the customer, through the customer portal'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''subs change-price'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l now -d 'end the subscription immediately (revoke) instead of at per…'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -s y -l yes -d 'do not ask before ending it now (needed for --now without a…'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l reason -x -a 'customer_service low_quality missing_features switched_service too_complex too_expensive unused other' -d 'why the customer leaves'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l comment -r -d 'the customer'\''s own words'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l as-customer -d 'act as the customer, through the customer portal'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''subs cancel'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l as-customer -d 'act as the customer, through the customer portal'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''subs resume'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''subs resume'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''subs resume'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''orders'\''' -a 'list' -d 'list orders'
+complete -c billing -n '__billing_at '\''orders'\''' -a 'get' -d 'show one order'
+complete -c billing -n '__billing_at '\''orders'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''orders'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''orders'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''orders'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''orders'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''orders'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l type -x -a 'one_time recurring' -d 'only one_time or recurring orders (repeatable)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l product -r -d 'only orders of this product (repeatable)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l customer -r -d 'only orders of this customer (repeatable)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l discount -r -d 'only orders with this discount (repeatable)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l org -r -d 'only orders of this organization (repeatable)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l sort -x -a 'created_at amount customer product discount subscription -created_at -amount -customer -product -discount -subscription' -d 'comma-separated, - for descending: created_at, amount, cust…'
+complete -c billing -n '__billing_at '\''orders list'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''orders list'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''orders list'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''orders list'\''' -l limit -r -d 'how many items to show (default: 30)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l page -r -d 'start at this page of --page-size items (default: 1)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l page-size -r -d 'items per request, 1-100 (default: --limit, at most 100)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l all -d 'every item, page after page (streams; ignores --limit)'
+complete -c billing -n '__billing_at '\''orders list'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''orders list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''orders list'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''orders list'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''orders list'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''orders get'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''orders get'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''orders get'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''orders get'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''orders get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''orders get'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''orders get'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''orders get'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''orders get'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys'\''' -a 'list' -d 'list license keys'
+complete -c billing -n '__billing_at '\''keys'\''' -a 'get' -d 'show a license key with its activations'
+complete -c billing -n '__billing_at '\''keys'\''' -a 'update' -d 'change a license key'
+complete -c billing -n '__billing_at '\''keys'\''' -a 'activate' -d 'activate a license key on a device'
+complete -c billing -n '__billing_at '\''keys'\''' -a 'validate' -d 'check a license key (counts a validation)'
+complete -c billing -n '__billing_at '\''keys'\''' -a 'deactivate' -d 'remove an activation, freeing its slot'
+complete -c billing -n '__billing_at '\''keys'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l org -r -d 'only this organization (repeatable)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l benefit -r -d 'only this license-key benefit (repeatable)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l mine -d 'the customer'\''s own keys, through the customer portal'
+complete -c billing -n '__billing_at '\''keys list'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''keys list'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''keys list'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''keys list'\''' -l limit -r -d 'how many items to show (default: 30)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l page -r -d 'start at this page of --page-size items (default: 1)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l page-size -r -d 'items per request, 1-100 (default: --limit, at most 100)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l all -d 'every item, page after page (streams; ignores --limit)'
+complete -c billing -n '__billing_at '\''keys list'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys list'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys list'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys list'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys get'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''keys get'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''keys get'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''keys get'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys get'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys get'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys get'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys get'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys update'\''' -l status -x -a 'granted revoked disabled' -d 'granted, revoked or disabled'
+complete -c billing -n '__billing_at '\''keys update'\''' -l limit-activations -r -d 'activations allowed, 1-50, or none'
+complete -c billing -n '__billing_at '\''keys update'\''' -l limit-usage -r -d 'usage allowed, > 0, or none'
+complete -c billing -n '__billing_at '\''keys update'\''' -l usage -r -d 'set the usage counter, ≥ 0'
+complete -c billing -n '__billing_at '\''keys update'\''' -l expires-at -r -d 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none'
+complete -c billing -n '__billing_at '\''keys update'\''' -s y -l yes -d 'do not ask before revoking or disabling (needed without a t…'
+complete -c billing -n '__billing_at '\''keys update'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''keys update'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''keys update'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''keys update'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys update'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys update'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys update'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys update'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l org -r -d 'the key'\''s organization (default: the profile'\''s organization…'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l label -r -d 'a name for this activation, e.g. the device (required)'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l meta -r -d 'metadata of the activation (repeatable; key:=42 for typed v…'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l condition -r -d 'a condition later validations must repeat (repeatable)'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''keys activate'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''keys activate'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys activate'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l org -r -d 'the key'\''s organization (default: the profile'\''s organization…'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l activation -r -d 'check this activation too'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l benefit -r -d 'the key must belong to this benefit'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l customer -r -d 'the key must belong to this customer'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l increment-usage -r -d 'consume this much usage (checked against limit_usage)'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l condition -r -d 'conditions the activation requires (repeatable)'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''keys validate'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''keys validate'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys validate'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l org -r -d 'the key'\''s organization (default: the profile'\''s organization…'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l activation -r -d 'the activation to remove (required)'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''keys deactivate'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''org'\''' -a 'get' -d 'show an organization'
+complete -c billing -n '__billing_at '\''org'\''' -a 'update' -d 'change an organization'
+complete -c billing -n '__billing_at '\''org'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''org'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''org'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''org'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''org'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''org'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''org get'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''org get'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''org get'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''org get'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''org get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''org get'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''org get'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''org get'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''org get'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''org update'\''' -l name -r -d 'the organization name'
+complete -c billing -n '__billing_at '\''org update'\''' -l data -r -d 'request body as JSON, @file or - for stdin (e.g. profile_se…'
+complete -c billing -n '__billing_at '\''org update'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
+complete -c billing -n '__billing_at '\''org update'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
+complete -c billing -n '__billing_at '\''org update'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'
+complete -c billing -n '__billing_at '\''org update'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''org update'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''org update'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''org update'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''org update'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''org update'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''api'\''' -s f -l field -r -d 'a query parameter or body field (repeatable)'
+complete -c billing -n '__billing_at '\''api'\''' -l data -r -d 'request body as JSON, @file or - for stdin'
+complete -c billing -n '__billing_at '\''api'\''' -l paginate -d 'fetch every page of a list endpoint (GET only)'
+complete -c billing -n '__billing_at '\''api'\''' -l no-auth -d 'send no Authorization header'
+complete -c billing -n '__billing_at '\''api'\''' -l as-customer -d 'use the customer session (customer-portal endpoints)'
+complete -c billing -n '__billing_at '\''api'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''api'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''api'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''api'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''api'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''api'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''config'\''' -a 'get' -d 'print one setting'
+complete -c billing -n '__billing_at '\''config'\''' -a 'set' -d 'change one setting'
+complete -c billing -n '__billing_at '\''config'\''' -a 'unset' -d 'remove a setting or a profile'
+complete -c billing -n '__billing_at '\''config'\''' -a 'list' -d 'show the active profile and its settings'
+complete -c billing -n '__billing_at '\''config'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''config'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''config'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''config'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''config'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''config'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''config get'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''config get'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''config get'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''config get'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''config get'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''config get'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''config set'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''config set'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''config set'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''config set'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''config set'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''config set'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''config unset'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''config unset'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''config unset'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''config unset'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''config unset'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''config unset'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''config list'\''' -l json -d 'print as JSON'
+complete -c billing -n '__billing_at '\''config list'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''config list'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''config list'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''config list'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''config list'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''config list'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''login'\''' -l scopes -r -d 'space- or comma-separated scopes (default: what the command…'
+complete -c billing -n '__billing_at '\''login'\''' -l read-only -d 'ask only for :read scopes'
+complete -c billing -n '__billing_at '\''login'\''' -l org -d 'log in as one of your organizations (organization token)'
+complete -c billing -n '__billing_at '\''login'\''' -l port -r -d 'loopback port for the redirect (default: any free port)'
+complete -c billing -n '__billing_at '\''login'\''' -l timeout -r -d 'how long to wait for the browser, e.g. 90s or 5m'
+complete -c billing -n '__billing_at '\''login'\''' -l no-browser -d 'do not open a browser; print the URL and accept the pasted …'
+complete -c billing -n '__billing_at '\''login'\''' -l with-token -d 'read a personal access token from stdin and store it'
+complete -c billing -n '__billing_at '\''login'\''' -l storage -x -a 'auto keychain file' -d 'where to keep tokens (default: the profile setting, auto)'
+complete -c billing -n '__billing_at '\''login'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''login'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''login'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''login'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''login'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''login'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''logout'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''logout'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''logout'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''logout'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''logout'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''logout'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''auth'\''' -a 'status' -d 'who is logged in, with which scopes, until when, stored whe…'
+complete -c billing -n '__billing_at '\''auth'\''' -a 'token' -d 'print the access token (for piping)'
+complete -c billing -n '__billing_at '\''auth'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''auth'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''auth'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''auth'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''auth'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''auth'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''auth status'\''' -l json -d 'print as JSON'
+complete -c billing -n '__billing_at '\''auth status'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''auth status'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''auth status'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''auth status'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''auth status'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''auth status'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''auth token'\''' -l customer -d 'the customer session token from `checkout confirm`'
+complete -c billing -n '__billing_at '\''auth token'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''auth token'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''auth token'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''auth token'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''auth token'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''auth token'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''whoami'\''' -l json -d 'print the userinfo answer as JSON'
+complete -c billing -n '__billing_at '\''whoami'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''whoami'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''whoami'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''whoami'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''whoami'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''whoami'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''serve'\''' -l port -r -d 'port to listen on; 0 picks a free port'
+complete -c billing -n '__billing_at '\''serve'\''' -l host -r -d 'address to bind'
+complete -c billing -n '__billing_at '\''serve'\''' -l db -r -d 'SQLite database file (default: in memory, lost on exit)'
+complete -c billing -n '__billing_at '\''serve'\''' -l seed -x -a 'demo none' -d 'data for an empty database (default: demo)'
+complete -c billing -n '__billing_at '\''serve'\''' -l orders -r -d 'orders in the demo history (default: 32)'
+complete -c billing -n '__billing_at '\''serve'\''' -l auth-url -r -d 'public URL of the authorization page (default: the service …'
+complete -c billing -n '__billing_at '\''serve'\''' -l faults -r -d 'inject errors, resets and latency (syntax below)'
+complete -c billing -n '__billing_at '\''serve'\''' -l rate-limit -d 'enforce the real service'\''s rate limits (429 + Retry-After)'
+complete -c billing -n '__billing_at '\''serve'\''' -l json -d 'print one JSON line with the URL, credentials and demo ids'
+complete -c billing -n '__billing_at '\''serve'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''serve'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''serve'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''serve'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''serve'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''serve'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
+complete -c billing -n '__billing_at '\''completion'\''' -s h -l help -d 'show help'
+complete -c billing -n '__billing_at '\''completion'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
+complete -c billing -n '__billing_at '\''completion'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'
+complete -c billing -n '__billing_at '\''completion'\''' -l no-pager -d 'print straight to the terminal instead of through $PAGER (l…'
+complete -c billing -n '__billing_at '\''completion'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
+complete -c billing -n '__billing_at '\''completion'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'

@@ -4,7 +4,7 @@
 import { fstatSync, writeSync } from 'node:fs';
 import type { CommanderError } from 'commander';
 import { type Context, processContext } from './context.js';
-import { CliError, EXIT } from './errors.js';
+import { CliError, EXIT, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 
 /** Help texts by command path ('' for the root), rendered by scripts/build.mjs into dist/. */
@@ -45,7 +45,8 @@ function writeOut(text: string): void {
 
 export async function main(argv: string[], ctx?: Context): Promise<number> {
   // `billing help orders list` is `billing orders list --help` (commander's help command takes one level).
-  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help'];
+  const helpFor = argv[0] === 'help' && argv.length > 1 ? argv.slice(1) : undefined;
+  if (helpFor) argv = [...helpFor, '--help'];
   if (!ctx) {
     const text = await fastOutput(argv);
     if (text !== undefined) {
@@ -70,6 +71,8 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
     ]);
     commanderError = commander.CommanderError;
     const program = buildProgram(context);
+    // commander would show the root's help for `help <unknown>`, and succeed.
+    if (helpFor) checkCommandPath(program, helpFor);
     await program.parseAsync(argv, { from: 'user' });
     // A command may end quietly once interrupted (a pager closed by Ctrl+C): say so all the same.
     if (context.signal.aborted && context.signal.reason === 'SIGINT') {
@@ -87,6 +90,57 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
       process.off('SIGTERM', onSigterm);
     }
   }
+}
+
+interface Named {
+  name(): string;
+  commands: readonly Named[];
+  _hidden?: boolean;
+}
+
+/** `billing help <path>`: every word must name a command, else a usage error with a suggestion. */
+function checkCommandPath(root: Named, words: string[]): void {
+  let at = root;
+  for (const word of words) {
+    const names = at.commands.filter((c) => !c._hidden).map((c) => c.name());
+    const next = at.commands.find((c) => c.name() === word);
+    if (!next) {
+      const like = closest(word, names);
+      throw new UsageError(`unknown command '${word}'`, {
+        hint: like ? `(Did you mean ${like}?)` : `Commands: ${names.join(', ')}`,
+      });
+    }
+    at = next;
+  }
+}
+
+/** The candidate within a few edits of `word` (commander's own suggestion is not exported). */
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  const distance = (a: string, b: string) => {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      for (let j = 1; j <= b.length; j++) {
+        row[j] = Math.min(
+          prev[j]! + 1,
+          row[j - 1]! + 1,
+          prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        );
+      }
+      prev = row;
+    }
+    return prev[b.length]!;
+  };
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(word.length / 3));
+  for (const c of candidates) {
+    const d = distance(word, c);
+    if (d <= bestDistance) {
+      best = c;
+      bestDistance = d - 1;
+    }
+  }
+  return best;
 }
 
 // C0 (but tab and newline), DEL, C1 and the Unicode line separators.

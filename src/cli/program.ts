@@ -51,7 +51,11 @@ export function buildProgram(ctx: Context) {
     .option('--request-timeout <seconds>', 'give up on an answer after this long (default: 30)')
     .showSuggestionAfterError(true)
     // Help stays under 80 columns whatever the terminal width.
-    .configureHelp({ helpWidth: Math.min(ctx.io.stdout.columns || 80, 80) })
+    // Every subcommand's help lists the global flags it inherits, too.
+    .configureHelp({
+      helpWidth: Math.min(ctx.io.stdout.columns || 80, 80),
+      showGlobalOptions: true,
+    })
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),

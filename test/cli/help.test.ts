@@ -57,6 +57,14 @@ describe('help', () => {
       expect(cmd.summary() || cmd.description()).not.toBe('');
       for (const option of cmd.options) expect(option.description, option.flags).not.toBe('');
       if (cmd.commands.length === 0) expect(r.stdout).toContain('\nExamples:\n');
+      // The flags every command inherits are listed with it (issue 13).
+      expect(r.stdout).toContain('\nGlobal Options:\n');
+      expect(r.stdout).toMatch(/^ {2}--profile <name>/m);
+      // Text is wrapped by commander to the width, never by hand: a hard break inside a
+      // sentence comes out as a short line on one terminal and a ragged one on another.
+      for (const option of cmd.options)
+        expect(option.description, option.flags).not.toContain('\n');
+      expect(cmd.description().replaceAll('\n\n', ''), 'description').not.toContain('\n');
     },
   );
 
@@ -70,6 +78,23 @@ describe('help', () => {
     const r = await run(['help', 'orders', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: billing orders list [options]');
+  });
+
+  it('`billing help <unknown>` is a usage error with a suggestion, exit 2', async () => {
+    expect(await run(['help', 'ordrs'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "billing: unknown command 'ordrs'\n(Did you mean orders?)\n",
+    });
+    expect(await run(['help', 'orders', 'lst'])).toMatchObject({
+      code: 2,
+      stderr: "billing: unknown command 'lst'\n(Did you mean list?)\n",
+    });
+    const far = await run(['help', 'zzzzzz']);
+    expect(far.code).toBe(2);
+    expect(far.stderr).toMatch(
+      /^billing: unknown command 'zzzzzz'\nCommands: checkout, .*, completion\n$/,
+    );
   });
 
   it('suggests the closest command for a typo, exit 2', async () => {

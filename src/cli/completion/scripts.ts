@@ -8,6 +8,12 @@ const HEADER = (shell: string) =>
 
 const q = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
+/** One line of description, short enough for a completion menu. */
+const oneLine = (s: string) => {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
 function globalFlags(specs: CommandSpec[]): FlagSpec[] {
   return specs
     .find((s) => s.path === '')!
@@ -68,15 +74,12 @@ _billing_values() {
 ${values.join('\n')}
   esac
 }
-# Prints the candidates for the last word, given every word of the line (command included).
-_billing_candidates() {
-  local cpath="" i w prev cur sub
+# Prints the command path the words before the last one name (flags and their values skipped).
+_billing_cpath() {
+  local cpath="" i w sub
   local n=$#
   local -a _bw
   _bw=("$@")
-  cur="\${_bw[$n]}"
-  prev=""
-  [ "$n" -gt 1 ] && prev="\${_bw[$((n - 1))]}"
   i=2
   while [ "$i" -lt "$n" ]; do
     w="\${_bw[$i]}"
@@ -97,6 +100,18 @@ _billing_candidates() {
     esac
     i=$((i + 1))
   done
+  echo "$cpath"
+}
+# Prints the candidates for the last word, given every word of the line (command included).
+_billing_candidates() {
+  local cpath prev cur
+  local n=$#
+  local -a _bw
+  _bw=("$@")
+  cur="\${_bw[$n]}"
+  prev=""
+  [ "$n" -gt 1 ] && prev="\${_bw[$((n - 1))]}"
+  cpath="$(_billing_cpath "$@")"
   if [ -n "$prev" ] && _billing_takes_value "$cpath" "$prev"; then
     _billing_values "$cpath" "$prev"
   elif [ "\${cur#-}" != "$cur" ]; then
@@ -110,7 +125,7 @@ _billing_candidates() {
 
 export function bashScript(specs: CommandSpec[]): string {
   return `${HEADER('bash')}# Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
-${tables(specs).replace('_bw=("$@")', '_bw=("" "$@")')}
+${tables(specs).replaceAll('_bw=("$@")', '_bw=("" "$@")')}
 _billing() {
   local cur="\${COMP_WORDS[COMP_CWORD]}"
   local candidates
@@ -121,14 +136,41 @@ complete -F _billing billing
 `;
 }
 
+/** zsh only: `_billing_describe <path> <word>` prints what a subcommand or flag does. */
+function describeTable(specs: CommandSpec[]): string {
+  const lines: string[] = [];
+  const globals = globalFlags(specs);
+  for (const s of specs) {
+    for (const sub of s.subcommands) {
+      lines.push(`    ${q(`${s.path}|${sub}`)}) echo ${q(oneLine(s.summaries[sub] ?? ''))} ;;`);
+    }
+    for (const f of flagsAt(s, globals)) {
+      const keys = f.names.map((n) => q(`${s.path}|${n}`)).join('|');
+      lines.push(`    ${keys}) echo ${q(oneLine(f.description))} ;;`);
+    }
+  }
+  return `_billing_describe() {
+  case "$1|$2" in
+${lines.join('\n')}
+  esac
+}`;
+}
+
 export function zshScript(specs: CommandSpec[]): string {
   return `#compdef billing
 ${HEADER('zsh')}# Install: billing completion zsh > "\${fpath[1]}/_billing" (then restart zsh)
 ${tables(specs)}
+${describeTable(specs)}
 _billing() {
-  local -a candidates
+  local -a candidates described
+  local cpath c d
   candidates=(\${(z)"$(_billing_candidates "\${(@)words[1,CURRENT]}")"})
-  compadd -- $candidates
+  cpath="$(_billing_cpath "\${(@)words[1,CURRENT]}")"
+  for c in $candidates; do
+    d="$(_billing_describe "$cpath" "$c")"
+    described+=("\${c//:/\\:}\${d:+:$d}")
+  done
+  _describe -t billing billing described
 }
 if [ "$funcstack[1]" = "_billing" ]; then
   _billing "$@"
@@ -177,7 +219,10 @@ export function fishScript(specs: CommandSpec[]): string {
   lines.push('complete -c billing -f');
   for (const s of specs) {
     const cond = `-n ${q(`__billing_at ${q(s.path)}`)}`;
-    for (const sub of s.subcommands) lines.push(`complete -c billing ${cond} -a ${q(sub)}`);
+    for (const sub of s.subcommands) {
+      const d = oneLine(s.summaries[sub] ?? '');
+      lines.push(`complete -c billing ${cond} -a ${q(sub)}${d ? ` -d ${q(d)}` : ''}`);
+    }
     for (const f of flagsAt(s, globals)) {
       const parts = f.names.map((n) =>
         n.startsWith('--') ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`,
@@ -192,6 +237,7 @@ export function fishScript(specs: CommandSpec[]): string {
               : '';
         parts.push(values ? `-x -a ${q(values)}` : '-r');
       }
+      if (f.description) parts.push(`-d ${q(oneLine(f.description))}`);
       lines.push(`complete -c billing ${cond} ${parts.join(' ')}`);
     }
   }

@@ -7,6 +7,8 @@ import { SUBSCRIPTION_SORTS } from '../commands/subs/list.js';
 export interface FlagSpec {
   names: string[];
   takesValue: boolean;
+  /** Shown by the shells that show descriptions (zsh, fish). */
+  description: string;
   /** Fixed values (choices, sort criteria), or 'profiles' for names read at completion time. */
   values?: string[] | 'profiles';
 }
@@ -15,6 +17,8 @@ export interface CommandSpec {
   /** Space-separated path below `billing`, '' for the root. */
   path: string;
   subcommands: string[];
+  /** Each subcommand's summary, for zsh and fish. */
+  summaries: Record<string, string>;
   flags: FlagSpec[];
 }
 
@@ -34,7 +38,8 @@ function flagOf(o: Option, path: string): FlagSpec {
   const names = [o.short, o.long].filter((n): n is string => Boolean(n));
   const takesValue = o.required || o.optional;
   const values = extraValues(o, path) ?? (o.argChoices ? [...o.argChoices] : undefined);
-  return values ? { names, takesValue, values } : { names, takesValue };
+  const description = o.description;
+  return values ? { names, takesValue, description, values } : { names, takesValue, description };
 }
 
 export function completionSpec(root: Command): CommandSpec[] {
@@ -42,11 +47,17 @@ export function completionSpec(root: Command): CommandSpec[] {
   const walk = (cmd: Command, path: string) => {
     const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
     const flags = cmd.options.filter((o) => !o.hidden).map((o) => flagOf(o, path));
-    flags.push({ names: ['-h', '--help'], takesValue: false });
+    flags.push({ names: ['-h', '--help'], takesValue: false, description: 'show help' });
     const names = visible.map((c) => c.name());
+    const summaries = Object.fromEntries(
+      visible.map((c) => [c.name(), c.summary() || c.description().split('\n')[0]!]),
+    );
     // `billing help <command>` is commander's implicit command at the root.
-    if (path === '') names.push('help');
-    out.push({ path, subcommands: names, flags });
+    if (path === '') {
+      names.push('help');
+      summaries.help = 'show help for a command';
+    }
+    out.push({ path, subcommands: names, summaries, flags });
     for (const sub of visible) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   walk(root, '');

@@ -11,7 +11,7 @@ const TSV_UNSAFE = /[\\\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\
 
 const NAMED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-function escape(c: string): string {
+function visibleEscape(c: string): string {
   const code = c.charCodeAt(0);
   return code <= 0xff
     ? `\\x${code.toString(16).padStart(2, '0')}`
@@ -20,12 +20,12 @@ function escape(c: string): string {
 
 /** For a terminal: every unsafe character as a visible escape. */
 export function safeText(text: string): string {
-  return text.replace(UNSAFE, escape);
+  return text.replace(UNSAFE, visibleEscape);
 }
 
 /** For a TSV cell: tab, newline, CR and backslash as \t \n \r \\, other unsafe ones escaped. */
 export function escapeTsv(text: string): string {
-  return text.replace(TSV_UNSAFE, (c) => NAMED[c] ?? escape(c));
+  return text.replace(TSV_UNSAFE, (c) => NAMED[c] ?? visibleEscape(c));
 }
 
 /** True when `text` has a character that must not reach a terminal raw (tests, checks). */

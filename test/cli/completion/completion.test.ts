@@ -120,6 +120,25 @@ describe('in the real shells', () => {
       );
       expect(out.trim()).toBe('_billing');
     });
+    it('describes commands and flags', () => {
+      const describe = (path: string, word: string) =>
+        execFileSync(
+          'zsh',
+          ['-c', `source ${join(ROOT, FILES.zsh)}; _billing_describe '${path}' '${word}'`],
+          {
+            env,
+            encoding: 'utf8',
+          },
+        ).trim();
+      expect(describe('orders', 'list')).toBe('list orders');
+      expect(describe('orders list', '--all')).toBe(
+        'every item, page after page (streams; ignores --limit)',
+      );
+      // A global flag is described wherever it applies.
+      expect(describe('keys get', '--profile')).toBe(
+        'configuration profile to use (env: BILLING_PROFILE)',
+      );
+    });
     it.each([
       [['billing', 'ch'], ['checkout']],
       [
@@ -143,6 +162,18 @@ describe('in the real shells', () => {
         'fish',
         `source ${join(ROOT, FILES.fish)}; complete -C ${JSON.stringify(line)} | string replace -r '\\t.*' ''; true`,
       );
+    it('describes commands and flags', () => {
+      const out = execFileSync(
+        'fish',
+        [
+          '-c',
+          `source ${join(ROOT, FILES.fish)}; complete -C 'billing orders '; complete -C 'billing orders list --al'`,
+        ],
+        { env, encoding: 'utf8' },
+      );
+      expect(out).toContain('list\tlist orders\n');
+      expect(out).toContain('--all\tevery item, page after page (streams; ignores --limit)\n');
+    });
     it.each([
       ['billing ke', ['keys']],
       ['billing subs ', ['cancel', 'change-price', 'list', 'resume']],

@@ -39,9 +39,9 @@ export function registerApi(program: Command, ctx: Context): void {
     .command('api')
     .summary('call any API endpoint and print the JSON answer')
     .description(
-      'Call any endpoint with your credentials and print the raw JSON answer.\n' +
-        '-f key=value adds a query parameter (GET, repeatable keys repeat) or a body field;\n' +
-        'key:=json is typed. --paginate follows every page of a list endpoint and prints\n' +
+      'Call any endpoint with your credentials and print the raw JSON answer. ' +
+        '-f key=value adds a query parameter (GET, repeatable keys repeat) or a body field; ' +
+        'key:=json is typed. --paginate follows every page of a list endpoint and prints ' +
         'its items as one JSON array.',
     )
     .argument('<method>', METHODS.join(', '))

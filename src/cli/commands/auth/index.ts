@@ -70,7 +70,7 @@ export function registerAuth(program: Command, ctx: Context): void {
     .command('token')
     .summary('print the access token (for piping)')
     .description(
-      'Print the access token of the active profile, refreshed when needed, for use in\nother tools. With --customer, the stored customer session token.',
+      'Print the access token of the active profile, refreshed when needed, for use in other tools. With --customer, the stored customer session token.',
     )
     .option('--customer', 'the customer session token from `checkout confirm`');
   token.addHelpText('after', examples('curl -H "Authorization: Bearer $(billing auth token)" …'));

@@ -67,11 +67,11 @@ export function buildConfirm(parent: Command, ctx: Context) {
     .command('confirm')
     .summary('confirm a checkout as the buyer')
     .description(
-      'Confirm a checkout session as the buyer would: creates the order (and the\n' +
-        'subscription for a recurring price). Takes the client secret, or the session\n' +
-        'id (then the secret is looked up with your token). The customer session token\n' +
-        'it returns is stored for the profile for an hour and used by `subs list`,\n' +
-        '`keys list --mine` and `keys get`; print it with `billing auth token --customer`.\n' +
+      'Confirm a checkout session as the buyer would: creates the order (and the ' +
+        'subscription for a recurring price). Takes the client secret, or the session ' +
+        'id (then the secret is looked up with your token). The customer session token ' +
+        'it returns is stored for the profile for an hour and used by `subs list`, ' +
+        '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
         'Not retried automatically: a POST may create an order.',
     )
     .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')

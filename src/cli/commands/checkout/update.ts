@@ -19,9 +19,9 @@ export function buildUpdate(parent: Command, ctx: Context) {
     .command('update')
     .summary('change an open checkout session')
     .description(
-      'Change an open checkout session. Flags override the same fields of --data.\n' +
-        'Metadata: key=value is a string, key:=42 or key:=true is typed (as in HTTPie);\n' +
-        'at most 50 pairs, keys up to 40 characters, strings up to 500. It is copied to\n' +
+      'Change an open checkout session. Flags override the same fields of --data. ' +
+        'Metadata: key=value is a string, key:=42 or key:=true is typed (as in HTTPie); ' +
+        'at most 50 pairs, keys up to 40 characters, strings up to 500. It is copied to ' +
         'the customer that confirming the checkout creates.',
     )
     .argument('<id>', 'checkout session id (UUID)')

@@ -22,7 +22,7 @@ export function registerCompletion(program: Command, ctx: Context): void {
     .command('completion')
     .summary('print the shell completion script')
     .description(
-      'Print a completion script for your shell: commands, flags, flag values and\n' +
+      'Print a completion script for your shell: commands, flags, flag values and ' +
         'profile names. Install it once (see the examples), then open a new shell.',
     )
     .argument('<shell>', `one of ${SHELLS.join(', ')}`);

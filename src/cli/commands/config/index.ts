@@ -4,9 +4,9 @@ import type { Context } from '../../context.js';
 import { examples } from '../shared.js';
 
 const KEYS_HELP =
-  'Keys: base_url, auth_url, client_id, organization_id, storage (auto|keychain|file),\n' +
-  'connect_timeout, request_timeout (seconds), max_response_mb (largest answer read,\n' +
-  'default 32) of the active profile; profiles.<name>.<key> for another profile;\n' +
+  'Keys: base_url, auth_url, client_id, organization_id, storage (auto|keychain|file), ' +
+  'connect_timeout, request_timeout (seconds), max_response_mb (largest answer read, ' +
+  'default 32) of the active profile; profiles.<name>.<key> for another profile; ' +
   'default_profile.';
 
 export function registerConfig(program: Command, ctx: Context): void {
@@ -14,7 +14,7 @@ export function registerConfig(program: Command, ctx: Context): void {
     .command('config')
     .summary('read and change profiles and settings')
     .description(
-      `Profiles and settings, kept in ${'<config dir>'}/config.json (mode 0600).\n${KEYS_HELP}`,
+      `Profiles and settings, kept in ${'<config dir>'}/config.json (mode 0600). ${KEYS_HELP}`,
     )
     .addHelpText(
       'after',
@@ -93,8 +93,23 @@ export function registerConfig(program: Command, ctx: Context): void {
       `profile: ${listing.profile} (from ${listing.profile_source})`,
       `profiles: ${listing.profiles.join(', ')}`,
     ];
-    for (const entry of listing.settings) {
-      lines.push(`${entry.key}\t${entry.value ?? ''}${entry.source ? `\t(${entry.source})` : ''}`);
+    const { safeText } = await import('../../io/safe.js');
+    const rows = listing.settings.map((e) => [
+      e.key,
+      safeText(String(e.value ?? '')),
+      e.source ? `(${e.source})` : '',
+    ]);
+    // Aligned for a person; tab-separated for a script.
+    const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const row of rows) {
+      lines.push(
+        ctx.io.stdout.isTTY
+          ? row
+              .map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell))
+              .join('  ')
+              .trimEnd()
+          : row.filter((cell, i) => i < 2 || cell).join('\t'),
+      );
     }
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
   });

@@ -16,7 +16,7 @@ export function buildActivate(parent: Command, ctx: Context) {
     .command('activate')
     .summary('activate a license key on a device')
     .description(
-      'Create an activation of a license key. Needs no token. Not retried\nautomatically: a POST may create an activation.',
+      'Create an activation of a license key. Needs no token. Not retried automatically: a POST may create an activation.',
     )
     .argument('<key>', KEY_ARG)
     .option('--org <id>', "the key's organization (default: the profile's organization_id)")

@@ -26,8 +26,8 @@ export function buildList(parent: Command, ctx: Context) {
     .command('list')
     .summary('list license keys')
     .description(
-      "List your organizations' license keys, oldest first. With --mine, the keys of\n" +
-        'the customer session (or BILLING_CUSTOMER_TOKEN) instead; then --org and\n' +
+      "List your organizations' license keys, oldest first. With --mine, the keys of " +
+        'the customer session (or BILLING_CUSTOMER_TOKEN) instead; then --org and ' +
         '--benefit take one value each.',
     )
     .option('--org <id>', 'only this organization (repeatable)', collect)

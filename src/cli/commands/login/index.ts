@@ -39,9 +39,9 @@ export function registerLogin(program: Command, ctx: Context): void {
     .command('login')
     .summary('log in with your browser (OAuth) or a personal access token')
     .description(
-      'Log in with the OAuth authorization code flow (PKCE): a browser page asks you to\n' +
-        'allow access, then the tokens go to the OS keychain (or a 0600 file when there is\n' +
-        'none). Over SSH or without a display the URL is printed and you can paste the\n' +
+      'Log in with the OAuth authorization code flow (PKCE): a browser page asks you to ' +
+        'allow access, then the tokens go to the OS keychain (or a 0600 file when there is ' +
+        'none). Over SSH or without a display the URL is printed and you can paste the ' +
         'address the browser ends on. In CI use BILLING_TOKEN instead, or --with-token.',
     )
     .option('--scopes <list>', 'space- or comma-separated scopes (default: what the commands need)')
@@ -124,7 +124,7 @@ export function registerLogin(program: Command, ctx: Context): void {
     .command('logout')
     .summary('revoke and forget the stored tokens')
     .description(
-      'Revoke the stored tokens at the server (OAuth logins) and delete them from the\nkeychain and the fallback file, with any stored customer session.',
+      'Revoke the stored tokens at the server (OAuth logins) and delete them from the keychain and the fallback file, with any stored customer session.',
     );
   logout.addHelpText('after', examples('billing logout', 'billing --profile prod logout'));
   logout.action(async () => {

@@ -14,7 +14,7 @@ export interface ServeOptions {
   authUrl?: string;
   faults?: string;
   rateLimit?: boolean;
-  json: boolean;
+  json?: boolean;
 }
 
 const FAULTS_HELP = `
@@ -50,7 +50,7 @@ export function registerServe(program: Command, ctx: Context): void {
     .command('serve')
     .summary('run the local billing service (sandbox, tests, demos)')
     .description(
-      'Run a complete local implementation of the Billing Service API, with demo data,\n' +
+      'Run a complete local implementation of the Billing Service API, with demo data, ' +
         'on loopback. The CLI talks to it by default (profile "local").',
     )
     .option(
@@ -75,7 +75,7 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--auth-url <url>', 'public URL of the authorization page (default: the service URL)')
     .option('--faults <spec>', 'inject errors, resets and latency (syntax below)')
     .option('--rate-limit', "enforce the real service's rate limits (429 + Retry-After)")
-    .option('--json', 'print one JSON line with the URL, credentials and demo ids', false)
+    .option('--json', 'print one JSON line with the URL, credentials and demo ids')
     .addHelpText(
       'after',
       examples(

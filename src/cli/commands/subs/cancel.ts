@@ -25,7 +25,7 @@ export function buildCancel(parent: Command, ctx: Context) {
     .command('cancel')
     .summary('cancel a subscription at the end of its period (or now)')
     .description(
-      'Cancel a subscription when its current period ends; --now ends it at once\n' +
+      'Cancel a subscription when its current period ends; --now ends it at once ' +
         '(seller only). Undo a cancellation at period end with `billing subs resume`.',
     )
     .argument('<id>', 'subscription id (UUID)')

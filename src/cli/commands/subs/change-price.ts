@@ -19,8 +19,8 @@ export function buildChangePrice(parent: Command, ctx: Context) {
     .command('change-price')
     .summary('move a subscription to another price')
     .description(
-      'Move a subscription to another recurring, non-archived price of the same\n' +
-        'organization. As the seller by default; with --as-customer through the\n' +
+      'Move a subscription to another recurring, non-archived price of the same ' +
+        'organization. As the seller by default; with --as-customer through the ' +
         'customer portal (the stored customer session or BILLING_CUSTOMER_TOKEN).',
     )
     .argument('<id>', 'subscription id (UUID)')

@@ -32,7 +32,7 @@ export function buildList(parent: Command, ctx: Context) {
     .command('list')
     .summary("list a customer's subscriptions")
     .description(
-      'List subscriptions through the customer portal: those of the customer session\n' +
+      'List subscriptions through the customer portal: those of the customer session ' +
         'that `checkout confirm` stored (or BILLING_CUSTOMER_TOKEN), else your own.',
     )
     .option('--active', 'only trialing or active subscriptions')

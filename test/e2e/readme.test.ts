@@ -33,6 +33,7 @@ describe('README', () => {
       'completion bash',
       '--fields',
       '-o ndjson',
+      "from '@polar-sh/sdk'",
     ]) {
       expect(blocks).toContain(command);
     }
@@ -67,5 +68,7 @@ describe('README', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toContain('exit code 7');
     expect(result.stdout).toContain('Acme Pro');
+    // The official SDK's example listed orders from the local service.
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36} \d+ \S+@\S+$/m);
   }, 120_000);
 });

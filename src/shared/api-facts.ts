@@ -63,6 +63,8 @@ export const SUBSCRIPTION_SORT_CRITERIA = [
   'product',
 ] as const;
 export const SUBSCRIPTION_DEFAULT_SORTING = ['-started_at'] as const;
+/** `sorting` criteria of GET /v1/organizations/ (default created_at). */
+export const ORGANIZATION_SORT_CRITERIA = ['created_at', 'name'] as const;
 
 export const SCOPES = [
   'openid',

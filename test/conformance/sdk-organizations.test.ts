@@ -23,6 +23,29 @@ afterAll(async () => {
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('organizations through the SDK', () => {
+  it('lists the organizations each token can act for, page by page, by slug and by name', async () => {
+    const { demo } = box;
+    for (const [who, polar, id] of [
+      ['alice', box.pat, demo.organization_id],
+      ['bob', box.otherPat, demo.other.organization_id],
+      ['organization token', box.org, demo.organization_id],
+    ] as const) {
+      const page = await call(`list as ${who}`, () => polar.organizations.list({}));
+      expect(page.result.items.map((o) => o.id)).toEqual([id]);
+      expect(page.result.pagination).toEqual({ totalCount: 1, maxPage: 1 });
+    }
+    const bySlug = await call('list by slug', () => box.pat.organizations.list({ slug: 'acme' }));
+    expect(bySlug.result.items.map((o) => o.slug)).toEqual(['acme']);
+    const none = await call('list by a slug of another', () =>
+      box.pat.organizations.list({ slug: 'globex' }),
+    );
+    expect(none.result.items).toEqual([]);
+    const sorted = await call('list sorted', () =>
+      box.pat.organizations.list({ sorting: ['-name', 'created_at'], limit: 1 }),
+    );
+    expect(sorted.result.items).toHaveLength(1);
+  });
+
   it('gets each organization with its owner token and Acme with its organization token', async () => {
     const { demo } = box;
     for (const [who, polar, id, slug] of [

@@ -29,6 +29,47 @@ afterAll(() => svc.stop());
 
 const patch = (body: unknown, token = svc.alice) => svc.api('PATCH', path, { token, body });
 
+describe('GET /v1/organizations/', () => {
+  it('lists only the organizations the token can act for, in the organization form', async () => {
+    for (const [token, id] of [
+      [svc.alice, svc.demo.organization_id],
+      [svc.bob, svc.demo.other.organization_id],
+    ] as const) {
+      const r = await svc.api('GET', '/v1/organizations/', { token });
+      expect(r.status).toBe(200);
+      expect(r.body.pagination).toEqual({ total_count: 1, max_page: 1 });
+      expect(r.body.items.map((o: Json) => o.id)).toEqual([id]);
+      expectShape(r.body.items[0], ORGANIZATION);
+    }
+  });
+
+  it('filters by slug, sorts by name or created_at, and refuses other criteria', async () => {
+    const bySlug = await svc.api('GET', '/v1/organizations/', {
+      token: svc.alice,
+      query: { slug: 'globex' },
+    });
+    expect(bySlug.body.items).toEqual([]);
+    const sorted = await svc.api('GET', '/v1/organizations/', {
+      token: svc.alice,
+      query: { sorting: ['-name', 'created_at'] },
+    });
+    expect(sorted.status).toBe(200);
+    const bad = await svc.api('GET', '/v1/organizations/', {
+      token: svc.alice,
+      query: { sorting: 'slug' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(['query', 'sorting', 0]);
+  });
+
+  it('needs organizations:read or :write, and a user or organization token', async () => {
+    const none = await svc.api('GET', '/v1/organizations/');
+    expect(none.status).toBe(401);
+    const narrow = await svc.pat(['orders:read']);
+    expect((await svc.api('GET', '/v1/organizations/', { token: narrow })).status).toBe(403);
+  });
+});
+
 describe('GET /v1/organizations/{id}', () => {
   it('returns every field of the organization with its type', async () => {
     for (const [token, id] of [

@@ -1,11 +1,21 @@
 // GET / PATCH /v1/organizations/{id} (spec endpoints 14–15).
 import * as z from 'zod';
-import type { Router } from '../app.js';
+import { ORGANIZATION_SORT_CRITERIA } from '../../shared/api-facts.js';
+import { type Router, slashRedirect } from '../app.js';
 import { organizationIds } from '../auth.js';
-import { json, parseJson } from '../db.js';
+import { json, parseJson, sqlIn } from '../db.js';
 import { notFound } from '../errors.js';
 import { organization } from '../serialize.js';
-import { chars, parseBody, uuidParam } from '../validate.js';
+import {
+  chars,
+  pageParams,
+  paginated,
+  parseBody,
+  type Query,
+  sortingParam,
+  stringParam,
+  uuidParam,
+} from '../validate.js';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
@@ -45,7 +55,7 @@ const updateBody = z.object({
 
 const USER_OR_ORG = ['user', 'organization'] as const;
 
-export function registerOrganizations({ route, service }: Router): void {
+export function registerOrganizations({ app, route, service }: Router): void {
   const { store, clock } = service;
   const load = (principal: Parameters<typeof organizationIds>[1], rawId: unknown) => {
     const id = uuidParam(rawId, ['path', 'id']);
@@ -55,6 +65,43 @@ export function registerOrganizations({ route, service }: Router): void {
     if (!row) throw notFound();
     return row;
   };
+
+  // The organizations the token can act for (sorting: api-facts; default created_at).
+  route(
+    'GET',
+    '/v1/organizations/',
+    { kinds: [...USER_OR_ORG], scopes: ['organizations:read', 'organizations:write'] },
+    (req, { principal }) => {
+      const query = req.query as Query;
+      const page = pageParams(query);
+      const sorting = sortingParam(query, ORGANIZATION_SORT_CRITERIA, ['created_at']);
+      const params: unknown[] = [];
+      const own = organizationIds(store, principal!);
+      const where = [own.length ? sqlIn('id', own, params) : '0'];
+      const slug = stringParam(query, 'slug');
+      if (slug !== undefined) {
+        where.push('slug = ?');
+        params.push(slug);
+      }
+      const whereSql = where.join(' AND ');
+      const total = store.get<{ n: number }>(
+        `SELECT count(*) AS n FROM organizations WHERE ${whereSql}`,
+        ...params,
+      )!.n;
+      const orderBy = [
+        ...sorting.map((s) => `${s.field} ${s.desc ? 'DESC' : 'ASC'}`),
+        `id ${sorting.at(-1)?.desc ? 'DESC' : 'ASC'}`,
+      ].join(', ');
+      const rows = store.all(
+        `SELECT * FROM organizations WHERE ${whereSql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+        ...params,
+        page.limit,
+        page.offset,
+      );
+      return paginated(rows.map(organization), total, page);
+    },
+  );
+  slashRedirect(app, '/v1/organizations', '/v1/organizations/');
 
   route(
     'GET',

@@ -47,9 +47,9 @@ _billing_flags() {
     'login') echo '--scopes --read-only --org --port --timeout --no-browser --with-token --storage -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'logout') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'auth') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'auth status') echo '--json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'auth status') echo '--json --offline -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'auth token') echo '--customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'whoami') echo '--json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'whoami') echo '--customer --json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'serve') echo '--port --host --db --seed --orders --auth-url --faults --rate-limit --json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'completion') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
   esac

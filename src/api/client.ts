@@ -4,7 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { CliError, EXIT } from '../cli/errors.js';
+import { AuthError, CliError, EXIT } from '../cli/errors.js';
 import { connectionFailure, responseFailure } from './failures.js';
 import { header } from './http-errors.js';
 import { type FetchPage, type PageOptions, paginate } from './paginate.js';
@@ -55,6 +55,11 @@ export interface ApiClientOptions {
   random?: () => number;
   /** Clock for HTTP-date Retry-After values. */
   now?: () => number;
+  /**
+   * When the server rejects the token sent (401): what to say instead of the generic "log in"
+   * advice, which is wrong for a customer session or a token from the environment.
+   */
+  onRejected?: () => { message: string; hint: string } | undefined;
   /** Told before each wait between two attempts, e.g. to show it on a terminal. */
   onRetry?: (retry: RetryNotice) => void;
   /** Called once on a 401 invalid_token; true means "token refreshed, send again". */
@@ -176,6 +181,11 @@ export class ApiClient {
       }
       const { notFound } = opts;
       const tokenSent = token !== undefined;
+      // Only for invalid_token: a plain 401 means this kind of token is not accepted here.
+      if (status === 401 && tokenSent && isInvalidToken(answer.text)) {
+        const rejected = this.opts.onRejected?.();
+        if (rejected) throw new AuthError(rejected.message, { hint: rejected.hint });
+      }
       throw responseFailure(answer, {
         method,
         path,

@@ -5,6 +5,7 @@ import { AuthError } from '../cli/errors.js';
 import type { Session } from '../cli/session.js';
 import type { Settings } from '../config/resolve.js';
 import type { Credentials } from './credentials.js';
+import type { StoredCredentials } from './token-store.js';
 import { withLock } from './lock.js';
 
 /** Refresh when the access token expires within this window. */
@@ -18,22 +19,26 @@ export function lockPath(configDir: string, profile: string): string {
   return join(configDir, `refresh-${profile}.lock`);
 }
 
-/** The stored credentials, refreshed first when they are about to expire. undefined = logged out. */
+/**
+ * The stored credentials and where they are kept, refreshed first when they are about to
+ * expire. undefined = logged out.
+ */
 export async function freshAccessToken(
   session: Session,
   settings: Settings,
-): Promise<Credentials | undefined> {
+): Promise<StoredCredentials | undefined> {
   const store = await session.tokenStore();
   const stored = await store.read(settings.profile);
   if (!stored) return undefined;
   const c = stored.credentials;
   const now = session.ctx.now().getTime();
-  if (c.kind === 'pat' || !expiresSoon(c, now)) return c;
+  if (c.kind === 'pat' || !expiresSoon(c, now)) return stored;
   if (!c.refresh_token) {
     if (c.expires_at && Date.parse(c.expires_at) <= now) throw loginAgain('your login has expired');
-    return c;
+    return stored;
   }
-  return refreshLocked(session, settings, c.access_token, false);
+  const credentials = await refreshLocked(session, settings, c.access_token, false);
+  return { ...stored, credentials };
 }
 
 /** After a 401 invalid_token: refresh once. true = there is a new token to retry with. */

@@ -42,6 +42,20 @@ export type Audience = 'seller' | 'customer' | 'none';
 
 export const CUSTOMER_SESSION_SUFFIX = '--customer-session';
 
+/** How to get a working customer session again. */
+export const CUSTOMER_SESSION_FIX =
+  'Confirm a checkout again (billing checkout confirm …), or set BILLING_CUSTOMER_TOKEN to a customer session token.';
+
+export type SellerSource = 'env' | 'keychain' | 'file' | 'demo';
+
+/** What the CLI reads of GET /__local/demo. */
+export interface LocalDemo {
+  personal_access_token?: string;
+  personal_access_token_email?: string;
+  organization_id?: string;
+}
+export type CustomerSource = 'env' | 'keychain' | 'file' | 'seller';
+
 const DEMO_TIMEOUT_MS = 2000;
 
 export class Session {
@@ -111,17 +125,32 @@ export class Session {
     return token;
   }
 
+  /** Where the seller's token in use came from, once sellerToken() has found one. */
+  sellerSource?: SellerSource;
+  /** Where the customer-portal token in use came from, once customerToken() has found one. */
+  customerSource?: CustomerSource;
+
   async sellerToken(): Promise<string> {
     const env = this.ctx.env.BILLING_TOKEN;
-    if (env) return env;
+    if (env) {
+      this.sellerSource = 'env';
+      return env;
+    }
     const known = this.remembered('seller');
     if (known) return known;
     const settings = await this.settings();
     const { freshAccessToken } = await import('../auth/refresh.js');
     const stored = await freshAccessToken(this, settings);
-    if (stored) return this.remember('seller', stored.access_token, stored.expires_at);
+    if (stored) {
+      this.sellerSource = stored.location;
+      const { access_token, expires_at } = stored.credentials;
+      return this.remember('seller', access_token, expires_at);
+    }
     const demo = await this.localDemo();
-    if (demo?.personal_access_token) return demo.personal_access_token;
+    if (demo?.personal_access_token) {
+      this.sellerSource = 'demo';
+      return demo.personal_access_token;
+    }
     // Nothing stored and the local service is down: "not logged in" would send the user the
     // wrong way; the request would have failed to connect anyway.
     if (this.localFailure) throw await this.localUnreachable(settings.base_url);
@@ -136,18 +165,38 @@ export class Session {
    */
   async customerToken(): Promise<string> {
     const env = this.ctx.env.BILLING_CUSTOMER_TOKEN;
-    if (env) return env;
+    if (env) {
+      this.customerSource = 'env';
+      return env;
+    }
     const known = this.remembered('customer');
     if (known) return known;
-    const settings = await this.settings();
-    const stored = await (await this.tokenStore())
-      .read(settings.profile + CUSTOMER_SESSION_SUFFIX)
-      .catch(() => null);
+    const stored = await this.storedCustomerSession();
     const expires = stored?.credentials.expires_at;
     if (stored && (!expires || Date.parse(expires) > this.ctx.now().getTime() + 5_000)) {
+      this.customerSource = stored.location;
       return this.remember('customer', stored.credentials.access_token, expires);
     }
+    if (stored && !this.warnedExpired) {
+      // Say so, and go on as the seller (user tokens work on the customer portal too).
+      this.warnedExpired = true;
+      const { createMessenger } = await import('./io/index.js');
+      createMessenger(this.ctx.io).warn(
+        `The customer session that \`checkout confirm\` stored expired at ${expires}; using your own login for the customer portal. ${CUSTOMER_SESSION_FIX}`,
+      );
+    }
+    this.customerSource = 'seller';
     return this.sellerToken();
+  }
+
+  private warnedExpired = false;
+
+  /** The customer session `checkout confirm` kept for this profile, if any (expired or not). */
+  async storedCustomerSession() {
+    const settings = await this.settings();
+    return (await this.tokenStore())
+      .read(settings.profile + CUSTOMER_SESSION_SUFFIX)
+      .catch(() => null);
   }
 
   /** Why GET /__local/demo could not connect, when it could not. */
@@ -171,15 +220,13 @@ export class Session {
     });
   }
 
-  private demoValue?: Promise<
-    { personal_access_token?: string; organization_id?: string } | undefined
-  >;
+  private demoValue?: Promise<LocalDemo | undefined>;
 
   /**
    * The built-in `local` profile works with no set-up: when nothing is stored, it asks the local
    * service on loopback for its demo credentials (GET /__local/demo, which only `billing serve` has).
    */
-  localDemo(): Promise<{ personal_access_token?: string; organization_id?: string } | undefined> {
+  localDemo(): Promise<LocalDemo | undefined> {
     this.demoValue ??= (async () => {
       const settings = await this.settings();
       const base = new URL(settings.base_url);
@@ -196,9 +243,7 @@ export class Session {
         return undefined;
       }
       if (!res.ok) return undefined;
-      const demo = (await res.json().catch(() => undefined)) as
-        | { personal_access_token?: string; organization_id?: string }
-        | undefined;
+      const demo = (await res.json().catch(() => undefined)) as LocalDemo | undefined;
       if (demo && this.debug)
         this.ctx.io.stderr.write(
           'using the local service\'s demo token (profile "local", nothing stored)\n',
@@ -240,6 +285,7 @@ export class Session {
         seconds('--request-timeout', this.globals.requestTimeout, settings.request_timeout) * 1000,
       maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
       onRetry: this.ctx.io.stderr.isTTY ? (retry) => this.sayRetry(retry) : undefined,
+      onRejected: () => this.rejected(audience),
       debug: this.debug ? (line) => this.ctx.io.stderr.write(`${line}\n`) : undefined,
       signal: this.ctx.signal,
       onUnauthorized:
@@ -253,6 +299,35 @@ export class Session {
     });
     this.clients.set(audience, client);
     return client;
+  }
+
+  /** What to say when the server rejects the token of `audience`, by where it came from. */
+  private rejected(audience: Audience): { message: string; hint: string } | undefined {
+    const source = audience === 'customer' ? this.customerSource : this.sellerSource;
+    if (
+      audience === 'customer' &&
+      (source === 'env' || source === 'keychain' || source === 'file')
+    ) {
+      const where =
+        source === 'env' ? 'in BILLING_CUSTOMER_TOKEN' : 'that `checkout confirm` stored';
+      return {
+        message: `the customer session ${where} was rejected: it has expired or was revoked`,
+        hint: CUSTOMER_SESSION_FIX,
+      };
+    }
+    if (source === 'env' || (audience === 'customer' && this.sellerSource === 'env')) {
+      return {
+        message: 'the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked',
+        hint: 'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.',
+      };
+    }
+    if (source === 'demo' || (audience === 'customer' && this.sellerSource === 'demo')) {
+      return {
+        message: "the local service's demo token was rejected",
+        hint: 'Was the service restarted with another database? Run the command again, or `billing login`.',
+      };
+    }
+    return undefined;
   }
 
   /** One line per wait, on a terminal: `503 Service Unavailable, retrying in 3 s…`. */

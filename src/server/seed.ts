@@ -15,6 +15,8 @@ import { seedVariety } from './seed/variety.js';
 export interface DemoInfo {
   organization_id: string;
   personal_access_token: string;
+  /** Whose the personal access token is (the owner of the organization). */
+  personal_access_token_email: string;
   client_id: string;
   open_checkout_ids: string[];
   license_key: string;
@@ -150,6 +152,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
     const result: DemoInfo = {
       organization_id: acme,
       personal_access_token: alicePat,
+      personal_access_token_email: users[0]!.email,
       client_id: clientId,
       open_checkout_ids: open,
       license_key: demoKey,

@@ -100,6 +100,9 @@ describe.skipIf(!available && !required)('billing login with a browser', () => {
     });
     expect(info.scopes).toContain('orders:read');
     expect(info.storage).toBe(keychain ? 'keychain' : 'file');
+    // Where the token in use comes from, and that the server takes it.
+    expect(info.source).toBe(keychain ? 'keychain' : 'file');
+    expect(info.check).toEqual({ ok: true, detail: 'accepted by the server' });
 
     const token = (await run(['auth', 'token'], { configDir, env })).stdout.trim();
     expect(token).toMatch(/^polar_at_u_/);
@@ -122,7 +125,10 @@ describe.skipIf(!available && !required)('billing login with a browser', () => {
     }
 
     const who = await run(['whoami'], { configDir, env });
-    expect(who).toMatchObject({ code: 0, stdout: 'alice@acme.test\n' });
+    expect(who).toMatchObject({
+      code: 0,
+      stdout: `alice@acme.test (OAuth, stored in the ${keychain ? 'OS keychain' : 'fallback file'})\n`,
+    });
     const orders = await run(['orders', 'list', '--limit', '2', '--json'], { configDir, env });
     expect(orders.code).toBe(0);
     expect(JSON.parse(orders.stdout)).toHaveLength(2);

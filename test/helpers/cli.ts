@@ -45,6 +45,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Pass one to read stderr while the command still runs. */
   stderr?: Capture;
+  /** The CLI's clock (default: the wall clock). */
+  now?: () => Date;
 }
 
 export interface RunResult {
@@ -64,7 +66,7 @@ export async function run(argv: string[], opts: RunOptions = {}): Promise<RunRes
     io: { stdout, stderr, stdin: opts.stdin ?? stdinOf([], { end: true, tty: opts.tty }) },
     env: { PATH: process.env.PATH, ...opts.env },
     configDir: opts.configDir ?? tempConfigDir(),
-    now: () => new Date(),
+    now: opts.now ?? (() => new Date()),
     openBrowser: opts.openBrowser ?? (async () => {}),
     signal: opts.signal ?? new AbortController().signal,
   };

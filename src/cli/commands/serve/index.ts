@@ -28,9 +28,9 @@ Faults (--faults; also GET/PUT/DELETE /__local/faults, never faulted itself):
           reset-after     handle (and commit) it, then drop the connection
   share:  0.05 or 5% of matching requests; one draw each from the seeded PRNG
   max:    the rule is spent after n faults; the next matching rule applies
-  match:  [METHOD[|METHOD...] ]<glob> (* matches anything, / included) or
-          ^<regex>, on the path without the query; first matching rule wins;
-          no @ = every path
+  match:  [METHOD[|METHOD...] ]<glob> on the path without the query: * matches
+          anything (/ included), every other character is literal (no regular
+          expressions); first matching rule wins; no @ = every path
   JSON:   {"seed":7,"rules":[{"match":"/v1/orders*","methods":["GET"],
           "503":0.1,"reset":0.05,"reset_after":0.02,"latency_ms":50,
           "retry_after":1,"max":3}]}

@@ -1,0 +1,34 @@
+// billing auth token: the access token for other tools (the one command that prints a secret).
+import type { Command } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { AuthError } from '../../errors.js';
+import { CUSTOMER_SESSION_FIX } from '../../session.js';
+import { examples, session } from '../shared.js';
+
+export function buildToken(parent: Command, ctx: Context) {
+  const cmd = parent
+    .command('token')
+    .summary('print the access token (for piping)')
+    .description(
+      'Print the access token of the active profile, refreshed when needed, for use in other tools. With --customer, the stored customer session token.',
+    )
+    .option('--customer', 'the customer session token from `checkout confirm`');
+  cmd.addHelpText('after', examples('curl -H "Authorization: Bearer $(billing auth token)" …'));
+  cmd.action(async (opts) => {
+    const s = session(ctx, cmd);
+    if (opts.customer) {
+      const stored = await s.storedCustomerSession();
+      if (!stored) throw new AuthError('no customer session stored (confirm a checkout first)');
+      const expires = stored.credentials.expires_at;
+      if (expires && Date.parse(expires) <= ctx.now().getTime()) {
+        throw new AuthError(`the stored customer session expired at ${expires}`, {
+          hint: CUSTOMER_SESSION_FIX,
+        });
+      }
+      ctx.io.stdout.write(`${stored.credentials.access_token}\n`);
+      return;
+    }
+    ctx.io.stdout.write(`${await s.sellerToken()}\n`);
+  });
+  return cmd;
+}

@@ -7,12 +7,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalid } from './errors.js';
 import {
-  compilePattern,
   FAULT_KINDS,
   type FaultKind,
   type FaultRule,
   type FaultSpec,
   FaultSpecError,
+  globMatches,
   parseFaultSpec,
   validateSpec,
 } from './fault-spec.js';
@@ -50,7 +50,6 @@ function pathOf(url: string): string {
 
 interface Compiled {
   rule: FaultRule;
-  regex: RegExp;
   methods?: Set<string>;
   faults: number;
 }
@@ -71,7 +70,6 @@ export class FaultInjector {
     this.spec = spec;
     this.compiled = spec.rules.map((rule) => ({
       rule,
-      regex: compilePattern(rule.match),
       methods: rule.methods && new Set(rule.methods.map((m) => m.toUpperCase())),
       faults: 0,
     }));
@@ -98,7 +96,7 @@ export class FaultInjector {
       (c) =>
         (c.rule.max === undefined || c.faults < c.rule.max) &&
         (!c.methods || c.methods.has(method.toUpperCase())) &&
-        c.regex.test(path),
+        globMatches(c.rule.match, path),
     );
     if (!hit) return none;
     const { rule } = hit;

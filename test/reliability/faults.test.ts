@@ -23,7 +23,7 @@ describe('the fault spec', () => {
     expect(
       parseFaultSpec(
         '503:0.1,502:5%,429:0.05,reset:0.05,reset-after:0.02,latency:50ms@/v1/orders*;' +
-          'reset:1,max:2,retry-after:3@GET|patch ^/v1/license-keys/[^/]+$;latency:1-2s;seed=7;retry-after=0',
+          'reset:1,max:2,retry-after:3@GET|patch /v1/license-keys/*;latency:1-2s;seed=7;retry-after=0',
       ),
     ).toEqual({
       seed: 7,
@@ -39,7 +39,7 @@ describe('the fault spec', () => {
           latency_ms: 50,
         },
         {
-          match: '^/v1/license-keys/[^/]+$',
+          match: '/v1/license-keys/*',
           methods: ['GET', 'PATCH'],
           '503': 0,
           '502': 0,
@@ -76,7 +76,10 @@ describe('the fault spec', () => {
     ['503', /expected e\.g\./],
     ['503:abc', /not a fraction/],
     ['latency:fast', /not a duration/],
-    ['503:0.1@^/v1/(', /invalid regex/],
+    ['503:0.1@^/v1/(', /regular expressions are not supported.*glob/],
+    // A regex with nested quantifiers held the event loop for hours (issue 12).
+    ['503:1@^(/+)+x$', /regular expressions are not supported/],
+    ['{"rules":[{"match":"^/v1/orders","503":1}]}', /rules\.0\.match: regular expressions/],
     ['{"rules":[{"oops":1}]}', /oops/],
     ['{not json', /invalid JSON/],
   ])('refuses %j', (spec, message) => {
@@ -110,6 +113,22 @@ describe('the fault spec', () => {
     expect(kind('POST', '/v1/checkouts/custom/client/polar_c_x/confirm')).toBe('502');
     expect(kind('GET', '/v1/checkouts/custom/abc')).toBe('502');
     expect(kind('GET', '/__local/demo')).toBeUndefined();
+  });
+
+  it('matches a glob in linear time, however many stars it has (no ReDoS)', () => {
+    // As a regex (^.*a.*a…b$) this backtracks for longer than the age of the universe.
+    const injector = new FaultInjector(parseFaultSpec(`503:1@${'*a'.repeat(200)}b`));
+    const t0 = performance.now();
+    expect(injector.decide('GET', `/${'a'.repeat(8000)}`).kind).toBeUndefined();
+    expect(injector.decide('GET', `/${'a'.repeat(8000)}b`).kind).toBe('503');
+    expect(performance.now() - t0).toBeLessThan(500);
+    const exact = new FaultInjector(parseFaultSpec('503:1@/v1/orders/'));
+    expect(exact.decide('GET', '/v1/orders/').kind).toBe('503');
+    expect(exact.decide('GET', '/v1/orders/x').kind).toBeUndefined();
+    // Regex metacharacters in a glob are plain characters.
+    const dots = new FaultInjector(parseFaultSpec('503:1@/v1/a.c(+)*'));
+    expect(dots.decide('GET', '/v1/abc(+)').kind).toBeUndefined();
+    expect(dots.decide('GET', '/v1/a.c(+)/z').kind).toBe('503');
   });
 });
 

@@ -18,7 +18,7 @@ _billing_flags() {
     '') echo '-V --version --profile --debug --no-pager --connect-timeout --request-timeout -h --help' ;;
     'checkout') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout update') echo '--customer-email --customer-name --metadata --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs list') echo '--active --inactive --product --org --query --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -70,6 +70,7 @@ _billing_takes_value() {
     'checkout update|--customer-email'|\
     'checkout update|--customer-name'|\
     'checkout update|--metadata'|\
+    'checkout update|--unset-metadata'|\
     'checkout update|--data'|\
     'checkout update|-o'|'checkout update|--output'|\
     'checkout update|--fields'|\

@@ -132,6 +132,38 @@ export function metadata(
   return out;
 }
 
+export interface MetadataEdit {
+  /** --metadata pairs, already parsed. */
+  set?: Record<string, MetadataValue>;
+  /** --unset-metadata keys. */
+  unset?: string[];
+  /** --replace-metadata: send exactly the pairs given instead of merging into what is there. */
+  replace?: boolean;
+}
+
+/**
+ * The metadata to send for an update, or undefined to leave it alone. The API replaces the
+ * whole object on PATCH, so pairs are merged into the current metadata (read with `current`)
+ * unless --replace-metadata, or --data, which is sent as given, says what the base is.
+ */
+export async function editedMetadata(
+  edit: MetadataEdit,
+  fromData: unknown,
+  current: () => Promise<unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const changes = Boolean(edit.set) || Boolean(edit.unset?.length);
+  if (!changes && !edit.replace) return fromData as Record<string, unknown> | undefined;
+  const base =
+    fromData !== undefined && fromData !== null ? fromData : edit.replace ? {} : await current();
+  const merged: Record<string, unknown> = {
+    ...(base && typeof base === 'object' && !Array.isArray(base) ? base : {}),
+    ...edit.set,
+  };
+  for (const key of edit.unset ?? []) delete merged[key];
+  checkMetadataObject('--metadata', merged);
+  return merged;
+}
+
 /** Checks a metadata object that came from --data against the same rules. */
 export function checkMetadataObject(field: string, value: unknown): void {
   if (value === undefined || value === null) return;

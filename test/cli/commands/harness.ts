@@ -1,6 +1,7 @@
 // The two tables of a verb's tests, in-process through main(argv, ctx): argv -> exact usage error
 // (and nothing sent), argv -> the exact request. A recorder on 127.0.0.1 stands in for the API:
-// it notes every request and answers 400 "recorded", which the CLI reports and never retries.
+// it notes every request and answers what the test scripted for it, else 400 "recorded",
+// which the CLI reports and never retries.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type RunResult, run } from '../../helpers/cli.js';
@@ -17,9 +18,14 @@ export const TOKEN = 'polar_pat_unitTestTokenNeverSentToARealService0000000';
 export const ID = '0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21';
 export const ID2 = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 
+/** A scripted answer, by `METHOD /path` (without the query). */
+export type Answers = Record<string, { status?: number; body?: unknown }>;
+
 export interface Recorder {
   url: string;
   sent: Sent[];
+  /** Answers for the next run (cleared by every run). */
+  answers: Answers;
   /** The bodies of `sent` as sent, byte for byte (JSON.parse rounds big integers). */
   texts: string[];
   /** Runs argv with the recorder as the API and a token; `sent` holds only this run's requests. */
@@ -37,10 +43,17 @@ export function useRecorder(): Recorder {
     url: '',
     sent: [],
     texts: [],
+    answers: {},
     async run(argv, env = {}) {
       rec.sent.length = 0;
       rec.texts.length = 0;
-      return run(argv, { env: { BILLING_BASE_URL: rec.url, BILLING_TOKEN: TOKEN, ...env } });
+      try {
+        return await run(argv, {
+          env: { BILLING_BASE_URL: rec.url, BILLING_TOKEN: TOKEN, ...env },
+        });
+      } finally {
+        rec.answers = {};
+      }
     },
     async usage(argv, stderr) {
       const r = await rec.run(argv);
@@ -68,6 +81,12 @@ export function useRecorder(): Recorder {
           ...(text ? { body: JSON.parse(text) } : {}),
           ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
         });
+        const scripted = rec.answers[`${req.method} ${url.pathname}`];
+        if (scripted) {
+          res.writeHead(scripted.status ?? 200, { 'content-type': 'application/json' });
+          res.end(scripted.body === undefined ? '' : JSON.stringify(scripted.body));
+          return;
+        }
         res.writeHead(400, { 'content-type': 'application/json' });
         res.end('{"error":"BadRequest","detail":"recorded"}');
       });

@@ -1,7 +1,14 @@
 // billing checkout update <id> → PATCH /v1/checkouts/custom/{id}
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
+import {
+  checkMetadataObject,
+  collect,
+  dataObject,
+  editedMetadata,
+  metadata,
+  uuid,
+} from '../../input.js';
 import type { OutputOptions } from '../../session.js';
 import { done, examples, session, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
@@ -11,6 +18,8 @@ interface UpdateOptions extends OutputOptions {
   customerEmail?: string;
   customerName?: string;
   metadata?: string[];
+  unsetMetadata?: string[];
+  replaceMetadata?: boolean;
   data?: string;
 }
 
@@ -20,21 +29,30 @@ export function buildUpdate(parent: Command, ctx: Context) {
     .summary('change an open checkout session')
     .description(
       'Change an open checkout session. Flags override the same fields of --data. ' +
-        'Metadata: key=value is a string, key:=42 or key:=true is typed (as in HTTPie); ' +
-        'at most 50 pairs, keys up to 40 characters, strings up to 500. It is copied to ' +
-        'the customer that confirming the checkout creates.',
+        '--metadata pairs are merged into the metadata the session has (it is read first), ' +
+        '--unset-metadata removes a key, and --replace-metadata sends exactly the pairs given. ' +
+        'key=value is a string, key:=42 or key:=true is typed (as in HTTPie); at most 50 ' +
+        'pairs, keys up to 40 characters, strings up to 500. The metadata is copied to the ' +
+        'customer that confirming the checkout creates.',
     )
     .argument('<id>', 'checkout session id (UUID)')
     .option('--customer-email <email>', "the buyer's email")
     .option('--customer-name <name>', "the buyer's name")
-    .option('--metadata <key=value>', 'set a metadata pair (repeatable)', collect)
+    .option(
+      '--metadata <key=value>',
+      'set a metadata pair, keeping the others (repeatable)',
+      collect,
+    )
+    .option('--unset-metadata <key>', 'remove a metadata key (repeatable)', collect)
+    .option('--replace-metadata', 'replace the whole metadata with the --metadata pairs given')
     .option('--data <json>', 'request body as JSON, @file or - for stdin');
   withOutput(cmd);
   cmd.addHelpText(
     'after',
     examples(
       'billing checkout update <id> --customer-email jane@example.com --metadata ref=spring-sale',
-      'billing checkout update <id> --metadata seats:=5 --metadata trial:=true',
+      'billing checkout update <id> --metadata seats:=5 --unset-metadata trial',
+      'billing checkout update <id> --replace-metadata --metadata ref=only-this',
       `echo '{"customer_name": "Jane"}' | billing checkout update <id> --data -`,
     ),
   );
@@ -46,14 +64,20 @@ export function buildUpdate(parent: Command, ctx: Context) {
     checkMetadataObject('--data customer_metadata', body.customer_metadata);
     if (opts.customerEmail !== undefined) body.customer_email = opts.customerEmail;
     if (opts.customerName !== undefined) body.customer_name = opts.customerName;
-    const pairs = metadata('--metadata', opts.metadata);
-    if (pairs) body.metadata = { ...(body.metadata as object), ...pairs };
-    if (body.metadata) checkMetadataObject('--metadata', body.metadata);
+    const edit = {
+      set: metadata('--metadata', opts.metadata),
+      unset: opts.unsetMetadata,
+      replace: opts.replaceMetadata,
+    };
     const s = session(ctx, cmd);
     const [{ checkouts }, client] = await Promise.all([
       import('../../../api/index.js'),
       s.api('seller'),
     ]);
+    const merged = await editedMetadata(edit, body.metadata, async () => {
+      return (await checkouts.get(client, checkoutId)).metadata;
+    });
+    if (merged !== undefined) body.metadata = merged;
     const checkout = await checkouts.update(client, checkoutId, body).catch((err: unknown) => {
       throw stateError(err, [
         { code: 'NotOpenCheckout', hint: 'Only an open checkout can change.' },

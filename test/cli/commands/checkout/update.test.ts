@@ -129,6 +129,7 @@ describe('checkout update: argv -> PATCH body', () => {
     const emojiKey = '😀'.repeat(40);
     const sent = await rec.request(
       update(
+        '--replace-metadata',
         '--metadata',
         `${emojiKey}=${'🎉'.repeat(500)}`,
         '--metadata',
@@ -151,8 +152,50 @@ describe('checkout update: argv -> PATCH body', () => {
   it('--data @file and 50 pairs exactly are accepted', async () => {
     const file = join(tempConfigDir(), 'body.json');
     writeFileSync(file, '{"customer_email": "file@example.com"}');
-    const sent = await rec.request(update('--data', `@${file}`, ...pairs(50)));
+    const sent = await rec.request(
+      update('--data', `@${file}`, '--replace-metadata', ...pairs(50)),
+    );
     expect(sent.body).toMatchObject({ customer_email: 'file@example.com' });
     expect(Object.keys((sent.body as { metadata: object }).metadata)).toHaveLength(50);
+  });
+});
+
+describe('checkout update: metadata is merged, unset or replaced (issue 13)', () => {
+  const GET = `GET /v1/checkouts/custom/${ID}`;
+  const current = { id: ID, metadata: { keep: 'x', ref: 'old', gone: 1 } };
+
+  it('--metadata merges into what the session has, --unset-metadata removes a key', async () => {
+    rec.answers = { [GET]: { body: current } };
+    const r = await rec.run(
+      update('--metadata', 'ref=new', '--metadata', 'n:=2', '--unset-metadata', 'gone'),
+    );
+    expect(r.code).toBe(2); // the recorder answers the PATCH with 400 "recorded"
+    expect(rec.sent.map((x) => `${x.method} ${x.path}`)).toEqual([
+      GET,
+      `PATCH /v1/checkouts/custom/${ID}`,
+    ]);
+    expect(rec.sent[1]!.body).toEqual({ metadata: { keep: 'x', ref: 'new', n: 2 } });
+  });
+
+  it('--replace-metadata sends exactly the pairs given, without reading', async () => {
+    const sent = await rec.request(update('--replace-metadata', '--metadata', 'only=1'));
+    expect(sent).toMatchObject({ method: 'PATCH', body: { metadata: { only: '1' } } });
+  });
+
+  it('--data metadata is the base: no read', async () => {
+    const sent = await rec.request(update('--data', '{"metadata": {"a": 1}}', '--metadata', 'b=2'));
+    expect(sent).toMatchObject({ method: 'PATCH', body: { metadata: { a: 1, b: '2' } } });
+  });
+
+  it('a merge past 50 pairs is refused before anything is changed', async () => {
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i]));
+    rec.answers = { [GET]: { body: { id: ID, metadata: many } } };
+    const r = await rec.run(update('--metadata', 'one=more'));
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'billing: --metadata: at most 50 pairs, got 51\n',
+    });
+    expect(rec.sent.map((x) => x.method)).toEqual(['GET']);
   });
 });

@@ -136,7 +136,9 @@ describe('orders list on a terminal', () => {
       const header = lines.find((l) => l.includes('CUSTOMER'))!;
       // 100 columns: the low-value REASON gives way so that ids and emails stay whole.
       expect(header).toMatch(/^ID\s+CREATED\s+CUSTOMER\s+PRODUCT\s+AMOUNT$/);
-      expect(r.stderr).toContain('Hidden to fit the terminal: REASON (choose columns with --fields)');
+      expect(r.stderr).toContain(
+        'Hidden to fit the terminal: REASON (choose columns with --fields)',
+      );
       for (const o of orders) {
         const money = `$${(o.amount / 100).toFixed(2)} USD`;
         const row = lines.find((l) => l.startsWith(`${o.id}  `))!;

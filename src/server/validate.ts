@@ -5,6 +5,13 @@ import { invalid, type ValidationItem, validation } from './errors.js';
 import { UUID_RE } from './ids.js';
 
 type Loc = (string | number)[];
+
+/**
+ * The largest license-key usage, limit_usage and increment_usage: the real service keeps these
+ * counters in PostgreSQL integer columns (server/polar/models/license_key.py), and anything
+ * larger would overflow there; here it would pass 2^53 and no longer read back (a 500).
+ */
+export const COUNTER_MAX = 2_147_483_647;
 export type Query = Record<string, string | string[] | undefined>;
 
 const TYPE_NAMES: Record<string, [string, string]> = {

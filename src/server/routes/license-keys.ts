@@ -5,10 +5,11 @@ import * as z from 'zod';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
 import { json, parseJson, type Row, type Store, sqlIn } from '../db.js';
-import { notFound, notPermitted } from '../errors.js';
+import { invalid, notFound, notPermitted } from '../errors.js';
 import { uuid } from '../ids.js';
 import { activation, licenseKey, primeLicenseKeys } from '../serialize.js';
 import {
+  COUNTER_MAX,
   chars,
   pageParams,
   paginated,
@@ -25,9 +26,9 @@ const conditions = z.record(chars(40), scalar).refine((o) => Object.keys(o).leng
 
 const updateBody = z.object({
   status: z.enum(['granted', 'revoked', 'disabled']).nullish(),
-  usage: z.number().int().min(0).optional(),
+  usage: z.number().int().min(0).max(COUNTER_MAX).optional(),
   limit_activations: z.number().int().min(1).max(50).nullable().optional(),
-  limit_usage: z.number().int().gt(0).nullable().optional(),
+  limit_usage: z.number().int().gt(0).max(COUNTER_MAX).nullable().optional(),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
@@ -45,7 +46,7 @@ const validateBody = z.object({
   activation_id: z.uuid().nullish(),
   benefit_id: z.uuid().nullish(),
   customer_id: z.uuid().nullish(),
-  increment_usage: z.number().int().min(0).nullish(),
+  increment_usage: z.number().int().min(0).max(COUNTER_MAX).nullish(),
   conditions: conditions.optional(),
 });
 
@@ -258,6 +259,17 @@ export function registerLicenseKeys({ app, route, service }: Router): void {
         const remaining = (key.limit_usage as number) - usage;
         if (increment > remaining)
           throw notPermitted(`License key only has ${Math.max(remaining, 0)} more usages.`);
+      }
+      // Checked before writing: a sum past the counter range would not read back (issue 12).
+      if (usage + increment > COUNTER_MAX) {
+        const le = COUNTER_MAX - usage;
+        throw invalid(
+          ['body', 'increment_usage'],
+          `Input should be less than or equal to ${le}`,
+          body.increment_usage,
+          'less_than_equal',
+          { le },
+        );
       }
       store.run(
         'UPDATE license_keys SET usage = usage + ?, validations = validations + 1, last_validated_at = ? WHERE id = ?',

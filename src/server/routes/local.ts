@@ -19,7 +19,7 @@ const clockBody = z.object({
 const patBody = z.object({
   email: z.email(),
   scopes: z.array(z.enum(ALL_SCOPES)).optional(),
-  expires_in: z.number().int().positive().optional(),
+  expires_in: z.number().int().positive().max(CENTURY_SECONDS).optional(),
 });
 const sessionBody = z.object({ customer_id: z.uuid() });
 
@@ -32,7 +32,24 @@ export function registerLocal({ app, route, service }: Router): void {
     const body = parseBody(clockBody, req.body ?? {});
     if (body.reset) clock.reset();
     if (body.set) clock.setTime(new Date(body.set));
-    if (body.advance_seconds) clock.advance(body.advance_seconds);
+    if (body.advance_seconds) {
+      // Each advance is bounded, and so is their sum: the clock stays within a century.
+      const offset = clock.offsetSeconds + body.advance_seconds;
+      if (Math.abs(offset) > CENTURY_SECONDS) {
+        const [type, msg] =
+          offset > 0
+            ? [
+                'less_than_equal',
+                `Input should be less than or equal to ${Math.floor(CENTURY_SECONDS - clock.offsetSeconds)}`,
+              ]
+            : [
+                'greater_than_equal',
+                `Input should be greater than or equal to ${Math.ceil(-CENTURY_SECONDS - clock.offsetSeconds)}`,
+              ];
+        throw invalid(['body', 'advance_seconds'], msg!, body.advance_seconds, type);
+      }
+      clock.advance(body.advance_seconds);
+    }
     return clockView();
   });
   route('POST', '/__local/reset', null, () => {

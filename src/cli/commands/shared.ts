@@ -1,7 +1,9 @@
 // Flags and plumbing shared by the resource commands: output, pagination, the Session.
 import { type Command, Option } from '@commander-js/extra-typings';
+import { type FieldTree, unknownField } from '../../api/fields.js';
 import type { PageInfo } from '../../api/paginate.js';
 import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
 import { integer } from '../input.js';
 import { parseFields, resolveFormat } from '../io/format.js';
 import type { Column } from '../io/index.js';
@@ -12,7 +14,8 @@ export const OUTPUT_CHOICES = ['table', 'tsv', 'json', 'ndjson'] as const;
 // biome-ignore lint/suspicious/noExplicitAny: commander's typed builder differs per command.
 type AnyCommand = Command<any, any, any>;
 
-export function withOutput<C extends AnyCommand>(cmd: C): C {
+/** --json, -o and --fields; `fields` are what the command prints, for checking --fields. */
+export function withOutput<C extends AnyCommand>(cmd: C, fields: FieldTree): C {
   cmd
     .option('--json', 'print the full API object(s) as JSON (same as -o json)')
     .addOption(
@@ -29,9 +32,22 @@ export function withOutput<C extends AnyCommand>(cmd: C): C {
     .hook('preAction', (c) => {
       const o = c.opts() as OutputOptions;
       resolveFormat({ json: o.json, output: o.output });
-      if (o.fields !== undefined) parseFields(o.fields);
+      if (o.fields !== undefined) checkFields(parseFields(o.fields), fields);
     });
   return cmd;
+}
+
+/** Every --fields path must name a field the command prints (nested paths by dots). */
+function checkFields(paths: readonly string[], fields: FieldTree): void {
+  for (const path of paths) {
+    const problem = unknownField(fields, path);
+    if (!problem) continue;
+    throw new UsageError(`--fields: "${problem.at}" is not a field here`, {
+      hint: problem.valid.length
+        ? `Fields: ${problem.valid.join(', ')} (nested ones by dot path, e.g. customer.email)`
+        : `"${problem.at.split('.').slice(0, -1).join('.')}" is a value, with no fields inside`,
+    });
+  }
 }
 
 export interface PagingOptions {

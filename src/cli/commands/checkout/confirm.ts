@@ -1,5 +1,7 @@
 // billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
+
 import type { Command } from '@commander-js/extra-typings';
+import { CHECKOUT } from '../../../api/fields.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -83,7 +85,7 @@ export function buildConfirm(parent: Command, ctx: Context) {
       'payment confirmation token, required for paid checkouts (the local service accepts any value)',
     )
     .option('--data <json>', 'request body as JSON, @file or - for stdin');
-  withOutput(cmd);
+  withOutput(cmd, CHECKOUT);
   cmd.addHelpText(
     'after',
     examples(

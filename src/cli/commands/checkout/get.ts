@@ -1,5 +1,7 @@
 // billing checkout get <id> → GET /v1/checkouts/custom/{id}
+
 import type { Command } from '@commander-js/extra-typings';
+import { CHECKOUT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
@@ -11,7 +13,7 @@ export function buildGet(parent: Command, ctx: Context) {
     .command('get')
     .summary('show a checkout session')
     .argument('<id>', 'checkout session id (UUID)');
-  withOutput(cmd);
+  withOutput(cmd, CHECKOUT);
   cmd.addHelpText(
     'after',
     examples(

@@ -1,5 +1,7 @@
 // billing checkout update <id> → PATCH /v1/checkouts/custom/{id}
+
 import type { Command } from '@commander-js/extra-typings';
+import { CHECKOUT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import {
   checkMetadataObject,
@@ -46,7 +48,7 @@ export function buildUpdate(parent: Command, ctx: Context) {
     .option('--unset-metadata <key>', 'remove a metadata key (repeatable)', collect)
     .option('--replace-metadata', 'replace the whole metadata with the --metadata pairs given')
     .option('--data <json>', 'request body as JSON, @file or - for stdin');
-  withOutput(cmd);
+  withOutput(cmd, CHECKOUT);
   cmd.addHelpText(
     'after',
     examples(

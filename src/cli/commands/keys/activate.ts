@@ -1,5 +1,7 @@
 // billing keys activate|validate|deactivate <key> → POST /v1/customer-portal/license-keys/{…} (no token)
+
 import type { Command } from '@commander-js/extra-typings';
+import { ACTIVATION, LICENSE_KEY } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, integer, metadata, uuid } from '../../input.js';
@@ -31,7 +33,7 @@ export function buildActivate(parent: Command, ctx: Context) {
       'a condition later validations must repeat (repeatable)',
       collect,
     );
-  withOutput(cmd);
+  withOutput(cmd, ACTIVATION);
   cmd.addHelpText(
     'after',
     examples(
@@ -81,7 +83,7 @@ export function buildValidate(parent: Command, ctx: Context) {
     .option('--customer <id>', 'the key must belong to this customer')
     .option('--increment-usage <n>', 'consume this much usage (checked against limit_usage)')
     .option('--condition <key=value>', 'conditions the activation requires (repeatable)', collect);
-  withOutput(cmd);
+  withOutput(cmd, LICENSE_KEY);
   cmd.addHelpText(
     'after',
     examples(

@@ -1,5 +1,7 @@
 // billing keys get <id> → GET /v1/customer-portal/license-keys/{id} (with activations)
+
 import type { Command } from '@commander-js/extra-typings';
+import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { uuid } from '../../input.js';
@@ -13,7 +15,7 @@ export function buildGet(parent: Command, ctx: Context) {
     .summary('show a license key with its activations')
     .description('Show a license key and its activations, through the customer portal.')
     .argument('<id>', 'license key id (UUID)');
-  withOutput(cmd);
+  withOutput(cmd, LICENSE_KEY);
   cmd.addHelpText(
     'after',
     examples('billing keys get <key-id>', 'billing keys get <key-id> --json | jq .activations'),

@@ -1,5 +1,7 @@
 // billing keys list → GET /v1/license-keys, or GET /v1/customer-portal/license-keys/ with --mine
+
 import type { Command } from '@commander-js/extra-typings';
+import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collect, uuid, uuids } from '../../input.js';
@@ -33,7 +35,7 @@ export function buildList(parent: Command, ctx: Context) {
     .option('--org <id>', 'only this organization (repeatable)', collect)
     .option('--benefit <id>', 'only this license-key benefit (repeatable)', collect)
     .option('--mine', "the customer's own keys, through the customer portal");
-  withPaging(withOutput(cmd));
+  withPaging(withOutput(cmd, LICENSE_KEY));
   cmd.addHelpText(
     'after',
     examples(

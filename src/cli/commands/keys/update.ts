@@ -1,5 +1,7 @@
 // billing keys update <id> → PATCH /v1/license-keys/{id}
+
 import { type Command, Option } from '@commander-js/extra-typings';
+import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { dateTimeOrNone, integer, integerOrNone, uuid } from '../../input.js';
@@ -36,7 +38,7 @@ export function buildUpdate(parent: Command, ctx: Context) {
     .option('--usage <n>', 'set the usage counter, ≥ 0')
     .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
     .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)');
-  withOutput(cmd);
+  withOutput(cmd, LICENSE_KEY);
   cmd.addHelpText(
     'after',
     examples(

@@ -1,5 +1,7 @@
 // billing orders get <id> → GET /v1/orders/{id}
+
 import type { Command } from '@commander-js/extra-typings';
+import { ORDER } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
@@ -12,7 +14,7 @@ export function buildGet(parent: Command, ctx: Context) {
     .summary('show one order')
     .description('Show an order with its customer, product, price, discount and subscription.')
     .argument('<id>', 'order id (UUID)');
-  withOutput(cmd);
+  withOutput(cmd, ORDER);
   cmd.addHelpText(
     'after',
     examples(

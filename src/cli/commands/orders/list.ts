@@ -1,5 +1,7 @@
 // billing orders list → GET /v1/orders/
+
 import { type Command, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { ORDER } from '../../../api/fields.js';
 import { ORDER_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
@@ -53,7 +55,7 @@ export function buildList(parent: Command, ctx: Context) {
       '--sort <criteria>',
       `comma-separated, - for descending: ${ORDER_SORTS.join(', ')} (default: -created_at)`,
     );
-  withPaging(withOutput(cmd));
+  withPaging(withOutput(cmd, ORDER));
   cmd.addHelpText(
     'after',
     examples(

@@ -1,5 +1,7 @@
 // billing org get [<id>] / org update <id> → GET / PATCH /v1/organizations/{id}
+
 import type { Command } from '@commander-js/extra-typings';
+import { ORGANIZATION } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
@@ -32,7 +34,7 @@ export function registerOrg(program: Command, ctx: Context): void {
     .command('get')
     .summary('show an organization')
     .argument('[id]', "organization id (default: the profile's organization_id)");
-  withOutput(get);
+  withOutput(get, ORGANIZATION);
   get.addHelpText('after', examples('billing org get', 'billing org get <org-id> --json'));
   get.action(async (id, raw) => {
     const s = session(ctx, get);
@@ -58,7 +60,7 @@ export function registerOrg(program: Command, ctx: Context): void {
     .argument('<id>', 'organization id (UUID)')
     .option('--name <name>', 'the organization name')
     .option('--data <json>', 'request body as JSON, @file or - for stdin (e.g. profile_settings)');
-  withOutput(update);
+  withOutput(update, ORGANIZATION);
   update.addHelpText(
     'after',
     examples(

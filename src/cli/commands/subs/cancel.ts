@@ -1,6 +1,8 @@
 // billing subs cancel|resume <id> → PATCH /v1/subscriptions/{id} (or the customer portal's)
 // with the cancellation form of the body (api-facts "Request bodies").
+
 import { type Command, Option } from '@commander-js/extra-typings';
+import { SUBSCRIPTION } from '../../../api/fields.js';
 import { CANCELLATION_REASONS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -36,7 +38,7 @@ export function buildCancel(parent: Command, ctx: Context) {
     )
     .option('--comment <text>', "the customer's own words")
     .option('--as-customer', 'act as the customer, through the customer portal');
-  withOutput(cmd);
+  withOutput(cmd, SUBSCRIPTION);
   cmd.addHelpText(
     'after',
     examples(
@@ -102,7 +104,7 @@ export function buildResume(parent: Command, ctx: Context) {
     .summary('undo a cancellation at period end')
     .argument('<id>', 'subscription id (UUID)')
     .option('--as-customer', 'act as the customer, through the customer portal');
-  withOutput(cmd);
+  withOutput(cmd, SUBSCRIPTION);
   cmd.addHelpText('after', examples('billing subs resume <subscription-id>'));
   cmd.action(async (id, raw) => {
     const opts = raw as OutputOptions & { asCustomer?: boolean };

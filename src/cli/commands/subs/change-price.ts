@@ -1,5 +1,7 @@
 // billing subs change-price <id> --price <id> → PATCH /v1/subscriptions/{id} (or the customer portal's)
+
 import { type Command, Option } from '@commander-js/extra-typings';
+import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
@@ -32,7 +34,7 @@ export function buildChangePrice(parent: Command, ctx: Context) {
       ).choices(['invoice', 'prorate'] as const),
     )
     .option('--as-customer', 'act as the customer, through the customer portal');
-  withOutput(cmd);
+  withOutput(cmd, SUBSCRIPTION);
   cmd.addHelpText(
     'after',
     examples(

@@ -1,5 +1,7 @@
 // billing subs list → GET /v1/customer-portal/subscriptions/
+
 import type { Command } from '@commander-js/extra-typings';
+import { SUBSCRIPTION } from '../../../api/fields.js';
 import { SUBSCRIPTION_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -44,7 +46,7 @@ export function buildList(parent: Command, ctx: Context) {
       '--sort <criteria>',
       `comma-separated, - for descending: ${SUBSCRIPTION_SORTS.join(', ')} (default: -started_at)`,
     );
-  withPaging(withOutput(cmd));
+  withPaging(withOutput(cmd, SUBSCRIPTION));
   cmd.addHelpText(
     'after',
     examples('billing subs list --active', 'billing subs list --query pro --sort -amount --json'),

@@ -9,6 +9,27 @@ const rec = useRecorder();
 
 describe('orders list: argv -> usage error, nothing sent', () => {
   it.each([
+    [
+      ['--fields', 'id,amont'],
+      'billing: --fields: "amont" is not a field here\n' +
+        'Fields: id, created_at, modified_at, amount, tax_amount, currency, billing_reason, ' +
+        'customer_id, product_id, product_price_id, discount_id, subscription_id, checkout_id, ' +
+        'user_id, metadata, custom_field_data, billing_address.…, customer.…, user.…, product.…, ' +
+        'product_price.…, discount.…, subscription.… (nested ones by dot path, e.g. customer.email)\n',
+    ],
+    [
+      ['--fields', 'customer.emial'],
+      'billing: --fields: "customer.emial" is not a field here\n' +
+        'Fields: customer.id, customer.created_at, customer.modified_at, customer.email, ' +
+        'customer.email_verified, customer.name, customer.tax_id, customer.organization_id, ' +
+        'customer.avatar_url, customer.metadata, customer.billing_address.… ' +
+        '(nested ones by dot path, e.g. customer.email)\n',
+    ],
+    [
+      ['--fields', 'amount.currency'],
+      'billing: --fields: "amount.currency" is not a field here\n' +
+        '"amount" is a value, with no fields inside\n',
+    ],
     [['--limit', '0'], 'billing: --limit: must be an integer at least 1, got 0\n'],
     [['--limit', '2.5'], 'billing: --limit: "2.5" is not an integer\n'],
     [['--page', '0'], 'billing: --page: must be an integer at least 1, got 0\n'],
@@ -149,5 +170,15 @@ describe('orders list on a terminal', () => {
     } finally {
       await svc.stop();
     }
+  });
+});
+
+describe('orders list --fields: any field of the order, nested by dots', () => {
+  it.each([
+    'id,customer.billing_address.city,metadata.campaign',
+    'product.prices.0.price_amount,discount.basis_points,user.github_username',
+  ])('%s is accepted (and sent on)', async (fields) => {
+    const sent = await rec.request(['orders', 'list', '--fields', fields]);
+    expect(sent.path).toBe('/v1/orders/');
   });
 });

@@ -1,0 +1,334 @@
+// The fields each resource has (spec §2, api-facts.md, and the real service's names), for
+// checking --fields before anything is sent. Reading stays tolerant (schemas.ts): this list
+// only keeps a typo from printing a column of nothing. test/conformance checks that it covers
+// every field of the official SDK's models.
+
+/** A field's subfields; FREE: any keys (metadata and the like); LEAF: a plain value. */
+export type FieldTree = { readonly [name: string]: FieldTree | typeof FREE | typeof LEAF };
+export const FREE = 'free';
+export const LEAF = 'leaf';
+
+function leaves(...names: string[]): Record<string, typeof LEAF> {
+  return Object.fromEntries(names.map((n) => [n, LEAF]));
+}
+
+const STAMPS = leaves('id', 'created_at', 'modified_at');
+
+const ADDRESS = leaves('line1', 'line2', 'postal_code', 'city', 'state', 'country');
+
+const PRICE: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'amount_type',
+    'is_archived',
+    'product_id',
+    'price_currency',
+    'price_amount',
+    'minimum_amount',
+    'maximum_amount',
+    'preset_amount',
+    'type',
+    'recurring_interval',
+  ),
+};
+
+const BENEFIT: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'type',
+    'description',
+    'selectable',
+    'deletable',
+    'organization_id',
+    'is_tax_applicable',
+  ),
+  properties: FREE,
+};
+
+const MEDIA = leaves(
+  'id',
+  'organization_id',
+  'name',
+  'path',
+  'mime_type',
+  'size',
+  'storage_version',
+  'checksum_etag',
+  'checksum_sha256_base64',
+  'checksum_sha256_hex',
+  'last_modified_at',
+  'version',
+  'service',
+  'is_uploaded',
+  'created_at',
+  'size_readable',
+  'public_url',
+);
+
+const CUSTOM_FIELD: FieldTree = {
+  ...STAMPS,
+  ...leaves('type', 'slug', 'name', 'organization_id'),
+  metadata: FREE,
+  properties: FREE,
+};
+
+const ATTACHED_CUSTOM_FIELD: FieldTree = {
+  ...leaves('custom_field_id', 'order', 'required'),
+  custom_field: CUSTOM_FIELD,
+};
+
+export const ORGANIZATION: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'name',
+    'slug',
+    'avatar_url',
+    'bio',
+    'company',
+    'blog',
+    'location',
+    'email',
+    'social_username',
+    'twitter_username',
+    'pledge_minimum_amount',
+    'pledge_badge_show_amount',
+    'default_upfront_split_to_contributors',
+  ),
+  profile_settings: {
+    ...leaves(
+      'enabled',
+      'description',
+      'featured_projects',
+      'featured_organizations',
+      'links',
+      'accent_color',
+    ),
+    subscribe: leaves('promote', 'show_count', 'count_free', 'all'),
+  },
+  feature_settings: leaves('issue_funding_enabled'),
+};
+
+const PRODUCT_BASE: FieldTree = {
+  ...STAMPS,
+  ...leaves('name', 'description', 'is_recurring', 'is_archived', 'organization_id'),
+};
+
+/** Every form of a product (order, checkout, admin, portal): a field is valid in any. */
+const PRODUCT: FieldTree = {
+  ...PRODUCT_BASE,
+  prices: PRICE,
+  benefits: BENEFIT,
+  medias: MEDIA,
+  metadata: FREE,
+  attached_custom_fields: ATTACHED_CUSTOM_FIELD,
+  organization: ORGANIZATION,
+};
+
+const DISCOUNT: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'duration',
+    'duration_in_months',
+    'type',
+    'amount',
+    'basis_points',
+    'currency',
+    'name',
+    'code',
+    'starts_at',
+    'ends_at',
+    'max_redemptions',
+    'redemptions_count',
+    'organization_id',
+  ),
+  metadata: FREE,
+  products: PRODUCT_BASE,
+};
+
+const CUSTOMER: FieldTree = {
+  ...STAMPS,
+  ...leaves('email', 'email_verified', 'name', 'tax_id', 'organization_id', 'avatar_url'),
+  metadata: FREE,
+  billing_address: ADDRESS,
+};
+
+const USER = leaves(
+  'id',
+  'email',
+  'public_name',
+  'avatar_url',
+  'code_host_username',
+  'github_username',
+);
+
+const SUBSCRIPTION_BASE: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'amount',
+    'currency',
+    'recurring_interval',
+    'status',
+    'current_period_start',
+    'current_period_end',
+    'cancel_at_period_end',
+    'canceled_at',
+    'started_at',
+    'ends_at',
+    'ended_at',
+    'customer_id',
+    'product_id',
+    'price_id',
+    'discount_id',
+    'checkout_id',
+    'customer_cancellation_reason',
+    'customer_cancellation_comment',
+    'user_id',
+  ),
+  metadata: FREE,
+};
+
+/** The admin and the customer-portal forms together. */
+export const SUBSCRIPTION: FieldTree = {
+  ...SUBSCRIPTION_BASE,
+  custom_field_data: FREE,
+  customer: CUSTOMER,
+  user: USER,
+  product: PRODUCT,
+  price: PRICE,
+  discount: DISCOUNT,
+};
+
+export const ORDER: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'amount',
+    'tax_amount',
+    'currency',
+    'billing_reason',
+    'customer_id',
+    'product_id',
+    'product_price_id',
+    'discount_id',
+    'subscription_id',
+    'checkout_id',
+    'user_id',
+  ),
+  metadata: FREE,
+  custom_field_data: FREE,
+  billing_address: ADDRESS,
+  customer: CUSTOMER,
+  user: USER,
+  product: PRODUCT,
+  product_price: PRICE,
+  discount: DISCOUNT,
+  subscription: SUBSCRIPTION_BASE,
+};
+
+/** Get, update and confirmed forms together. */
+export const CHECKOUT: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'payment_processor',
+    'status',
+    'client_secret',
+    'url',
+    'expires_at',
+    'success_url',
+    'embed_origin',
+    'amount',
+    'tax_amount',
+    'subtotal_amount',
+    'total_amount',
+    'currency',
+    'product_id',
+    'product_price_id',
+    'discount_id',
+    'allow_discount_codes',
+    'is_discount_applicable',
+    'is_free_product_price',
+    'is_payment_required',
+    'is_payment_setup_required',
+    'is_payment_form_required',
+    'customer_id',
+    'customer_name',
+    'customer_email',
+    'customer_ip_address',
+    'customer_tax_id',
+    'subscription_id',
+    'customer_session_token',
+  ),
+  custom_field_data: FREE,
+  metadata: FREE,
+  customer_metadata: FREE,
+  payment_processor_metadata: FREE,
+  customer_billing_address: ADDRESS,
+  product: PRODUCT,
+  product_price: PRICE,
+  discount: DISCOUNT,
+  attached_custom_fields: ATTACHED_CUSTOM_FIELD,
+  organization: ORGANIZATION,
+};
+
+const ACTIVATION_BASE: FieldTree = {
+  ...STAMPS,
+  ...leaves('license_key_id', 'label'),
+  meta: FREE,
+};
+
+export const LICENSE_KEY: FieldTree = {
+  ...leaves(
+    'id',
+    'organization_id',
+    'user_id',
+    'customer_id',
+    'benefit_id',
+    'key',
+    'display_key',
+    'status',
+    'limit_activations',
+    'usage',
+    'limit_usage',
+    'validations',
+    'last_validated_at',
+    'expires_at',
+  ),
+  user: USER,
+  customer: CUSTOMER,
+  activations: ACTIVATION_BASE,
+  activation: ACTIVATION_BASE,
+};
+
+export const ACTIVATION: FieldTree = { ...ACTIVATION_BASE, license_key: LICENSE_KEY };
+
+/** Why `path` is not a field of `tree`, or undefined when it is. List indexes may appear anywhere. */
+export function unknownField(
+  tree: FieldTree,
+  path: string,
+): { at: string; valid: string[] } | undefined {
+  const parts = path.split('.');
+  let node: FieldTree = tree;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (/^\d+$/.test(part)) continue;
+    const next = node[part];
+    const prefix = parts.slice(0, i).join('.');
+    if (next === undefined) {
+      const dot = prefix ? `${prefix}.` : '';
+      return {
+        at: dot + part,
+        valid: Object.entries(node).map(
+          ([k, v]) => `${dot}${k}${typeof v === 'object' ? '.…' : ''}`,
+        ),
+      };
+    }
+    if (next === FREE) return undefined;
+    if (next === LEAF) {
+      // A value has no parts: `status.x` names nothing.
+      return i === parts.length - 1
+        ? undefined
+        : { at: parts.slice(0, i + 2).join('.'), valid: [] };
+    }
+    node = next;
+  }
+  return undefined;
+}

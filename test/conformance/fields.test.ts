@@ -1,0 +1,84 @@
+// --fields is checked against src/api/fields.ts before anything is sent; that list must know
+// every field the real service sends, or a user could not pick one: every key path of the
+// official SDK's models is valid there.
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVATION,
+  CHECKOUT,
+  type FieldTree,
+  LICENSE_KEY,
+  ORDER,
+  ORGANIZATION,
+  SUBSCRIPTION,
+  unknownField,
+} from '../../src/api/fields.js';
+import { components } from './wire.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: zod 3 internals
+type Schema = { _def: any };
+
+/** Every key path of a wire body the schema reads: `customer.billing_address.city`, … */
+function paths(schema: Schema, prefix = '', depth = 0, out = new Set<string>()): Set<string> {
+  const def = schema._def;
+  if (depth > 8) return out;
+  const visit = (s: Schema) => paths(s, prefix, depth, out);
+  switch (def.typeName) {
+    case 'ZodObject':
+      for (const [k, child] of Object.entries(def.shape() as Record<string, Schema>)) {
+        const path = prefix ? `${prefix}.${k}` : k;
+        out.add(path);
+        paths(child, path, depth + 1, out);
+      }
+      break;
+    case 'ZodUnion':
+    case 'ZodDiscriminatedUnion':
+      for (const o of (def.options as Schema[] | Map<unknown, Schema>).values()) visit(o);
+      break;
+    case 'ZodLazy':
+      visit(def.getter());
+      break;
+    case 'ZodEffects':
+      visit(def.schema);
+      break;
+    case 'ZodPipeline':
+      visit(def.in);
+      break;
+    case 'ZodArray':
+      visit(def.type);
+      break;
+    case 'ZodIntersection':
+      visit(def.left);
+      visit(def.right);
+      break;
+    case 'ZodOptional':
+    case 'ZodNullable':
+    case 'ZodDefault':
+    case 'ZodCatch':
+      visit(def.innerType);
+      break;
+    // ZodRecord (metadata and the like) has any keys: nothing more to list.
+  }
+  return out;
+}
+
+const models: [string, FieldTree][] = [
+  ['Order', ORDER],
+  ['Checkout', CHECKOUT],
+  ['CheckoutPublicConfirmed', CHECKOUT],
+  ['Subscription', SUBSCRIPTION],
+  ['CustomerSubscription', SUBSCRIPTION],
+  ['LicenseKeyRead', LICENSE_KEY],
+  ['LicenseKeyWithActivations', LICENSE_KEY],
+  ['ValidatedLicenseKey', LICENSE_KEY],
+  ['LicenseKeyActivationRead', ACTIVATION],
+  ['Organization', ORGANIZATION],
+];
+
+describe('the --fields catalogue knows every field of the SDK models', () => {
+  it.each(models)('%s', (model, tree) => {
+    const all = [...paths(components[`${model}$inboundSchema`])];
+    expect(all.length).toBeGreaterThan(10);
+    const unknown = all.filter((p) => unknownField(tree, p));
+    expect(unknown).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // The fastify application: parsers, auth hook, error mapping and the route modules.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { parseJson } from '../shared/json.js';
 import { authenticate, authorize, type Kind, type Principal } from './auth.js';
+import { notJson, RawBody, registerBodyParser } from './body.js';
 import type { Clock } from './clock.js';
 import type { Store } from './db.js';
 import { HttpError } from './errors.js';
@@ -65,47 +65,8 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
     },
   });
 
-  // Invalid JSON is a 422 with a pydantic-shaped item, like the real service.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    // Deeper than this, echoing the body in a 422 `input` would overflow JSON.stringify's stack.
-    const deep = nestedBeyond(text, MAX_JSON_DEPTH);
-    try {
-      if (deep !== undefined) throw new Error(`Too deeply nested at position ${deep}`);
-      // Integers beyond 2^53 stay exact (spec §8 metadata): raw JSON values that JSON.stringify
-      // writes back digit for digit, into storage and responses alike.
-      done(null, parseJson(text));
-    } catch (err) {
-      // The loc carries the error's offset, as Python's json does; V8 omits it at the end.
-      const pos = /Unexpected end of JSON input/.test(String(err))
-        ? text.length
-        : /position (\d+)/.exec(String(err))?.[1];
-      done(
-        new HttpError(422, {
-          error: 'RequestValidationError',
-          detail: [
-            {
-              type: 'json_invalid',
-              loc: ['body', Number(pos ?? 0)],
-              msg: 'JSON decode error',
-              input: {},
-              ctx: { error: 'Invalid JSON' },
-            },
-          ],
-        }),
-        undefined,
-      );
-    }
-  });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
+  // JSON bodies, and a raw body for anything else (body.ts, issue 12): routes refuse it below.
+  registerBodyParser(app);
 
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof HttpError) {
@@ -118,11 +79,6 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
         error: 'RequestEntityTooLarge',
         detail: `Request body is larger than ${MAX_BODY_BYTES} bytes.`,
       });
-    }
-    if (status === 415) {
-      return reply
-        .code(415)
-        .send({ error: 'UnsupportedMediaType', detail: 'Send the body as application/json.' });
     }
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ error: 'BadRequest', detail: (err as Error).message });
@@ -143,6 +99,8 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
           // A bad token is refused even where no token is needed (api-facts "Errors").
           const principal = authenticate(service.store, service.clock, req.headers.authorization);
           if (auth) authorize(principal, auth.kinds, auth.scopes);
+          // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
+          if (req.body instanceof RawBody) throw notJson(req.body);
           const loader = new Loader(service.store, service.baseUrl);
           const result = await handler(req, { principal, loader, reply });
           if (reply.sent) return reply;
@@ -153,28 +111,6 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
   };
   for (const r of register) r(router);
   return app;
-}
-
-const MAX_JSON_DEPTH = 256;
-
-/** The offset where `text` nests arrays/objects deeper than `max`, ignoring strings. */
-function nestedBeyond(text: string, max: number): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return i;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
-  return undefined;
 }
 
 /** FastAPI's redirect_slashes: the other slash form of a collection path answers 307. */

@@ -5,6 +5,7 @@
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notJson, RawBody } from './body.js';
 import { invalid } from './errors.js';
 import {
   FAULT_KINDS,
@@ -174,8 +175,9 @@ export function registerFaults(app: FastifyInstance, injector: FaultInjector): v
   });
 }
 
-/** A JSON spec object, `{"spec": "<compact>"}`, or the compact string as text/plain. */
+/** A JSON spec object, `{"spec": "<compact>"}`, or the compact string as a JSON string. */
 function specFromBody(body: unknown): FaultSpec {
+  if (body instanceof RawBody) throw notJson(body);
   try {
     if (typeof body === 'string') return parseFaultSpec(body);
     if (body && typeof body === 'object' && typeof (body as { spec?: unknown }).spec === 'string') {

@@ -1,6 +1,7 @@
 // Request validation with FastAPI/pydantic-shaped 422 items (api-facts "Errors").
 import * as z from 'zod';
 import { isInteger, type RawJSON } from '../shared/json.js';
+import { notJson, RawBody } from './body.js';
 import { invalid, type ValidationItem, validation } from './errors.js';
 import { UUID_RE } from './ids.js';
 
@@ -170,10 +171,11 @@ function issueToItem(issue: z.core.$ZodIssue, root: Loc, body: unknown): Validat
 
 /** Parses a JSON body with a zod schema; 422 with every problem otherwise. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body instanceof RawBody) throw notJson(body);
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid(
       ['body'],
-      'Input should be a valid dictionary or object',
+      'Input should be a valid dictionary or object to extract fields from',
       body ?? null,
       'model_attributes_type',
     );

@@ -223,14 +223,22 @@ describe('injected faults', () => {
     expect(view).toMatchObject({ seed: 3, injected: { '503': 1, reset: 0 } });
   });
 
-  it('takes text/plain specs, refuses bad ones with 422, and clears with DELETE', async () => {
+  it('takes the compact syntax as a JSON string, refuses text/plain and bad specs with 422, and clears with DELETE', async () => {
     const put = await fetch(`${svc.url}/__local/faults`, {
       method: 'PUT',
-      headers: { 'content-type': 'text/plain' },
-      body: 'reset:0.5;seed=9',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify('reset:0.5;seed=9'),
     });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ seed: 9, rules: [{ reset: 0.5 }] });
+    // A text body is what any web page may send without asking (issue 12): refused.
+    const text = await fetch(`${svc.url}/__local/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: '503:1',
+    });
+    expect(text.status).toBe(422);
+    expect(await getFaults(svc.url)).toMatchObject({ seed: 9, rules: [{ reset: 0.5 }] });
     const bad = await fetch(`${svc.url}/__local/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

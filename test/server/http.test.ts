@@ -329,7 +329,7 @@ describe('routing and request bodies', () => {
       invalid({
         type: 'model_attributes_type',
         loc: ['body'],
-        msg: 'Input should be a valid dictionary or object',
+        msg: 'Input should be a valid dictionary or object to extract fields from',
         input: [1, 2],
       }),
     ]);
@@ -346,7 +346,7 @@ describe('routing and request bodies', () => {
       invalid({
         type: 'model_attributes_type',
         loc: ['body'],
-        msg: 'Input should be a valid dictionary or object',
+        msg: 'Input should be a valid dictionary or object to extract fields from',
         input: 'name=Acme',
       }),
     ]);

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Router, Service } from '../app.js';
+import { formFields } from '../body.js';
 import { hashToken, token } from '../ids.js';
 import { type AuthorizeRequest, checkAuthorizeRequest, withParams } from './authorize-request.js';
 import { loadClient } from './clients.js';
@@ -105,10 +106,8 @@ export function registerAuthorize({ app, service }: Router): void {
   });
 
   app.post('/oauth2/authorize', (req, reply) => {
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<
-      string,
-      unknown
-    >;
+    // The consent form posts itself form-encoded; nothing else is read here.
+    const body: Record<string, unknown> = formFields(req.body) ?? {};
     const field = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
     const id = field('request_id');
     const row = id

@@ -1,6 +1,7 @@
 // Form-encoded OAuth endpoints (token, revoke, introspect): their own error shape and no-store
 // headers, and no bearer-token check (clients authenticate with client credentials instead).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formFields } from '../body.js';
 import { HttpError } from '../errors.js';
 import { invalidRequest, NO_STORE } from './errors.js';
 
@@ -32,7 +33,7 @@ export function formRoute(app: FastifyInstance, url: string, handler: FormHandle
       if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
         throw invalidRequest('Send the body as application/x-www-form-urlencoded.');
       }
-      const body = (req.body ?? {}) as Record<string, string>;
+      const body = formFields(req.body) ?? {};
       return handler(req, body, reply);
     },
   });

@@ -3,6 +3,7 @@
 // expect; when a user token is sent, the client is recorded as that user's.
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
+import { notJson, RawBody } from '../body.js';
 import { HttpError } from '../errors.js';
 import { token } from '../ids.js';
 import { charLength } from '../validate.js';
@@ -103,6 +104,7 @@ export function registerRegistration({ route, service }: Router): void {
   const { store, clock } = service;
   route('POST', '/v1/oauth2/register', null, (req, { principal, reply }) => {
     const body = req.body;
+    if (body instanceof RawBody) throw notJson(body);
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw bad('The body must be a JSON object.');
     }

@@ -3,8 +3,8 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { AuthError, CliError, EXIT } from '../cli/errors.js';
+import type { Check, Field, Output } from './check.js';
 import { connectionFailure, responseFailure } from './failures.js';
 import { header } from './http-errors.js';
 import { type FetchPage, type PageOptions, paginate } from './paginate.js';
@@ -77,7 +77,7 @@ export interface RetryNotice {
   of: number;
 }
 
-export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+export interface RequestOptions<S extends Check<unknown> = Check<unknown>> {
   query?: Query;
   body?: unknown;
   schema?: S;
@@ -128,11 +128,11 @@ export class ApiClient {
     this.ownDispatcher = undefined;
   }
 
-  request<S extends z.ZodType>(
+  request<S extends Check<unknown>>(
     method: Method,
     path: string,
     opts: RequestOptions<S> & { schema: S },
-  ): Promise<z.output<S>>;
+  ): Promise<Output<S>>;
   request<T = unknown>(method: Method, path: string, opts?: RequestOptions): Promise<T>;
   async request(method: Method, path: string, opts: RequestOptions = {}): Promise<unknown> {
     const url = buildUrl(this.baseUrl, path, opts.query);
@@ -199,12 +199,12 @@ export class ApiClient {
   }
 
   /** Yields every item of a list endpoint, prefetching the next page (see paginate.ts). */
-  paginate<S extends z.ZodType>(
+  paginate<S extends Check<unknown> & Field>(
     path: string,
     opts: PageOptions & { schema: S; query?: Query },
-  ): AsyncGenerator<z.output<S>, void, undefined> {
-    const schema = paginated(opts.schema);
-    const fetchPage: FetchPage<z.output<S>> = (page, limit, signal) =>
+  ): AsyncGenerator<Output<S>, void, undefined> {
+    const schema = paginated(opts.schema as Check<Output<S>> & Field);
+    const fetchPage: FetchPage<Output<S>> = (page, limit, signal) =>
       this.request('GET', path, { query: { ...opts.query, page, limit }, schema, signal });
     return paginate(fetchPage, opts);
   }

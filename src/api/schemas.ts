@@ -3,40 +3,43 @@
 // computes with is checked — a resource's id, a list's pagination, the few fields named
 // below. Every other field may be absent, null or of a wider type, and passes through
 // untouched to --json; tables show what is there.
-import * as z from 'zod';
+import { array, type Check, count, type Field, nullish, object, string, text } from './check.js';
 
 /** Any resource: an id, and whatever else the server sent. */
-export const resource = z.looseObject({ id: z.string() });
-export type Resource = z.output<typeof resource>;
+export type Resource = { id: string } & Record<string, unknown>;
+export const resource = object<Resource>({ id: string });
 
 /** `checkout confirm <id>` looks up the session's client secret to confirm with. */
-export const checkoutWithSecret = resource.extend({ client_secret: z.string().min(1) });
+export const checkoutWithSecret = object<Resource & { client_secret: string }>({
+  id: string,
+  client_secret: text,
+});
 
 /** The confirm response: the customer session token is stored when there is one. */
-export const confirmedCheckout = resource.extend({
-  customer_session_token: z.string().nullish(),
+export type ConfirmedCheckout = Resource & { customer_session_token?: string | null };
+export const confirmedCheckout = object<ConfirmedCheckout>({
+  id: string,
+  customer_session_token: nullish(string),
 });
-export type ConfirmedCheckout = z.output<typeof confirmedCheckout>;
 
 /** A license key with its activations (customer portal and seller get-by-id). */
-export const licenseKeyWithActivations = resource.extend({
-  activations: z.array(resource).nullish(),
+export type LicenseKeyWithActivations = Resource & { activations?: Resource[] | null };
+export const licenseKeyWithActivations = object<LicenseKeyWithActivations>({
+  id: string,
+  activations: nullish(array(resource)),
 });
-export type LicenseKeyWithActivations = z.output<typeof licenseKeyWithActivations>;
-
-const count = z.number().int().min(0);
-
-/** Every list response (spec §2.13): pagination drives `--all`. */
-export function paginated<T extends z.ZodType>(item: T) {
-  return z.looseObject({
-    items: z.array(item),
-    pagination: z.looseObject({ total_count: count, max_page: count }),
-  });
-}
 
 export interface Page<T> {
   items: T[];
   pagination: { total_count: number; max_page: number };
+}
+
+/** Every list response (spec §2.13): pagination drives `--all`. */
+export function paginated<T>(item: Check<T> & Field): Check<Page<T>> {
+  return object<Page<T>>({
+    items: array(item),
+    pagination: object({ total_count: count, max_page: count }),
+  });
 }
 
 /** Address fields as sent in request bodies (spec §2.1). */

@@ -1,7 +1,8 @@
-// Parses a success body and checks it against the caller's zod schema.
-import type { z } from 'zod';
+// Parses a success body and checks it against the caller's schema (check.ts).
+
 import { CliError, EXIT } from '../cli/errors.js';
 import { parseJson } from '../shared/json.js';
+import type { Check } from './check.js';
 import { redact } from './redact.js';
 
 function unexpected(
@@ -28,7 +29,7 @@ export function parseResponse(
   text: string,
   status: number,
   path: string,
-  schema: z.ZodType | undefined,
+  schema: Check<unknown> | undefined,
 ): unknown {
   if (status === 204 || text.trim() === '') {
     if (schema) throw unexpected(path, `is empty (${status}) where a resource was expected`);

@@ -1,6 +1,6 @@
 import { Agent, EnvHttpProxyAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { object } from '../../src/api/check.js';
 import { defaultUserAgent } from '../../src/api/client.js';
 import * as orders from '../../src/api/orders.js';
 import { createDispatcher } from '../../src/api/transport.js';
@@ -106,7 +106,7 @@ describe('ApiClient.request', () => {
       const { pool, client, done } = setup();
       pool.intercept({ path: '/v1/x', method: 'POST' }).reply(status, body);
       const err = await caught(() =>
-        client.request('POST', '/v1/x', { body: {}, schema: z.object({}) }),
+        client.request('POST', '/v1/x', { body: {}, schema: object({}) }),
       );
       expect(err.exitCode).toBe(1);
       expect(err.message).toBe(

@@ -33,7 +33,7 @@ describe('the tolerant reader (issue 11)', () => {
     ['organization', resource, fx.organization()],
     ['page of orders', paginated(resource), fx.page([fx.order()], 1, 1)],
   ] as const)('passes every field of %s through unchanged', (_name, schema, body) => {
-    expect(schema.parse(body)).toEqual(body);
+    expect(schema.safeParse(body)).toEqual({ success: true, data: body });
   });
 
   it.each([
@@ -45,12 +45,12 @@ describe('the tolerant reader (issue 11)', () => {
     ['a tax id that is not a pair', { ...fx.order(), customer: { ...fx.customer(), tax_id: 'x' } }],
     ['the real service name of a field', { ...fx.organization(), twitter_username: 'acme' }],
   ])('accepts %s, unchanged', (_name, body) => {
-    expect(resource.parse(body)).toEqual(body);
+    expect(resource.safeParse(body)).toEqual({ success: true, data: body });
   });
 
   it('accepts a confirm response without a session token or metadata', () => {
     const { customer_session_token: _t, ...rest } = fx.confirmedCheckout();
-    expect(confirmedCheckout.parse(rest)).toEqual(rest);
+    expect(confirmedCheckout.safeParse(rest)).toEqual({ success: true, data: rest });
   });
 
   it.each([
@@ -92,7 +92,7 @@ describe('the tolerant reader (issue 11)', () => {
   ] as const)('rejects %s', (_name, schema, body, path) => {
     const result = schema.safeParse(body);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(path);
+    expect(!result.success && result.error.issues[0]?.path).toEqual(path);
   });
 });
 

@@ -86,12 +86,11 @@ export function registerApi(program: Command, ctx: Context): void {
       if (result !== undefined) out.write(`${JSON.stringify(result, null, 2)}\n`);
       return;
     }
-    const { z } = await import('zod');
-    const { createPrinter } = await import('../../io/index.js');
-    const items = client.paginate(path, {
-      query,
-      schema: z.unknown(),
-    } as never) as AsyncIterable<object>;
+    const [{ createPrinter }, { anything }] = await Promise.all([
+      import('../../io/index.js'),
+      import('../../../api/check.js'),
+    ]);
+    const items = client.paginate(path, { query, schema: anything }) as AsyncIterable<object>;
     await createPrinter({ io: ctx.io, format: 'json', columns: [], now: ctx.now() }).printList(
       items,
     );

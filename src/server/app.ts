@@ -5,6 +5,8 @@ import { notJson, RawBody, registerBodyParser } from './body.js';
 import type { Clock } from './clock.js';
 import type { Store } from './db.js';
 import { HttpError } from './errors.js';
+import { registerGuard } from './guard.js';
+import type { HostPolicy } from './hosts.js';
 import { Loader } from './serialize.js';
 
 export interface Service {
@@ -47,7 +49,11 @@ export interface Router {
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function buildApp(service: Service, register: ((r: Router) => void)[]): FastifyInstance {
+export function buildApp(
+  service: Service,
+  register: ((r: Router) => void)[],
+  hosts: HostPolicy,
+): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
@@ -65,6 +71,8 @@ export function buildApp(service: Service, register: ((r: Router) => void)[]): F
     },
   });
 
+  // First of all hooks: the Host and Origin checks (guard.ts, issue 12).
+  registerGuard(app, hosts);
   // JSON bodies, and a raw body for anything else (body.ts, issue 12): routes refuse it below.
   registerBodyParser(app);
 

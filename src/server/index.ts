@@ -5,6 +5,7 @@ import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
 import { Store } from './db.js';
 import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from './faults.js';
+import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerCheckouts } from './routes/checkouts.js';
@@ -30,6 +31,11 @@ export interface StartOptions {
   faults?: string | FaultSpec;
   /** The real service's rate limits (rate-limit.ts); true = the documented ones. */
   rateLimit?: boolean | Partial<RateLimits>;
+  /**
+   * Host names (`name` or `name:port`) the service answers to besides loopback names and
+   * `host`, e.g. behind a proxy; every other Host header is refused (guard.ts).
+   */
+  allowedHosts?: string[];
 }
 
 export interface RunningService {
@@ -54,6 +60,13 @@ export const ROUTES = [
 ];
 
 export async function start(opts: StartOptions = {}): Promise<RunningService> {
+  const host = opts.host ?? '127.0.0.1';
+  const authHost = opts.authUrl ? new URL(opts.authUrl).host : undefined;
+  // The auth URL's host is the operator's own statement of an address of this service.
+  const hosts = new HostPolicy(host, [
+    ...(opts.allowedHosts ?? []),
+    ...(authHost ? [authHost] : []),
+  ]);
   const faults = new FaultInjector(
     typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults,
   );
@@ -76,14 +89,13 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       ensureCliClient(store, clock.now());
     },
   };
-  const app = buildApp(service, ROUTES);
+  const app = buildApp(service, ROUTES, hosts);
   // Reliability testing (issue 8): faults first, so a faulted request never counts as a call.
   registerFaults(app, faults);
   if (opts.rateLimit) {
     const limits = opts.rateLimit === true ? {} : opts.rateLimit;
     registerRateLimit(app, service, { ...DEFAULT_RATE_LIMITS, ...limits });
   }
-  const host = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ port: opts.port ?? 8787, host });
   } catch (err) {

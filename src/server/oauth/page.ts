@@ -29,7 +29,10 @@ export const PAGE_HEADERS = {
   pragma: 'no-cache',
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // Not no-referrer: under it a browser sends `Origin: null` with the page's own form post,
+  // which the service refuses as a foreign page's (guard.ts). same-origin still sends the
+  // client nothing when the user is redirected there.
+  'referrer-policy': 'same-origin',
   'content-security-policy':
     "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; frame-ancestors 'none'; base-uri 'none'",
 } as const;

@@ -15,6 +15,7 @@ export interface ServeOptions {
   faults?: string;
   rateLimit?: boolean;
   json?: boolean;
+  allowedHost?: string[];
 }
 
 const FAULTS_HELP = `
@@ -35,6 +36,14 @@ Faults (--faults; also GET/PUT/DELETE /__local/faults, never faulted itself):
           "503":0.1,"reset":0.05,"reset_after":0.02,"latency_ms":50,
           "retry_after":1,"max":3}]}
 `;
+
+/** `--allowed-host name` or `name:port`, repeatable. */
+function hostOption(value: string, previous: string[] = []): string[] {
+  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(value)) {
+    throw new UsageError(`--allowed-host must be a host name or host:port, got "${value}"`);
+  }
+  return [...previous, value];
+}
 
 function intOption(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -60,6 +69,11 @@ export function registerServe(program: Command, ctx: Context): void {
       8787,
     )
     .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option(
+      '--allowed-host <host>',
+      'also answer to this host name, e.g. behind a proxy (host or host:port; repeatable)',
+      hostOption,
+    )
     .option('--db <file>', 'SQLite database file (default: in memory, lost on exit)')
     .addOption(
       new Option('--seed <data>', 'data for an empty database (default: demo)').choices([
@@ -114,6 +128,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       authUrl: opts.authUrl,
       faults,
       rateLimit: opts.rateLimit,
+      allowedHosts: opts.allowedHost,
     });
   } catch (err) {
     const code = (err as { code?: string }).code;

@@ -20,10 +20,11 @@ import {
 import { paginated } from './schemas.js';
 import {
   type Answer,
-  createDispatcher,
   type Env,
-  exchange,
+  NodeTransport,
+  proxyConfigured,
   ResponseTooLargeError,
+  type Transport,
   tracer,
 } from './transport.js';
 import { buildUrl, type Query } from './url.js';
@@ -36,7 +37,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface ApiClientOptions {
   baseUrl: string;
   token?: TokenSource;
-  /** Tests pass a MockAgent; otherwise one keep-alive Agent is made on first use. */
+  /** Tests pass a MockAgent; otherwise node:http, or undici behind a configured proxy. */
   dispatcher?: Dispatcher;
   /** Read for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case). */
   env?: Env;
@@ -101,7 +102,7 @@ export class ApiClient {
   private readonly requestTimeoutMs: number;
   private readonly userAgent: string;
   private readonly trace: (line: string) => void;
-  private ownDispatcher?: Dispatcher;
+  private transportValue?: Promise<Transport>;
 
   constructor(opts: ApiClientOptions) {
     this.opts = opts;
@@ -112,20 +113,29 @@ export class ApiClient {
     this.trace = tracer(opts.debug);
   }
 
-  private get dispatcher(): Dispatcher {
-    if (this.opts.dispatcher) return this.opts.dispatcher;
-    this.ownDispatcher ??= createDispatcher(
-      this.opts.env ?? {},
-      this.opts.connectTimeoutMs ?? 10_000,
-      this.requestTimeoutMs,
-    );
-    return this.ownDispatcher;
+  /** node:http, or undici for an injected dispatcher or a proxy; made on first use. */
+  private transport(): Promise<Transport> {
+    this.transportValue ??= (async () => {
+      const connectMs = this.opts.connectTimeoutMs ?? 10_000;
+      if (!this.opts.dispatcher && !proxyConfigured(this.opts.env ?? {})) {
+        return new NodeTransport(connectMs);
+      }
+      const { UndiciTransport, createDispatcher } = await import('./undici-transport.js');
+      return this.opts.dispatcher
+        ? new UndiciTransport(this.opts.dispatcher, false)
+        : new UndiciTransport(
+            createDispatcher(this.opts.env ?? {}, connectMs, this.requestTimeoutMs),
+            true,
+          );
+    })();
+    return this.transportValue;
   }
 
-  /** Closes the connection pool this client made (never an injected dispatcher). */
+  /** Closes the connections this client keeps (never an injected dispatcher). */
   async close(): Promise<void> {
-    await this.ownDispatcher?.close();
-    this.ownDispatcher = undefined;
+    const transport = await this.transportValue;
+    this.transportValue = undefined;
+    await transport?.close();
   }
 
   request<S extends Check<unknown>>(
@@ -215,7 +225,7 @@ export class ApiClient {
     return value || undefined;
   }
 
-  private send(method: Method, url: URL, token: string | undefined, opts: RequestOptions) {
+  private async send(method: Method, url: URL, token: string | undefined, opts: RequestOptions) {
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
       accept: 'application/json',
@@ -223,8 +233,7 @@ export class ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return exchange({
-      dispatcher: this.dispatcher,
+    return (await this.transport()).send({
       method,
       url,
       headers,

@@ -82,7 +82,7 @@ export function classifyConnectionError(err: unknown, timeoutMs: number): Connec
   // Refused and connect timeouts happen before a single byte of the request is written, so
   // even a POST can be sent again; nothing else is certain (see ApiClient.request).
   if (has('ECONNREFUSED')) return { cause: 'connection refused', retryable: true, notSent: true };
-  if (has('UND_ERR_CONNECT_TIMEOUT')) {
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'BILLING_CONNECT_TIMEOUT')) {
     return { cause: 'connect timed out', retryable: true, notSent: true };
   }
   if (has('ENOTFOUND')) return { cause: 'host not found', retryable: false, notSent: true };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { object } from '../../src/api/check.js';
 import { defaultUserAgent } from '../../src/api/client.js';
 import * as orders from '../../src/api/orders.js';
-import { createDispatcher } from '../../src/api/transport.js';
+import { createDispatcher } from '../../src/api/undici-transport.js';
 import { CliError } from '../../src/cli/errors.js';
 import { ORDER_ID, order, PAT, page } from './fixtures.js';
 import { caught, JSON_HEADERS, setup } from './helpers.js';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY, parseRetryAfter } from '../../src/api/retry.js';
+import {
+  backoffDelay,
+  classifyConnectionError,
+  DEFAULT_RETRY,
+  parseRetryAfter,
+} from '../../src/api/retry.js';
 import { ApiError, NetworkError } from '../../src/cli/errors.js';
 import { caught, netError, setup } from './helpers.js';
 
@@ -184,5 +189,20 @@ describe('backoff arithmetic', () => {
     expect(parseRetryAfter('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+});
+
+describe('what a connection failure says about the request', () => {
+  it.each([
+    ['ECONNREFUSED', { cause: 'connection refused', retryable: true, notSent: true }],
+    ['UND_ERR_CONNECT_TIMEOUT', { cause: 'connect timed out', retryable: true, notSent: true }],
+    // node:http's transport (transport.ts) times connects out with its own error.
+    ['BILLING_CONNECT_TIMEOUT', { cause: 'connect timed out', retryable: true, notSent: true }],
+    ['ECONNRESET', { cause: 'connection reset', retryable: true, notSent: false }],
+    ['BILLING_REQUEST_TIMEOUT', { cause: 'timed out after 2s', retryable: true, notSent: false }],
+  ])('%s', (code, expected) => {
+    expect(classifyConnectionError(Object.assign(new Error(code), { code }), 2000)).toEqual(
+      expected,
+    );
   });
 });

@@ -86,17 +86,22 @@ export async function request(opts, ctx) {
   ];
 }
 
-/** `billing orders list --all -o ndjson` against sequential fetches; peak RSS at two sizes. */
+/**
+ * `billing orders list --all -o ndjson` against sequential fetches, and the same list as a
+ * table on a terminal (streamed page by page); peak RSS at two sizes.
+ */
 export async function exportList(opts, ctx) {
   const commands = {
     baseline: [join(ROOT, 'bench/baselines/export-pages.mjs')],
     cli: [ctx.bin, 'orders', 'list', '--all', '-o', 'ndjson'],
+    tty: [ctx.bin, 'orders', 'list', '--all', '--no-pager'],
   };
   const measured = {};
   for (const orders of [opts.exportSmallOrders, opts.exportOrders]) {
     const service = await ctx.billing(orders);
     const env = cliEnv(ctx, service);
-    const run = (args) => runNode(args, { env, rss: true, tmp: ctx.tmp });
+    const run = (args, name) =>
+      runNode(args, { env, rss: true, tmp: ctx.tmp, terminal: name === 'tty' });
     if (orders === opts.exportSmallOrders) {
       // One run first checks that the export is the whole list.
       const out = join(ctx.tmp, 'export.ndjson');
@@ -111,6 +116,8 @@ export async function exportList(opts, ctx) {
       baseMs: pick('baseline', 'ms'),
       cliRss: pick('cli', 'maxRssKiB'),
       baseRss: pick('baseline', 'maxRssKiB'),
+      ttyMs: pick('tty', 'ms'),
+      ttyRss: pick('tty', 'maxRssKiB'),
     };
     await ctx.stopBilling(orders);
   }
@@ -145,6 +152,15 @@ export async function exportList(opts, ctx) {
       met: m.cliRss <= 100 * MiB,
       note: `${runs}; getrusage maxRSS; baseline: the sequential script`,
     })),
+    {
+      figure: `\`--all\` as a table on a terminal, peak RSS, ${n(opts.exportOrders)} orders`,
+      value: mib(big.ttyRss),
+      baseline: mib(big.cliRss),
+      ratio: big.ttyRss / big.cliRss,
+      target: '≤ 1.2×',
+      met: big.ttyRss / big.cliRss <= 1.2,
+      note: `${runs}; in a pseudo-terminal, --no-pager; baseline: the NDJSON export above; ${ms(big.ttyMs)} to print`,
+    },
     {
       figure: `export peak RSS, ${n(opts.exportOrders)} vs ${n(opts.exportSmallOrders)} orders`,
       value: mib(big.cliRss),

@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const NODE = process.execPath;
 const MAXRSS_PRELOAD = pathToFileURL(join(ROOT, 'bench/lib/maxrss.mjs')).href;
+// Runs a command in a pseudo-terminal (the tests' helper): for figures taken on a terminal.
+const TERMINAL = join(ROOT, 'test/helpers/terminal.py');
 
 export function median(values) {
   if (values.length === 0) return Number.NaN;
@@ -32,7 +34,7 @@ let runs = 0;
  */
 export function runNode(
   args,
-  { env = {}, rss = false, tmp = tmpdir(), stdoutFile = '/dev/null' } = {},
+  { env = {}, rss = false, tmp = tmpdir(), stdoutFile = '/dev/null', terminal = false } = {},
 ) {
   const id = `${process.pid}-${runs++}`;
   const errFile = join(tmp, `stderr-${id}`);
@@ -44,7 +46,15 @@ export function runNode(
   if (rssFile) childEnv.BENCH_MAXRSS_FILE = rssFile;
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(NODE, nodeArgs, { cwd: ROOT, env: childEnv, stdio: ['ignore', out, err] });
+    // On a terminal of 120 columns, what it shows goes to stdoutFile.
+    const [command, argv] = terminal
+      ? ['python3', [TERMINAL, '120', '40', NODE, ...nodeArgs]]
+      : [NODE, nodeArgs];
+    const child = spawn(command, argv, {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: [terminal ? 'pipe' : 'ignore', out, err],
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -35,6 +35,7 @@ export class Store {
     const added: [table: string, column: string, definition: string][] = [
       ['oauth2_tokens', 'code_hash', 'TEXT'],
       ['license_key_activations', 'conditions', "TEXT NOT NULL DEFAULT '{}'"],
+      ['oauth2_clients', 'registered_from', 'TEXT'],
     ];
     for (const [table, column, definition] of added) {
       const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);
@@ -42,6 +43,9 @@ export class Store {
         this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
     }
     this.db.exec('CREATE INDEX IF NOT EXISTS oauth2_tokens_code ON oauth2_tokens(code_hash)');
+    this.db.exec(
+      'CREATE INDEX IF NOT EXISTS oauth2_clients_from ON oauth2_clients(registered_from)',
+    );
   }
 
   /** A cached prepared statement. */

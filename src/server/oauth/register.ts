@@ -6,10 +6,10 @@ import { ALL_SCOPES } from '../auth.js';
 import { notJson, RawBody } from '../body.js';
 import { HttpError } from '../errors.js';
 import { token } from '../ids.js';
-import { charLength } from '../validate.js';
 import type { AuthMethod, ClientMetadata } from './clients.js';
 import { redirectUriProblem } from './clients.js';
 import { NO_STORE } from './errors.js';
+import { checkQuota, checkSizes, sourceAddress } from './register-limits.js';
 import { splitScope, unknownScopes } from './scopes.js';
 
 const METHODS: AuthMethod[] = ['none', 'client_secret_post', 'client_secret_basic'];
@@ -57,7 +57,6 @@ function metadata(body: Record<string, unknown>): ClientMetadata & { method: Aut
   const name = optionalString(body, 'client_name')?.trim();
   // Spec §5.1: the application name is shown to end users, so it is required here.
   if (!name) throw bad('client_name is required.');
-  if (charLength(name) > 200) throw bad('client_name is too long.');
   const redirectUris = stringList(body, 'redirect_uris', []);
   if (!redirectUris.length) throw new Invalid('invalid_redirect_uri', 'redirect_uris is required.');
   for (const uri of redirectUris) {
@@ -108,17 +107,20 @@ export function registerRegistration({ route, service }: Router): void {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw bad('The body must be a JSON object.');
     }
+    checkSizes(body as Record<string, unknown>);
     const { method, ...meta } = metadata(body as Record<string, unknown>);
+    const address = sourceAddress(req.ip);
     const clientId = token('polar_ci_');
     const secret = method === 'none' ? null : token('polar_cs_');
     const now = clock.now();
     const issuedAt = Math.floor(now.getTime() / 1000);
     const owner = principal?.kind === 'user' ? principal.userId : null;
-    store.tx(() =>
+    store.tx(() => {
+      checkQuota(store, address);
       store.run(
         `INSERT INTO oauth2_clients (client_id, created_at, client_secret, client_id_issued_at,
-         client_secret_expires_at, token_endpoint_auth_method, metadata, user_id)
-         VALUES (?, ?, ?, ?, 0, ?, ?, ?)`,
+         client_secret_expires_at, token_endpoint_auth_method, metadata, user_id, registered_from)
+         VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
         clientId,
         now.toISOString(),
         secret,
@@ -126,8 +128,9 @@ export function registerRegistration({ route, service }: Router): void {
         method,
         JSON.stringify(meta),
         owner,
-      ),
-    );
+        address,
+      );
+    });
     reply.code(201).headers(NO_STORE);
     return {
       client_id: clientId,

@@ -22,8 +22,11 @@ async function fastOutput(argv: string[]): Promise<string | undefined> {
     return undefined;
   }
   try {
-    // Not a literal: the bundler leaves it alone, and without a build (tests) it is not found.
-    const url = new URL('./help.js', import.meta.url).href;
+    // One file per top-level command: `orders list --help` reads only the orders texts. Not a
+    // literal: the bundler leaves it alone, and without a build (tests) it is not found.
+    const noun = argv.length > 1 ? argv[0]! : '_root';
+    if (!/^[a-z_][a-z-]*$/.test(noun)) return undefined;
+    const url = new URL(`./help/${noun}.js`, import.meta.url).href;
     const texts: HelpTexts = (await import(url)).HELP;
     const path = argv.slice(0, -1).join(' ');
     return Object.hasOwn(texts, path) ? texts[path] : undefined;

@@ -1,4 +1,4 @@
-// scripts/build.mjs renders every `billing <command> --help` into dist/help.js, and main.ts
+// scripts/build.mjs renders every `billing <command> --help` into dist/help/, and main.ts
 // prints those texts without loading commander. They must be exactly what commander prints, to
 // a pipe and to a terminal of 80 columns or more.
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../bin/billing.js', import.meta.url));
-const { HELP } = (await import(new URL('../../dist/help.js', import.meta.url).href)) as {
+const { HELP } = (await import(new URL('../../dist/help/index.js', import.meta.url).href)) as {
   HELP: Record<string, string>;
 };
 

@@ -8,8 +8,9 @@ import { type RunningService, start } from '../../src/server/index.js';
 import { spawnTerminal, type Terminal } from '../helpers/pty.js';
 import { BIN, configDirWithFileStorage, tempDir } from './cli.js';
 
-// Generous for a busy two-core machine; the bench measures the real figure.
-const PROMPTLY_MS = 1000;
+// The issue asks for 200 ms; measured here it is 30–40 ms. The bound leaves room for a busy
+// two-core machine running the suites in parallel.
+const PROMPTLY_MS = 500;
 
 let svc: RunningService;
 const open: Terminal[] = [];

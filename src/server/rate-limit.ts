@@ -8,9 +8,9 @@ import type { Store } from './db.js';
 import { isLocalPath } from './faults.js';
 
 export interface RateLimits {
-  /** Per organization, customer, user token or (without a token) client IP. */
+  /** Per organization, customer, user or (without a token) client IP. */
   perMinute: number;
-  /** Unauthenticated license-key validate/activate/deactivate, per client IP. */
+  /** License-key validate/activate/deactivate (no token needed), per client IP. */
   licenseKeysPerSecond: number;
   /** Checkout confirm, per client secret. */
   confirmsPerMinute: number;
@@ -69,7 +69,8 @@ function principalKey(store: Store, clock: Clock, header: string | undefined, ip
     const p = authenticate(store, clock, header);
     if (p?.kind === 'organization') return `organization:${p.organizationId}`;
     if (p?.kind === 'customer') return `customer:${p.customerId}`;
-    if (p?.kind === 'user') return `user-token:${p.tokenId}`;
+    // Per user, not per token: minting more tokens must not multiply the allowance (issue 12).
+    if (p?.kind === 'user') return `user:${p.userId}`;
   } catch {
     // An invalid token is answered 401 by the route; it still counts against the address.
   }
@@ -92,7 +93,9 @@ export function registerRateLimit(
     const checks: [FixedWindows, string][] = [
       [general, principalKey(deps.store, deps.clock, req.headers.authorization, req.ip)],
     ];
-    if (req.method === 'POST' && !req.headers.authorization && LICENSE_KEY_CALL.test(path)) {
+    // These need no token, so a token (anyone can get one) must not lift their limit: they
+    // count per client address whatever is sent (issue 12).
+    if (req.method === 'POST' && LICENSE_KEY_CALL.test(path)) {
       checks.push([licenseKeys, `ip:${req.ip}`]);
     }
     const confirm = req.method === 'POST' ? CONFIRM.exec(path) : null;

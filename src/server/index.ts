@@ -9,6 +9,7 @@ import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerCheckouts } from './routes/checkouts.js';
+import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
@@ -55,6 +56,7 @@ export const ROUTES = [
   registerSubscriptions,
   registerLicenseKeys,
   registerCheckouts,
+  registerCustomerSessions,
   registerLocal,
   registerOAuth,
 ];

@@ -88,6 +88,7 @@ export const SCOPES = [
   'benefits:write',
   'customers:read',
   'customers:write',
+  'customer_sessions:write',
 ] as const;
 
 /** Page sizes above this are clamped by the service (api-facts.md "Pagination"). */

@@ -99,6 +99,7 @@ export const CALL_FLOORS = {
   'license-keys': 25,
   'license-key-activations': 15,
   organizations: 12,
+  'customer-sessions': 10,
 } as const;
 const ISSUE_BAR = 60;
 

@@ -25,6 +25,7 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'benefits:write': 'Create and change benefits',
   'customers:read': 'Read customers',
   'customers:write': 'Create and change customers',
+  'customer_sessions:write': 'Act as your customers in their customer portal',
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

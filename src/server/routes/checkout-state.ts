@@ -1,11 +1,11 @@
 // What PATCH and confirm change on a checkout session, and what confirming creates: customer,
 // order, subscription, license keys and a customer session (spec §3).
 
-import { CUSTOMER_SESSION_SECONDS } from '../../shared/api-facts.js';
 import type { Clock } from '../clock.js';
+import { createCustomerSession } from '../customer-sessions.js';
 import { json, parseJson, type Row, type Store } from '../db.js';
 import { invalid } from '../errors.js';
-import { hashToken, token, uuid } from '../ids.js';
+import { uuid } from '../ids.js';
 import { grantLicenseKeys } from '../license-key-grants.js';
 import type { Loader } from '../serialize.js';
 import { checkMetadata } from '../validate.js';
@@ -270,15 +270,7 @@ export function confirmCheckout(
     (customer.user_id as string) ?? null,
   );
   grantLicenseKeys(store, now, row.product_id as string, customer);
-  const sessionToken = token('polar_cst_');
-  store.run(
-    'INSERT INTO customer_sessions (id, created_at, customer_id, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
-    uuid(),
-    iso,
-    customer.id as string,
-    hashToken(sessionToken),
-    new Date(now.getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
-  );
+  const sessionToken = createCustomerSession(store, clock, customer.id as string).token;
   store.run(
     `UPDATE checkouts SET status = 'confirmed', customer_id = ?, subscription_id = ?, modified_at = ? WHERE id = ?`,
     customer.id as string,

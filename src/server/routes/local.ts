@@ -1,9 +1,9 @@
 // The control surface under /__local/ (tests and demos only; not part of the real API):
 // reset to the seed, a clock that can be advanced, demo info, token minting, media files.
 import * as z from 'zod';
-import { CUSTOMER_SESSION_SECONDS } from '../../shared/api-facts.js';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
+import { createCustomerSession } from '../customer-sessions.js';
 import { invalid, notFound } from '../errors.js';
 import { hashToken, token, uuid } from '../ids.js';
 import { storedDemo } from '../seed.js';
@@ -90,19 +90,8 @@ export function registerLocal({ app, route, service }: Router): void {
       body.customer_id.toLowerCase(),
     );
     if (!customer) throw notFound();
-    const value = token('polar_cst_');
-    const expires = new Date(clock.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString();
-    store.tx(() =>
-      store.run(
-        'INSERT INTO customer_sessions (id, created_at, customer_id, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
-        uuid(),
-        clock.iso(),
-        customer.id,
-        hashToken(value),
-        expires,
-      ),
-    );
-    return { token: value, expires_at: expires };
+    const session = store.tx(() => createCustomerSession(store, clock, customer.id));
+    return { token: session.token, expires_at: session.expiresAt };
   });
   app.get('/__local/media/:id', (req, reply) => {
     const id = uuidParam((req.params as { id: string }).id, ['path', 'id']);

@@ -50,7 +50,7 @@ _billing_flags() {
     'auth status') echo '--json --offline -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'auth token') echo '--customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'whoami') echo '--customer --json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --json --quiet -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'completion') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
   esac
 }

@@ -423,6 +423,7 @@ complete -c billing -n '__billing_at '\''serve'\''' -l auth-url -r -d 'public UR
 complete -c billing -n '__billing_at '\''serve'\''' -l faults -r -d 'inject errors, resets and latency (syntax below)'
 complete -c billing -n '__billing_at '\''serve'\''' -l rate-limit -d 'enforce the real service'\''s rate limits (429 + Retry-After)'
 complete -c billing -n '__billing_at '\''serve'\''' -l json -d 'print one JSON line with the URL, credentials and demo ids'
+complete -c billing -n '__billing_at '\''serve'\''' -l quiet -d 'do not log each request on stderr'
 complete -c billing -n '__billing_at '\''serve'\''' -s h -l help -d 'show help'
 complete -c billing -n '__billing_at '\''serve'\''' -l profile -x -a '(billing __complete profiles 2>/dev/null)' -d 'configuration profile to use (env: BILLING_PROFILE)'
 complete -c billing -n '__billing_at '\''serve'\''' -l debug -d 'log HTTP requests and responses to stderr, secrets redacted'

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const bin = new URL('../bin/billing.js', import.meta.url).pathname;
-const serve = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json'], {
+// --quiet: the tour's own output, without the service's request log in between.
+const serve = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json', '--quiet'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const info = await new Promise((resolve, reject) => {

@@ -53,10 +53,11 @@ function stopChild(child) {
   });
 }
 
-/** `billing serve --port 0 --json --orders N`: { url, token, orgId, pid, readyMs, stop }. */
+/** `billing serve --port 0 --json --quiet --orders N`: { url, token, orgId, pid, readyMs, stop }. */
 export async function startBilling(bin, orders) {
   const server = await startServer(
-    [bin, 'serve', '--port', '0', '--json', '--orders', String(orders)],
+    // --quiet: a request log line per request is not part of what is measured.
+    [bin, 'serve', '--port', '0', '--json', '--quiet', '--orders', String(orders)],
     `billing serve --orders ${orders}`,
   );
   const { url, personal_access_token: token, organization_id: orgId } = server.info;

@@ -8,6 +8,7 @@ import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from '.
 import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
+import { registerRequestLog } from './request-log.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
@@ -37,6 +38,8 @@ export interface StartOptions {
    * `host`, e.g. behind a proxy; every other Host header is refused (guard.ts).
    */
   allowedHosts?: string[];
+  /** Called with one line per answered request (request-log.ts): `GET /v1/orders/ 200 3 ms`. */
+  log?: (line: string) => void;
 }
 
 export interface RunningService {
@@ -92,6 +95,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     },
   };
   const app = buildApp(service, ROUTES, hosts);
+  if (opts.log) registerRequestLog(app, opts.log);
   // Reliability testing (issue 8): faults first, so a faulted request never counts as a call.
   registerFaults(app, faults);
   if (opts.rateLimit) {

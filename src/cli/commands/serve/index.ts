@@ -16,6 +16,7 @@ export interface ServeOptions {
   rateLimit?: boolean;
   json?: boolean;
   allowedHost?: string[];
+  quiet?: boolean;
 }
 
 const FAULTS_HELP = `
@@ -90,6 +91,7 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--faults <spec>', 'inject errors, resets and latency (syntax below)')
     .option('--rate-limit', "enforce the real service's rate limits (429 + Retry-After)")
     .option('--json', 'print one JSON line with the URL, credentials and demo ids')
+    .option('--quiet', 'do not log each request on stderr')
     .addHelpText(
       'after',
       examples(
@@ -129,6 +131,8 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       faults,
       rateLimit: opts.rateLimit,
       allowedHosts: opts.allowedHost,
+      // One line per request on stderr, secrets redacted; stdout keeps only the --json line.
+      log: opts.quiet ? undefined : (line) => ctx.io.stderr.write(`${line}\n`),
     });
   } catch (err) {
     const code = (err as { code?: string }).code;

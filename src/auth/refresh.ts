@@ -5,8 +5,8 @@ import { AuthError } from '../cli/errors.js';
 import type { Session } from '../cli/session.js';
 import type { Settings } from '../config/resolve.js';
 import type { Credentials } from './credentials.js';
-import type { StoredCredentials } from './token-store.js';
 import { withLock } from './lock.js';
+import type { StoredCredentials } from './token-store.js';
 
 /** Refresh when the access token expires within this window. */
 export const REFRESH_MARGIN_MS = 60_000;

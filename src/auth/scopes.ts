@@ -13,6 +13,8 @@ export const DEFAULT_SCOPES = [
   'license_keys:write',
   'customer_portal:read',
   'customer_portal:write',
+  // `checkout confirm`'s way out when a session could not be stored: POST /v1/customer-sessions/.
+  'customer_sessions:write',
 ];
 
 export const READ_ONLY_SCOPES = DEFAULT_SCOPES.filter((s) => !s.endsWith(':write'));

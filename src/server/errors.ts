@@ -23,6 +23,7 @@ const domain = (status: number, error: string, detail: string) =>
 
 export const notFound = (detail = 'Not found') => domain(404, 'ResourceNotFound', detail);
 export const notPermitted = (detail: string) => domain(403, 'NotPermitted', detail);
+export const badRequest = (detail: string) => domain(400, 'BadRequest', detail);
 
 export function unauthorized(realm: string): HttpError {
   return new HttpError(

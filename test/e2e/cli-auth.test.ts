@@ -107,7 +107,9 @@ describe('the customer session', () => {
     );
     const status = await s.run(['auth', 'status'], { env });
     expect(status.stdout).toMatch(
-      new RegExp(`customer: customer session of ${customerEmail}, expires in (1 hour|59 minutes)\n`),
+      new RegExp(
+        `customer: customer session of ${customerEmail}, expires in (1 hour|59 minutes)\n`,
+      ),
     );
   });
 

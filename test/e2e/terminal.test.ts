@@ -69,10 +69,7 @@ describe('Ctrl+C', () => {
         BILLING_TOKEN: svc.demo!.personal_access_token,
       });
       // Each wait is said on the terminal (not only with --debug).
-      const r = await interrupt(
-        t,
-        /503 Service Unavailable, retrying in 30 s… \(attempt 2 of 4\)/,
-      );
+      const r = await interrupt(t, /503 Service Unavailable, retrying in 30 s… \(attempt 2 of 4\)/);
       expect(r.code).toBe(130);
       expect(r.ms).toBeLessThan(PROMPTLY_MS);
     } finally {

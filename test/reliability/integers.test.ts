@@ -78,7 +78,7 @@ describe('license-key usage', () => {
     expect((await patchKey({ limit_usage: INT32_MAX })).status).toBe(200);
     const limited = await validate({ increment_usage: 1 });
     expect([limited.status, limited.body.detail]).toEqual([
-      403,
+      400,
       'License key only has 0 more usages.',
     ]);
     const again = await validate({});

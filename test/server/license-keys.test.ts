@@ -384,15 +384,16 @@ describe('activate, validate, deactivate', () => {
     const third = await validate({ increment_usage: 3 });
     expect(third.body).toMatchObject({ validations: 3, usage: 5 });
     const over = await validate({ increment_usage: 1 });
+    // A 400 BadRequest, as the real service answers it.
     expect([over.status, over.body]).toEqual([
-      403,
-      notPermitted('License key only has 0 more usages.'),
+      400,
+      { error: 'BadRequest', detail: 'License key only has 0 more usages.' },
     ]);
     await patchKey(demoKey.id, { usage: 3 });
     const partial = await validate({ increment_usage: 3 });
     expect([partial.status, partial.body]).toEqual([
-      403,
-      notPermitted('License key only has 2 more usages.'),
+      400,
+      { error: 'BadRequest', detail: 'License key only has 2 more usages.' },
     ]);
     const shown = (await adminKeys()).find((k) => k.id === demoKey.id);
     expect(shown).toMatchObject({ validations: 3, usage: 3, limit_usage: 5 });

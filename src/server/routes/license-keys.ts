@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { type Router, slashRedirect } from '../app.js';
 import { organizationIds, type Principal } from '../auth.js';
 import { json, parseJson, type Row, type Store, sqlIn } from '../db.js';
-import { invalid, notFound, notPermitted } from '../errors.js';
+import { badRequest, invalid, notFound, notPermitted } from '../errors.js';
 import { uuid } from '../ids.js';
 import { activation, licenseKey, primeLicenseKeys } from '../serialize.js';
 import {
@@ -258,7 +258,8 @@ export function registerLicenseKeys({ app, route, service }: Router): void {
       if (increment && key.limit_usage != null) {
         const remaining = (key.limit_usage as number) - usage;
         if (increment > remaining)
-          throw notPermitted(`License key only has ${Math.max(remaining, 0)} more usages.`);
+          // A 400, as the real service answers it (license_key/service.py).
+          throw badRequest(`License key only has ${Math.max(remaining, 0)} more usages.`);
       }
       // Checked before writing: a sum past the counter range would not read back (issue 12).
       if (usage + increment > COUNTER_MAX) {

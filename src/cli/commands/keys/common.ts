@@ -49,7 +49,8 @@ export const KEY_STATE: readonly StateRule[] = [
     hint: 'Check it with billing keys validate instead.',
   },
   {
-    code: 'NotPermitted',
+    // A 400 on the real service; a state all the same.
+    code: 'BadRequest',
     detail: /more usages?/i,
     hint: 'The seller can reset or raise it: billing keys update <key-id> --usage 0 or --limit-usage <n>',
   },

@@ -113,3 +113,32 @@ describe('argv -> request (no Authorization header)', () => {
     });
   });
 });
+
+describe('refusals because of the key’s state: exit 7 with the way forward', () => {
+  it.each([
+    [
+      'activate',
+      '/v1/customer-portal/license-keys/activate',
+      403,
+      { error: 'NotPermitted', detail: 'License key activation limit already reached' },
+      'billing: the license key has no free activation slot: its activation limit is reached\n' +
+        'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> --mine lists them).\n',
+    ],
+    [
+      'validate',
+      '/v1/customer-portal/license-keys/validate',
+      400,
+      { error: 'BadRequest', detail: 'License key only has 0 more usages.' },
+      'billing: License key only has 0 more usages.\n' +
+        'The seller can reset or raise it: billing keys update <key-id> --usage 0 or --limit-usage <n>\n',
+    ],
+  ])('%s answered %s', async (verb, path, status, body, stderr) => {
+    rec.answers = { [`POST ${path}`]: { status, body } };
+    const extra = verb === 'activate' ? ['--label', 'x'] : ['--increment-usage', '1'];
+    expect(await rec.run(['keys', verb, KEY, ...ORG, ...extra])).toEqual({
+      code: 7,
+      stdout: '',
+      stderr,
+    });
+  });
+});

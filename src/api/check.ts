@@ -82,7 +82,7 @@ export function array(item: Field): Field {
   return {
     walk: (v, path, issues) => {
       if (!Array.isArray(v)) return expected('array', v, path, issues);
-      v.forEach((x, i) => item.walk(x, [...path, i], issues));
+      for (let i = 0; i < v.length; i++) item.walk(v[i], [...path, i], issues);
     },
   };
 }

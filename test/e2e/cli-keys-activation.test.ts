@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoKeyFixture, type Json, type Suite, startSuite } from './cli.js';
 
 let s: Suite;
-let keys: Json[];
 let demoKey: Json;
 let customerToken: string;
 
 beforeAll(async () => {
   s = await startSuite();
-  ({ keys, demoKey, customerToken } = await demoKeyFixture(s));
+  ({ demoKey, customerToken } = await demoKeyFixture(s));
 });
 afterAll(() => s.svc.stop());
 

@@ -12,6 +12,10 @@ import { BIN, configDirWithFileStorage, tempDir } from './cli.js';
 // two-core machine running the suites in parallel.
 const PROMPTLY_MS = 500;
 
+// less's prompt at the foot of the first screen.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: less clears the line with ESC [K
+const LESS_PROMPT = /\r\n:\x1b\[K|\n:$/;
+
 let svc: RunningService;
 const open: Terminal[] = [];
 
@@ -160,7 +164,7 @@ describe('the pager', () => {
   it('pages a list longer than the screen; q quits it, exit 0', async () => {
     const t = terminal(['orders', 'list', '--all'], env());
     // less shows its prompt at the foot of the first screen.
-    await t.waitFor(/\r\n:\x1b\[K|\n:$/);
+    await t.waitFor(LESS_PROMPT);
     expect(stripVTControlCharacters(t.output)).toMatch(/ID\s+CREATED\s+CUSTOMER/);
     t.write('q');
     expect((await t.exited).code).toBe(0);
@@ -168,7 +172,7 @@ describe('the pager', () => {
 
   it('Ctrl+C in the pager ends both, exit 130', async () => {
     const t = terminal(['orders', 'list', '--all'], env());
-    const r = await interrupt(t, /\r\n:\x1b\[K|\n:$/);
+    const r = await interrupt(t, LESS_PROMPT);
     expect(r.code).toBe(130);
     expect(r.ms).toBeLessThan(PROMPTLY_MS);
     expect(t.output).toContain('billing: interrupted');
@@ -182,7 +186,7 @@ describe('the pager', () => {
     ] as const) {
       const t = terminal([...args], { ...env(), ...extra });
       expect((await t.exited).code).toBe(0);
-      expect(t.output).not.toMatch(/\n:\x1b\[K|\n:$/);
+      expect(t.output).not.toMatch(LESS_PROMPT);
       expect(stripVTControlCharacters(t.output)).toMatch(/ID\s+CREATED\s+CUSTOMER/);
     }
   });

@@ -13,8 +13,10 @@ export interface RawJSON {
   readonly rawJSON: string;
 }
 
-// 16 digits in a row is the shortest literal that can pass 2^53 (9007199254740992).
-const LONG_NUMBER = /\d{16}/;
+// 16 digits in a row is the shortest literal that can pass 2^53 (9007199254740992); as a number
+// it follows a colon, a bracket or a comma. Digits inside strings (a gravatar hash in an avatar
+// URL) must not send every page down the slow path.
+const LONG_NUMBER = /[:[,]\s*-?\d{16}/;
 const INTEGER = /^-?\d+$/;
 
 function keepBigIntegers(_key: string, value: unknown, context?: { source?: string }): unknown {

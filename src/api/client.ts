@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { AuthError, CliError, EXIT } from '../cli/errors.js';
+import { AuthError, BillingError } from '../errors.js';
 import type { Check, Field, Output } from './check.js';
 import { connectionFailure, responseFailure } from './failures.js';
 import { header } from './http-errors.js';
@@ -268,9 +268,8 @@ function tooLarge(err: ResponseTooLargeError, method: string, path: string, idem
   const mib = Math.round((err.limit / 1024 / 1024) * 100) / 100;
   const applied =
     !idempotent && err.status >= 200 && err.status < 300 ? '; the request was applied' : '';
-  return new CliError(
+  return new BillingError(
     `response too large: the answer to ${method} ${redact(path)} is over ${mib} MiB; stopped reading${applied}`,
-    EXIT.failure,
     {
       hint: 'If it is expected to be this big, raise the limit: billing config set max_response_mb <MiB>',
     },

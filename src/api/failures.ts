@@ -1,6 +1,6 @@
 // The error a request ends with once the client stops trying: what happened, how many tries,
 // and for a POST whether the server may already have acted on it.
-import { type ApiError, NetworkError } from '../cli/errors.js';
+import { type ApiError, NetworkError } from '../errors.js';
 import { isLoopback } from '../shared/local.js';
 import { apiErrorFromResponse } from './http-errors.js';
 import { redact } from './redact.js';

@@ -1,7 +1,7 @@
 // Turns an HTTP error answer into an ApiError, whatever body shape the service chose
 // (api-facts.md "Errors": domain, validation, OAuth, unknown route, empty, or not JSON).
 import { STATUS_CODES } from 'node:http';
-import { ApiError, type FieldProblem } from '../cli/errors.js';
+import { ApiError, type FieldProblem } from '../errors.js';
 import { redact } from './redact.js';
 
 export const LOGIN_HINT = 'Log in with `billing login`, or set BILLING_TOKEN to a valid token.';

@@ -1,7 +1,7 @@
 // Walks a paginated list (spec §2.13, api-facts.md "Pagination") while the caller consumes it:
 // the next page is requested as soon as the current one arrives, so the network wait overlaps
 // the caller's work. At most one request is in flight and at most two pages are held.
-import { CliError, EXIT, UsageError } from '../cli/errors.js';
+import { BillingError, UsageError } from '../errors.js';
 import { MAX_PAGE_SIZE } from './enums.js';
 import type { Page } from './schemas.js';
 
@@ -110,11 +110,10 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, opts: PageOptions = 
 }
 
 /** The server answered a page with the same items as the page before. */
-export class RepeatedPageError extends CliError {
+export class RepeatedPageError extends BillingError {
   constructor(readonly page: number) {
     super(
       `unexpected response from server: page ${page} repeats page ${page - 1}; stopped reading the list`,
-      EXIT.failure,
       { hint: 'The list may be incomplete; the server does not page as the API says it should.' },
     );
   }

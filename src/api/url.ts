@@ -1,6 +1,6 @@
 // URL building. Multi-value filters and `sorting` are repeated keys, never comma-joined:
 // the service does not split commas (api-facts.md "Sorting", "Filters").
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 
 export type QueryScalar = string | number | boolean;
 export type Query = Record<string, QueryScalar | readonly QueryScalar[] | null | undefined>;

@@ -1,6 +1,6 @@
 // Parses a success body and checks it against the caller's schema (check.ts).
 
-import { CliError, EXIT } from '../cli/errors.js';
+import { BillingError } from '../errors.js';
 import { parseJson } from '../shared/json.js';
 import type { Check } from './check.js';
 import { redact } from './redact.js';
@@ -10,7 +10,7 @@ function unexpected(
   what: string,
   details: { field: string; message: string }[] = [],
 ) {
-  return new CliError(`unexpected response from server: ${redact(path)} ${what}`, EXIT.failure, {
+  return new BillingError(`unexpected response from server: ${redact(path)} ${what}`, {
     details,
     hint: 'The service may run a different API version than this CLI expects; try --debug.',
   });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AuthError } from '../cli/errors.js';
+import { AuthError } from '../errors.js';
 import { type Credentials, checkCredentials } from './credentials.js';
 import type { CredentialBackend } from './keychain.js';
 import { withLock } from './lock.js';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { CliError } from '../cli/errors.js';
+import { BillingError } from '../errors.js';
 
 export interface LockOptions {
   /** Give up after this long. */
@@ -21,11 +21,11 @@ interface LockRecord {
   token: string;
 }
 
-export class LockTimeoutError extends CliError {
+export class LockTimeoutError extends BillingError {
   readonly path: string;
   constructor(path: string, waitedMs: number, holder?: LockRecord) {
     const by = holder ? ` (held by pid ${holder.pid})` : '';
-    super(`Timed out after ${waitedMs / 1000} s waiting for the lock ${path}${by}`, undefined, {
+    super(`Timed out after ${waitedMs / 1000} s waiting for the lock ${path}${by}`, {
       hint: `If no other billing process is running, delete ${path}.`,
     });
     this.path = path;

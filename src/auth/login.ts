@@ -2,8 +2,8 @@
 // callback or a pasted redirect URL, then the code exchange and userinfo for the subject.
 import * as o from 'oauth4webapi';
 import type { Context } from '../cli/context.js';
-import { AuthError, CliError, EXIT } from '../cli/errors.js';
 import type { Settings } from '../config/resolve.js';
+import { AuthError, InterruptedError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { startLoopback } from './loopback.js';
 import { discover, type Net, requestOptions } from './oauth.js';
@@ -130,7 +130,7 @@ export async function loginFlow(
       );
     });
     const interrupted = new Promise<never>((_, fail) => {
-      const onAbort = () => fail(new CliError('login cancelled', EXIT.interrupted));
+      const onAbort = () => fail(new InterruptedError('login cancelled'));
       if (ctx.signal.aborted) onAbort();
       else ctx.signal.addEventListener('abort', onAbort, { once: true });
     });

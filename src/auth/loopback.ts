@@ -2,7 +2,7 @@
 // the right state, a small answer page, then closed.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 
 export const CALLBACK_PATH = '/callback';
 

@@ -1,9 +1,9 @@
 // Refresh that never races: a lock next to the config, a re-read of the store, and a refresh
 // only if the token is still the old one; other processes wait and reuse the new token.
 import { join } from 'node:path';
-import { AuthError } from '../cli/errors.js';
 import type { Session } from '../cli/session.js';
 import type { Settings } from '../config/resolve.js';
+import { AuthError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { withLock } from './lock.js';
 import type { StoredCredentials } from './token-store.js';

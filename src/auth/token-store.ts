@@ -1,7 +1,8 @@
 // Where a profile's credentials live: the OS keychain, or credentials.json (0600) when the
 // keychain is unusable (`auto`) or when the user chose `file`.
-import { AuthError } from '../cli/errors.js';
+
 import type { StorageMode } from '../config/schema.js';
+import { AuthError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { FileStore } from './file-store.js';
 import { type CredentialBackend, type Env, KeychainError, KeychainStore } from './keychain.js';

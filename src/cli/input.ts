@@ -1,8 +1,8 @@
 // Parsing and checking of flag values, before anything is sent (exit 2 with the field and rule).
 import { readFile } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
 import { bigInteger, isInteger, parseJson, type RawJSON } from '../shared/json.js';
 import type { InStream } from './context.js';
-import { UsageError } from './errors.js';
 
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

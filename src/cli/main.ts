@@ -3,9 +3,50 @@
 // without them (start-up budget, bench/RESULTS.md).
 import { fstatSync, writeSync } from 'node:fs';
 import type { CommanderError } from 'commander';
+import {
+  ApiError,
+  AuthError,
+  BillingError,
+  InterruptedError,
+  NetworkError,
+  UsageError,
+} from '../errors.js';
 import { type Context, processContext } from './context.js';
-import { CliError, EXIT, UsageError } from './errors.js';
 import { VERSION } from './version.js';
+
+/** The exit codes, the command line's contract (README "Exit codes"). */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  network: 3,
+  auth: 4,
+  permission: 5,
+  notFound: 6,
+  conflict: 7,
+  rateLimited: 8,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The one place where an error becomes an exit code. */
+export function exitCodeOf(err: unknown): ExitCode {
+  if (err instanceof UsageError) return EXIT.usage;
+  if (err instanceof NetworkError) return EXIT.network;
+  if (err instanceof AuthError) return EXIT.auth;
+  if (err instanceof InterruptedError) return EXIT.interrupted;
+  if (err instanceof ApiError) {
+    if (err.refusedByState) return EXIT.conflict;
+    // 413, 414, 431: the request as formed (a flag value, --data) is too big to ever be accepted.
+    if ([400, 413, 414, 422, 431].includes(err.status)) return EXIT.usage;
+    if (err.status === 401) return EXIT.auth;
+    if (err.status === 403) return EXIT.permission;
+    if (err.status === 404) return EXIT.notFound;
+    if (err.status === 409 || err.status === 410) return EXIT.conflict;
+    if (err.status === 429) return EXIT.rateLimited;
+  }
+  return EXIT.failure;
+}
 
 /** Help texts by command path ('' for the root), rendered by scripts/build.mjs into dist/. */
 type HelpTexts = Record<string, string>;
@@ -171,12 +212,12 @@ function report(
     write('billing: interrupted\n');
     return EXIT.interrupted;
   }
-  if (err instanceof CliError) {
+  if (err instanceof BillingError) {
     write(`billing: ${err.message}\n`);
     for (const d of err.details) write(`  ${d.field}: ${d.message}\n`);
     if (err.hint) write(`${err.hint}\n`);
     if (debug && err.stack) write(`${err.stack}\n`);
-    return err.exitCode;
+    return exitCodeOf(err);
   }
   const message = err instanceof Error ? err.message : String(err);
   write(`billing: unexpected error: ${message}\n`);

@@ -3,9 +3,9 @@
 import type { ApiClient, RetryNotice } from '../api/client.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
+import { AuthError, type NetworkError, UsageError } from '../errors.js';
 import { isLoopback } from '../shared/local.js';
 import type { Context, IO } from './context.js';
-import { AuthError, type NetworkError, UsageError } from './errors.js';
 import type { Column, Printer } from './io/index.js';
 import { safeText } from './io/safe.js';
 import { VERSION } from './version.js';

@@ -2,7 +2,7 @@
 // profiles, and loading conf (ajv) costs ~70 ms. Writes go through conf in writer.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError } from '../cli/errors.js';
+import { BillingError } from '../errors.js';
 import { BUILTIN_PROFILES, type ConfigFile, type ProfileConfig } from './schema.js';
 
 export const CONFIG_FILE = 'config.json';
@@ -18,7 +18,7 @@ export function readConfigFile(configDir: string): ConfigFile {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new CliError(`Cannot read ${path}: ${(err as Error).message}`, undefined, { cause: err });
+    throw new BillingError(`Cannot read ${path}: ${(err as Error).message}`, { cause: err });
   }
   return parseConfigText(text, path);
 }
@@ -36,8 +36,8 @@ export function parseConfigText(text: string, path: string): ConfigFile {
   return data as ConfigFile;
 }
 
-export function brokenConfig(path: string, problem: string, cause?: unknown): CliError {
-  return new CliError(`${path} ${problem}`, undefined, { hint: `Fix or delete ${path}.`, cause });
+export function brokenConfig(path: string, problem: string, cause?: unknown): BillingError {
+  return new BillingError(`${path} ${problem}`, { hint: `Fix or delete ${path}.`, cause });
 }
 
 /** The file's settings for a profile, or undefined when the file does not define it. */

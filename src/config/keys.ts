@@ -1,6 +1,6 @@
 // The work behind `billing config get|set|unset|list`. Keys: `default_profile`, `<setting>`
 // (active profile) or `profiles.<name>.<setting>`; `unset` also takes `profiles.<name>`.
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 import { fileProfile, profileNames, readConfigFile } from './file.js';
 import {
   activeProfile,

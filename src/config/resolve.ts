@@ -1,6 +1,6 @@
 // Resolves the active profile's settings once per run: flag > environment > config file >
 // built-in profile > defaults.
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 import { configPath, fileProfile, profileNames, readConfigFile } from './file.js';
 import {
   BUILTIN_PROFILES,

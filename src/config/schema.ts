@@ -1,6 +1,6 @@
 // Profile settings: names, built-in defaults and the validation rules shared by `config set`,
 // the config file reader and environment overrides. Kept free of heavy imports.
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 import { LOCAL_BASE_URL, LOCAL_CLIENT_ID } from '../shared/local.js';
 
 export { LOCAL_BASE_URL, LOCAL_CLIENT_ID };

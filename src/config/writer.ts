@@ -2,7 +2,7 @@
 // keys.ts because conf (with ajv) is slow to load.
 import { chmodSync, mkdirSync } from 'node:fs';
 import Conf from 'conf';
-import { CliError } from '../cli/errors.js';
+import { BillingError } from '../errors.js';
 import { brokenConfig, CONFIG_FILE, configPath, parseConfigText } from './file.js';
 import type { ConfigFile } from './schema.js';
 
@@ -22,7 +22,7 @@ export function updateConfigFile(configDir: string, mutate: (data: ConfigFile) =
     data = structuredClone(conf.store);
   } catch (err) {
     if (err instanceof SyntaxError) throw brokenConfig(path, 'is not valid JSON', err);
-    throw new CliError(`Cannot read ${path}: ${(err as Error).message}`, undefined, { cause: err });
+    throw new BillingError(`Cannot read ${path}: ${(err as Error).message}`, { cause: err });
   }
   // Reuse the reader's shape check so a hand-broken file is reported the same way.
   parseConfigText(JSON.stringify(data), path);

@@ -4,7 +4,8 @@ import { object } from '../../src/api/check.js';
 import { defaultUserAgent } from '../../src/api/client.js';
 import * as orders from '../../src/api/orders.js';
 import { createDispatcher } from '../../src/api/undici-transport.js';
-import { CliError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
+import { BillingError } from '../../src/errors.js';
 import { ORDER_ID, order, PAT, page } from './fixtures.js';
 import { caught, JSON_HEADERS, setup } from './helpers.js';
 
@@ -108,7 +109,7 @@ describe('ApiClient.request', () => {
       const err = await caught(() =>
         client.request('POST', '/v1/x', { body: {}, schema: object({}) }),
       );
-      expect(err.exitCode).toBe(1);
+      expect(exitCodeOf(err)).toBe(1);
       expect(err.message).toBe(
         `unexpected response from server: /v1/x is empty (${status}) where a resource was expected`,
       );
@@ -173,8 +174,8 @@ describe('response validation', () => {
       .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
       .reply(200, { ...order(), id: 42 });
     const err = await caught(() => orders.get(client, ORDER_ID));
-    expect(err).toBeInstanceOf(CliError);
-    expect(err.exitCode).toBe(1);
+    expect(err).toBeInstanceOf(BillingError);
+    expect(exitCodeOf(err)).toBe(1);
     expect(err.message).toBe(
       `unexpected response from server: /v1/orders/${ORDER_ID} id: Invalid input: expected string, received number`,
     );
@@ -206,7 +207,7 @@ describe('response validation', () => {
     pool.intercept({ path: '/v1/x', method: 'GET' }).reply(200, '<html>\n<body>proxy</body>');
     const err = await caught(() => client.request('GET', '/v1/x'));
     expect(err.message).toBe('unexpected response from server: /v1/x is not JSON: <html>');
-    expect(err.exitCode).toBe(1);
+    expect(exitCodeOf(err)).toBe(1);
     await done();
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_HINT, requiredScopes, validationDetails } from '../../src/api/http-errors.js';
 import * as orders from '../../src/api/orders.js';
-import { ApiError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
+import { ApiError } from '../../src/errors.js';
 import { ORDER_ID } from './fixtures.js';
 import { caught, JSON_HEADERS, setup } from './helpers.js';
 
@@ -186,7 +187,7 @@ describe('error bodies become typed ApiErrors', () => {
     expect(err.status).toBe(c.status);
     expect({
       message: err.message,
-      exitCode: err.exitCode,
+      exitCode: exitCodeOf(err),
       code: err.code,
       hint: err.hint,
     }).toEqual({ code: undefined, hint: undefined, ...c.expected });
@@ -229,7 +230,7 @@ describe('error bodies become typed ApiErrors', () => {
     const err = await caught(() => client.request('PATCH', '/v1/thing', { body: {} }));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('the server rejected the request (422)');
-    expect(err.exitCode).toBe(2);
+    expect(exitCodeOf(err)).toBe(2);
     expect(err.code).toBe('RequestValidationError');
     expect(err.details).toEqual([
       { field: 'metadata.key', message: 'String should have at most 40 characters' },
@@ -248,7 +249,7 @@ describe('error bodies become typed ApiErrors', () => {
       .reply(404, { error: 'ResourceNotFound', detail: 'Not found' });
     const err = await caught(() => orders.get(client, ORDER_ID));
     expect(err.message).toBe(`order ${ORDER_ID} not found`);
-    expect(err.exitCode).toBe(6);
+    expect(exitCodeOf(err)).toBe(6);
     await done();
   });
 

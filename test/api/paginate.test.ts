@@ -7,7 +7,8 @@ import {
   RepeatedPageError,
 } from '../../src/api/paginate.js';
 import type { Page } from '../../src/api/schemas.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
+import { UsageError } from '../../src/errors.js';
 import { order, page } from './fixtures.js';
 import { caught, JSON_HEADERS, setup } from './helpers.js';
 
@@ -223,7 +224,7 @@ describe('paginate()', () => {
       for await (const item of paginate(fetchPage, { pageSize: 1 })) got.push(item.id);
     });
     expect(err).toBeInstanceOf(RepeatedPageError);
-    expect(err.exitCode).toBe(1);
+    expect(exitCodeOf(err)).toBe(1);
     expect(err.message).toBe(
       'unexpected response from server: page 2 repeats page 1; stopped reading the list',
     );

@@ -5,7 +5,8 @@ import {
   DEFAULT_RETRY,
   parseRetryAfter,
 } from '../../src/api/retry.js';
-import { ApiError, NetworkError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
+import { ApiError, NetworkError } from '../../src/errors.js';
 import { caught, netError, setup } from './helpers.js';
 
 describe('retries of safe requests', () => {
@@ -80,7 +81,7 @@ describe('retries of safe requests', () => {
     const err = await caught(() => client.request('GET', '/v1/x'));
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
-    expect(err.exitCode).toBe(1);
+    expect(exitCodeOf(err)).toBe(1);
     expect(err.message).toBe(
       'the server answered 503 Service Unavailable; gave up after 4 attempts',
     );
@@ -96,7 +97,7 @@ describe('retries of safe requests', () => {
       .times(3);
     const err = await caught(() => client.request('GET', '/v1/x'));
     expect(err).toBeInstanceOf(ApiError);
-    expect(err.exitCode).toBe(8);
+    expect(exitCodeOf(err)).toBe(8);
     expect(err.message).toBe('rate limited by the server (429); gave up after 3 attempts');
     expect(err.hint).toBe('Try again in 1s.');
     expect(delays).toEqual([1000, 1000]);
@@ -111,7 +112,7 @@ describe('retries of safe requests', () => {
       .times(4);
     const err = await caught(() => client.request('GET', '/v1/x'));
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err.exitCode).toBe(3);
+    expect(exitCodeOf(err)).toBe(3);
     expect(err.message).toBe(
       'cannot reach http://127.0.0.1:8787 (connection refused) after 4 attempts',
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
+import { ApiError, NetworkError } from '../../src/errors.js';
 import { caught, netError, setup } from './helpers.js';
 
 const MAY = 'the server may have applied this request; check before retrying';
@@ -47,7 +48,7 @@ describe('POST is not repeated once it may have reached the server', () => {
     pool.intercept({ path: '/v1/x', method: 'POST' }).reply(429, '');
     const err = await caught(() => client.request('POST', '/v1/x', { body: {} }));
     expect(err.message).toBe('rate limited by the server (429); the request was NOT applied');
-    expect(err.exitCode).toBe(8);
+    expect(exitCodeOf(err)).toBe(8);
     expect(delays).toEqual([]);
     await done();
   });
@@ -122,7 +123,7 @@ describe('refresh on invalid_token', () => {
     const { pool, client, done } = setup({ onUnauthorized });
     pool.intercept({ path: '/v1/x', method: 'GET' }).reply(401, invalid).times(2);
     const err = await caught(() => client.request('GET', '/v1/x'));
-    expect(err.exitCode).toBe(4);
+    expect(exitCodeOf(err)).toBe(4);
     expect(err.message).toBe('the access token was rejected: expired');
     expect(calls).toBe(1);
     await done();

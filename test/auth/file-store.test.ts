@@ -2,7 +2,8 @@ import { chmodSync, linkSync, readdirSync, readFileSync, statSync, writeFileSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/auth/file-store.js';
-import { AuthError } from '../../src/cli/errors.js';
+import { AuthError } from '../../src/errors.js';
+import { withExit } from '../helpers/exit.js';
 import { creds, tempDir, thrown } from './helpers.js';
 
 describe('FileStore', () => {
@@ -83,7 +84,7 @@ describe('FileStore', () => {
     );
     writeFileSync(store.path, 'not json');
     const broken = await thrown(() => store.read('local'));
-    expect(broken).toMatchObject({
+    expect(withExit(broken)).toMatchObject({
       message: `${store.path} is not a valid credentials file`,
       exitCode: 4,
     });

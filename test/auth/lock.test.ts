@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { LockTimeoutError, withLock } from '../../src/auth/lock.js';
+import { withExit } from '../helpers/exit.js';
 import { tempDir, thrown } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -110,7 +111,7 @@ describe('withLock', () => {
       ),
     );
     expect(err).toBeInstanceOf(LockTimeoutError);
-    expect(err).toMatchObject({
+    expect(withExit(err)).toMatchObject({
       message: `Timed out after 0.2 s waiting for the lock ${lock} (held by pid ${process.pid})`,
       hint: `If no other billing process is running, delete ${lock}.`,
       exitCode: 1,

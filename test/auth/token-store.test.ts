@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/auth/file-store.js';
 import { KeychainError, KeychainStore } from '../../src/auth/keychain.js';
 import { TokenStore } from '../../src/auth/token-store.js';
-import { AuthError } from '../../src/cli/errors.js';
+import { AuthError } from '../../src/errors.js';
+import { withExit } from '../helpers/exit.js';
 import { creds, MemoryKeychain, tempDir, thrown } from './helpers.js';
 
 const SWITCH_HINT = 'Or store tokens in a 0600 file: billing config set storage file';
@@ -68,7 +69,7 @@ describe('TokenStore without a usable keychain (real keyring, no D-Bus)', () => 
     const store = new TokenStore({ configDir, env, storage: 'keychain', warn: () => {} });
     const err = await thrown(() => store.write('local', creds('polar_at_u_x')));
     expect(err).toBeInstanceOf(AuthError);
-    expect(err).toMatchObject({
+    expect(withExit(err)).toMatchObject({
       message: `Could not store credentials in the keychain: ${reason}`,
       hint: SWITCH_HINT,
       exitCode: 4,

@@ -1,8 +1,10 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
 import { configGet, configList, configSet, configUnset } from '../../src/config/keys.js';
+import { UsageError } from '../../src/errors.js';
+import { withExit } from '../helpers/exit.js';
 import { tempDir, thrown, writeConfig } from './helpers.js';
 
 const ORG = '0b6c4d9e-8f2a-4c1b-9e3d-5a7f6b2c1d0e';
@@ -117,7 +119,7 @@ describe('config validation', () => {
     const s = scope();
     const err = await thrown(() => configSet(s, key, value));
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as UsageError).exitCode).toBe(2);
+    expect(exitCodeOf(err)).toBe(2);
     if (field) {
       expect(err.message).toBe(`Invalid value for ${field}`);
       expect((err as UsageError).details).toEqual([{ field, message: rule }]);
@@ -131,7 +133,7 @@ describe('config validation', () => {
   it('rejects unknown keys with the list of settings', async () => {
     const err = await thrown(() => configGet(scope(), 'colour'));
     expect(err).toBeInstanceOf(UsageError);
-    expect(err).toMatchObject({
+    expect(withExit(err)).toMatchObject({
       message: 'Unknown config key "colour"',
       hint:
         'Keys: default_profile, <setting> or profiles.<name>.<setting>; <setting> is one of: ' +
@@ -147,7 +149,10 @@ describe('config validation', () => {
       { field: 'profile', message: 'must be 1-64 letters, digits, "-" or "_"' },
     ]);
     const unknownDefault = await thrown(() => configSet(s, 'default_profile', 'prod'));
-    expect(unknownDefault).toMatchObject({ message: 'Unknown profile "prod"', exitCode: 2 });
+    expect(withExit(unknownDefault)).toMatchObject({
+      message: 'Unknown profile "prod"',
+      exitCode: 2,
+    });
     const unknownGet = await thrown(() => configGet(s, 'profiles.prod.base_url'));
     expect(unknownGet.message).toBe('Unknown profile "prod"');
     const unknownActive = await thrown(() =>

@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError, UsageError } from '../../src/cli/errors.js';
+import { exitCodeOf } from '../../src/cli/main.js';
 import { listProfiles } from '../../src/config/file.js';
 import { resolveSettings } from '../../src/config/resolve.js';
 import { LOCAL_CLIENT_ID } from '../../src/config/schema.js';
+import { BillingError, UsageError } from '../../src/errors.js';
+import { withExit } from '../helpers/exit.js';
 import { tempDir, thrown, writeConfig } from './helpers.js';
 
 const ORG = '0b6c4d9e-8f2a-4c1b-9e3d-5a7f6b2c1d0e';
@@ -130,7 +132,7 @@ describe('resolveSettings', () => {
     for (const [opts, message] of cases) {
       const err = await thrown(() => resolveSettings(opts));
       expect(err).toBeInstanceOf(UsageError);
-      expect(err).toMatchObject({ message, hint, exitCode: 2 });
+      expect(withExit(err)).toMatchObject({ message, hint, exitCode: 2 });
     }
     writeConfig(configDir, { default_profile: 'nope' });
     const err = await thrown(() => resolveSettings({ configDir, env: {} }));
@@ -149,7 +151,7 @@ describe('resolveSettings', () => {
     for (const [opts, field] of cases) {
       const err = await thrown(() => resolveSettings(opts));
       expect(err).toBeInstanceOf(UsageError);
-      expect((err as UsageError).exitCode).toBe(2);
+      expect(exitCodeOf(err)).toBe(2);
       expect(err.message).toBe(`Invalid value for ${field}`);
       const rule = field === 'BILLING_ORG' ? 'must be a UUID' : 'must be an http(s) URL';
       expect((err as UsageError).details).toEqual([{ field, message: rule }]);
@@ -183,8 +185,8 @@ describe('resolveSettings', () => {
     const path = join(configDir, 'config.json');
     writeFileSync(path, '{ "default_profile": ');
     const err = await thrown(() => resolveSettings({ configDir, env: {} }));
-    expect(err).toBeInstanceOf(CliError);
-    expect(err).toMatchObject({
+    expect(err).toBeInstanceOf(BillingError);
+    expect(withExit(err)).toMatchObject({
       message: `${path} is not valid JSON`,
       hint: `Fix or delete ${path}.`,
       exitCode: 1,

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/cli/errors.js';
+import { EXIT } from '../../src/cli/main.js';
 import { type RunningService, start } from '../../src/server/index.js';
 import {
   cli,

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY } from '../../src/api/retry.js';
-import { EXIT } from '../../src/cli/errors.js';
+import { EXIT } from '../../src/cli/main.js';
 import { type RunningService, start } from '../../src/server/index.js';
 import {
   clearFaults,

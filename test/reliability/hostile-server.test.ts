@@ -3,7 +3,7 @@
 // the documented exit code and one clean line — never a pass, never a stack, never gigabytes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/cli/errors.js';
+import { EXIT } from '../../src/cli/main.js';
 import { cli, expectCleanError, requireBuild, tempDir } from './helpers.js';
 
 const ID = '0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAY_HAVE_APPLIED, NOT_APPLIED } from '../../src/api/failures.js';
-import { EXIT } from '../../src/cli/errors.js';
+import { EXIT } from '../../src/cli/main.js';
 import { type RunningService, start } from '../../src/server/index.js';
 import {
   clearFaults,

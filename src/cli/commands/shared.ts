@@ -2,8 +2,8 @@
 import { type Command, Option } from '@commander-js/extra-typings';
 import { type FieldTree, unknownField } from '../../api/fields.js';
 import type { PageInfo } from '../../api/paginate.js';
+import { UsageError } from '../../errors.js';
 import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
 import { integer } from '../input.js';
 import { parseFields, resolveFormat } from '../io/format.js';
 import type { Column } from '../io/index.js';

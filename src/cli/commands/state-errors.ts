@@ -1,6 +1,6 @@
 // A refusal because of a resource's state (exit 7), told in the words of the command that met
 // it, with the way forward: the server's own text is written for its endpoint, not for us.
-import { ApiError, EXIT } from '../errors.js';
+import { ApiError } from '../../errors.js';
 
 export interface StateRule {
   /** The API's error name (`NotPermitted`, `AlreadyCanceledSubscription`, …). */
@@ -27,6 +27,6 @@ export function stateError(err: unknown, rules: readonly StateRule[]): unknown {
     code: err.code,
     body: err.body,
     hint: rule.hint ?? err.hint,
-    exitCode: EXIT.conflict,
+    refusedByState: true,
   });
 }

@@ -1,5 +1,5 @@
 // Output format and --fields: validated once, at the flag boundary.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

@@ -1,7 +1,8 @@
 // Questions for a person at a terminal (style.md §9): asked on stderr, answered on stdin, and
 // never asked without a terminal — a destructive action in a script needs --yes instead.
+
+import { InterruptedError, UsageError } from '../../errors.js';
 import type { Context } from '../context.js';
-import { CliError, EXIT, UsageError } from '../errors.js';
 import { safeText } from './safe.js';
 
 /** One line of stdin, or undefined when it closes (Ctrl+C destroys it). */
@@ -41,7 +42,7 @@ export async function confirmDestructive(
     ctx.signal.removeEventListener('abort', newline),
   );
   // Interrupted: main reports it (exit 130); the action must not go ahead.
-  if (ctx.signal.aborted) throw new CliError('interrupted', EXIT.interrupted);
+  if (ctx.signal.aborted) throw new InterruptedError();
   if (!/^\s*y(es)?\s*$/i.test(answer ?? '')) {
     throw new UsageError(`${opts.action}: not confirmed; nothing was changed`);
   }

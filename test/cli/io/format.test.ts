@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT, UsageError } from '../../../src/cli/errors.js';
 import { parseFields, resolveFormat } from '../../../src/cli/io/format.js';
+import { EXIT, exitCodeOf } from '../../../src/cli/main.js';
+import { UsageError } from '../../../src/errors.js';
 
 describe('resolveFormat', () => {
   it.each([
@@ -28,7 +29,7 @@ describe('resolveFormat', () => {
     const err = catchError(() => resolveFormat(flags));
     expect(err).toBeInstanceOf(UsageError);
     expect((err as UsageError).message).toBe(message);
-    expect((err as UsageError).exitCode).toBe(EXIT.usage);
+    expect(exitCodeOf(err)).toBe(EXIT.usage);
     expect(EXIT.usage).toBe(2);
   });
 });
@@ -61,7 +62,7 @@ describe('parseFields', () => {
     const err = catchError(() => parseFields(input));
     expect(err).toBeInstanceOf(UsageError);
     expect((err as UsageError).message).toBe(message);
-    expect((err as UsageError).exitCode).toBe(2);
+    expect(exitCodeOf(err)).toBe(2);
     expect((err as UsageError).hint).toBe(
       'Use comma-separated dot paths, e.g. --fields id,status,customer.email',
     );

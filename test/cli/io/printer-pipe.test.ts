@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/cli/errors.js';
 import { createPrinter, type PrinterOptions } from '../../../src/cli/io/printer.js';
+import { exitCodeOf } from '../../../src/cli/main.js';
+import { UsageError } from '../../../src/errors.js';
 import { fakeIO } from './fake-stream.js';
 import { columns, now, orders } from './fixtures.js';
 
@@ -104,7 +105,7 @@ describe('printList in a pipe', () => {
     try {
       make();
     } catch (err) {
-      expect((err as UsageError).exitCode).toBe(2);
+      expect(exitCodeOf(err)).toBe(2);
     }
   });
 });

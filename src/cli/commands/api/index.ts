@@ -1,8 +1,8 @@
 // billing api <METHOD> <path>: any endpoint, raw JSON out (like `gh api`).
 import type { Command } from '@commander-js/extra-typings';
+import { UsageError } from '../../../errors.js';
 import { parseJson } from '../../../shared/json.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { collect, dataObject } from '../../input.js';
 import { examples, session } from '../shared.js';
 

@@ -1,8 +1,8 @@
 // billing auth status: which credential a command would use and where it comes from, whether
 // the server accepts it, and the stored customer session. Exit 1 without a usable credential.
 import type { Command } from '@commander-js/extra-typings';
+import { ApiError, AuthError, BillingError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { ApiError, AuthError, CliError, EXIT } from '../../errors.js';
 import { relativeTime } from '../../io/humanize.js';
 import { safeText } from '../../io/safe.js';
 import { CUSTOMER_SESSION_FIX, type SellerSource, type Session } from '../../session.js';
@@ -19,7 +19,7 @@ interface Check {
   ok: boolean | null;
   detail: string;
   /** Why it was rejected, with its advice. */
-  error?: CliError;
+  error?: BillingError;
 }
 
 /** Asks the server whether it takes the token: ok, rejected, or could not tell. */
@@ -55,11 +55,11 @@ export function buildStatus(parent: Command, ctx: Context) {
     const s = session(ctx, cmd);
     const settings = await s.settings();
     const stored = await (await s.tokenStore()).read(settings.profile);
-    let failure: CliError | undefined;
+    let failure: BillingError | undefined;
     try {
       await s.sellerToken();
     } catch (err) {
-      if (!(err instanceof CliError)) throw err;
+      if (!(err instanceof BillingError)) throw err;
       failure = err;
     }
     const source = s.sellerSource ?? null;
@@ -92,7 +92,7 @@ export function buildStatus(parent: Command, ctx: Context) {
     // As `gh auth status`: exit 1 when there is no credential a command could use.
     const why = failure ?? checked?.error;
     if (!usable && why) {
-      throw new CliError(`no usable credential: ${why.message}`, EXIT.failure, { hint: why.hint });
+      throw new BillingError(`no usable credential: ${why.message}`, { hint: why.hint });
     }
   });
   return cmd;

@@ -1,7 +1,7 @@
 // billing auth token: the access token for other tools (the one command that prints a secret).
 import type { Command } from '@commander-js/extra-typings';
+import { AuthError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { AuthError } from '../../errors.js';
 import { CUSTOMER_SESSION_FIX } from '../../session.js';
 import { examples, session } from '../shared.js';
 

@@ -2,8 +2,8 @@
 // an OAuth user or organization token (userinfo), a personal access token (the organizations
 // it acts for), or with --customer the customer session (the customer it belongs to).
 import type { Command } from '@commander-js/extra-typings';
+import { ApiError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
 import { safeText } from '../../io/safe.js';
 import type { Session } from '../../session.js';
 import { examples, session } from '../shared.js';

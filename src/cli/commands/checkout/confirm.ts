@@ -2,9 +2,9 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { CHECKOUT } from '../../../api/fields.js';
+import { ApiError, UsageError } from '../../../errors.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
 import { CUSTOMER_SESSION_SUFFIX, type OutputOptions, type Session } from '../../session.js';
 import { examples, session, withOutput } from '../shared.js';

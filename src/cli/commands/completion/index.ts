@@ -36,7 +36,7 @@ export function registerCompletion(program: Command, ctx: Context): void {
     ),
   );
   cmd.action(async (shell) => {
-    const { UsageError } = await import('../../errors.js');
+    const { UsageError } = await import('../../../errors.js');
     if (!(SHELLS as readonly string[]).includes(shell)) {
       throw new UsageError(`shell must be one of ${SHELLS.join(', ')}, got "${shell}"`);
     }

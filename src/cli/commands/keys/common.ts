@@ -1,6 +1,7 @@
 // Helpers of the key commands: the key argument (or stdin) and the organization.
+
+import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { Session } from '../../session.js';
 import type { StateRule } from '../state-errors.js';

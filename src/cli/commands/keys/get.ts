@@ -2,8 +2,8 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { LICENSE_KEY } from '../../../api/fields.js';
+import { ApiError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
 import { examples, session, withOutput } from '../shared.js';

@@ -1,8 +1,8 @@
 // billing login / logout: OAuth loopback login (or a personal access token on stdin), and
 // logout that revokes at the server and deletes from every store.
 import { type Command, Option } from '@commander-js/extra-typings';
+import { AuthError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { AuthError, UsageError } from '../../errors.js';
 import { integer } from '../../input.js';
 import { CUSTOMER_SESSION_SUFFIX } from '../../session.js';
 import { examples, session } from '../shared.js';

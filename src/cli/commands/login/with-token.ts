@@ -2,7 +2,7 @@
 // cheap authenticated request, then stored.
 import type { TokenStore } from '../../../auth/token-store.js';
 import type { Settings } from '../../../config/resolve.js';
-import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { ApiError, AuthError, UsageError } from '../../../errors.js';
 import type { Messenger } from '../../io/index.js';
 import type { Session } from '../../session.js';
 

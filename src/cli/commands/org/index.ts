@@ -2,8 +2,8 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { ORGANIZATION } from '../../../api/fields.js';
+import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { dataObject, uuid } from '../../input.js';
 import type { Column } from '../../io/index.js';
 import type { OutputOptions } from '../../session.js';

@@ -1,8 +1,8 @@
 // `billing serve`: runs the local billing service until SIGINT/SIGTERM.
 import { type Command, Option } from '@commander-js/extra-typings';
+import { UsageError } from '../../../errors.js';
 import { isLoopbackHost } from '../../../shared/local.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { examples } from '../shared.js';
 
 export interface ServeOptions {

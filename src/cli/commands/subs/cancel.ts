@@ -3,9 +3,9 @@
 
 import { type Command, Option } from '@commander-js/extra-typings';
 import { SUBSCRIPTION } from '../../../api/fields.js';
+import { UsageError } from '../../../errors.js';
 import { CANCELLATION_REASONS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
 import { day, done, examples, session, withOutput } from '../shared.js';

@@ -2,8 +2,8 @@
 
 import { type Command, Option } from '@commander-js/extra-typings';
 import { SUBSCRIPTION } from '../../../api/fields.js';
+import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { uuid } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
 import { done, examples, session, withOutput } from '../shared.js';

@@ -2,9 +2,9 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { SUBSCRIPTION } from '../../../api/fields.js';
+import { UsageError } from '../../../errors.js';
 import { SUBSCRIPTION_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { collect, sorting, uuids } from '../../input.js';
 import type { OutputOptions } from '../../session.js';
 import {

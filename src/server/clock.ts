@@ -3,30 +3,35 @@
 import type { Store } from './db.js';
 
 export class Clock {
-  private offsetMs: number;
+  private offset: number;
   constructor(private readonly store: Store) {
-    this.offsetMs = Number(store.getMeta('clock_offset_ms') ?? 0);
+    this.offset = Number(store.getMeta('clock_offset_ms') ?? 0);
   }
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date(Date.now() + this.offset);
   }
   iso(): string {
     return this.now().toISOString();
   }
+  /** How far (ms) the clock is ahead of wall time (behind when negative). */
+  get offsetMs(): number {
+    return this.offset;
+  }
   get offsetSeconds(): number {
-    return this.offsetMs / 1000;
+    return this.offset / 1000;
+  }
+  /** The offset (ms) that would put the clock at `at`; nothing changes. */
+  offsetTo(at: Date): number {
+    return Math.round(at.getTime() - Date.now());
   }
   advance(seconds: number): void {
-    this.set(this.offsetMs + seconds * 1000);
-  }
-  setTime(at: Date): void {
-    this.set(at.getTime() - Date.now());
+    this.setOffset(this.offset + seconds * 1000);
   }
   reset(): void {
-    this.set(0);
+    this.setOffset(0);
   }
-  private set(offsetMs: number): void {
-    this.offsetMs = Math.round(offsetMs);
-    this.store.setMeta('clock_offset_ms', String(this.offsetMs));
+  setOffset(ms: number): void {
+    this.offset = Math.round(ms);
+    this.store.setMeta('clock_offset_ms', String(this.offset));
   }
 }

@@ -73,6 +73,21 @@ describe('/__local/', () => {
     expect((await svc.api('GET', '/__local/clock')).body.offset_seconds).toBe(0);
   });
 
+  it('changes nothing when it refuses a clock request', async () => {
+    await svc.api('POST', '/__local/clock', { body: { advance_seconds: 3600 } });
+    // A set time that the advance then takes past a century: neither is applied.
+    for (const body of [
+      { set: '2100-01-01T00:00:00Z', advance_seconds: 1e9 },
+      { reset: true, set: '1950-01-01T00:00:00Z', advance_seconds: -1e9 },
+    ]) {
+      const r = await svc.api('POST', '/__local/clock', { body });
+      expect(r.status).toBe(422);
+      expect(r.body.detail[0].loc).toEqual(['body', 'advance_seconds']);
+      expect((await svc.api('GET', '/__local/clock')).body.offset_seconds).toBe(3600);
+    }
+    await svc.api('POST', '/__local/clock', { body: { reset: true } });
+  });
+
   it('mints limited tokens and customer sessions, and refuses unknown users', async () => {
     const r = await svc.api('POST', '/__local/personal-access-tokens', {
       body: { email: 'bob@globex.test', scopes: ['orders:read'] },

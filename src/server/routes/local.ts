@@ -30,26 +30,29 @@ export function registerLocal({ app, route, service }: Router): void {
   route('GET', '/__local/clock', null, () => clockView());
   route('POST', '/__local/clock', null, (req) => {
     const body = parseBody(clockBody, req.body ?? {});
-    if (body.reset) clock.reset();
-    if (body.set) clock.setTime(new Date(body.set));
+    // Reset, then set, then advance, checked as a whole first: a refused request changes nothing.
+    let offsetMs = body.reset ? 0 : clock.offsetMs;
+    if (body.set) offsetMs = clock.offsetTo(new Date(body.set));
     if (body.advance_seconds) {
       // Each advance is bounded, and so is their sum: the clock stays within a century.
-      const offset = clock.offsetSeconds + body.advance_seconds;
+      const from = offsetMs / 1000;
+      const offset = from + body.advance_seconds;
       if (Math.abs(offset) > CENTURY_SECONDS) {
         const [type, msg] =
           offset > 0
             ? [
                 'less_than_equal',
-                `Input should be less than or equal to ${Math.floor(CENTURY_SECONDS - clock.offsetSeconds)}`,
+                `Input should be less than or equal to ${Math.floor(CENTURY_SECONDS - from)}`,
               ]
             : [
                 'greater_than_equal',
-                `Input should be greater than or equal to ${Math.ceil(-CENTURY_SECONDS - clock.offsetSeconds)}`,
+                `Input should be greater than or equal to ${Math.ceil(-CENTURY_SECONDS - from)}`,
               ];
         throw invalid(['body', 'advance_seconds'], msg!, body.advance_seconds, type);
       }
-      clock.advance(body.advance_seconds);
+      offsetMs += body.advance_seconds * 1000;
     }
+    if (body.reset || body.set || body.advance_seconds) clock.setOffset(offsetMs);
     return clockView();
   });
   route('POST', '/__local/reset', null, () => {

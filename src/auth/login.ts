@@ -1,12 +1,23 @@
 // The authorization code flow with PKCE (S256), state and nonce, via oauth4webapi: a loopback
 // callback or a pasted redirect URL, then the code exchange and userinfo for the subject.
 import * as o from 'oauth4webapi';
-import type { Context } from '../cli/context.js';
 import type { Settings } from '../config/resolve.js';
 import { AuthError, InterruptedError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { startLoopback } from './loopback.js';
 import { discover, type Net, requestOptions } from './oauth.js';
+
+/** What the flow needs from its caller, so that nothing here reaches for a terminal. */
+export interface LoginDeps {
+  /** Where a pasted redirect URL comes from. */
+  stdin: AsyncIterable<string | Buffer>;
+  /** Shows text to the user (the CLI writes it to stderr as is). */
+  notify(text: string): void;
+  openBrowser(url: string): Promise<void>;
+  now(): Date;
+  /** Ctrl+C (the signal cancels the wait) and the --debug trace. */
+  net: Net & { signal: AbortSignal };
+}
 
 export interface LoginOptions {
   scopes: string[];
@@ -17,8 +28,6 @@ export interface LoginOptions {
   browser: boolean;
   /** Accept a pasted redirect URL on stdin as well as the loopback callback. */
   acceptPaste: boolean;
-  /** The --debug trace. */
-  debug?: (line: string) => void;
 }
 
 export interface LoginResult {
@@ -28,7 +37,7 @@ export interface LoginResult {
 }
 
 /** Lines of stdin, for the pasted redirect URL. */
-async function* lines(stdin: Context['io']['stdin']): AsyncGenerator<string> {
+async function* lines(stdin: AsyncIterable<string | Buffer>): AsyncGenerator<string> {
   let buffer = '';
   for await (const chunk of stdin) {
     buffer += chunk.toString();
@@ -43,29 +52,27 @@ async function* lines(stdin: Context['io']['stdin']): AsyncGenerator<string> {
 }
 
 async function pastedRedirect(
-  ctx: Context,
+  deps: LoginDeps,
   state: string,
   redirectUri: string,
   stop: AbortSignal,
 ): Promise<URL> {
-  for await (const line of lines(ctx.io.stdin)) {
+  for await (const line of lines(deps.stdin)) {
     if (stop.aborted) break;
     if (!line) continue;
     let url: URL;
     try {
       url = new URL(line);
     } catch {
-      ctx.io.stderr.write(
-        '! That is not a URL; paste the whole address the browser was sent to.\n',
-      );
+      deps.notify('! That is not a URL; paste the whole address the browser was sent to.\n');
       continue;
     }
     if (url.origin + url.pathname !== new URL(redirectUri).origin + new URL(redirectUri).pathname) {
-      ctx.io.stderr.write(`! That URL does not start with ${redirectUri}; ignored.\n`);
+      deps.notify(`! That URL does not start with ${redirectUri}; ignored.\n`);
       continue;
     }
     if (url.searchParams.get('state') !== state) {
-      ctx.io.stderr.write('! The state in that URL does not match this login; ignored.\n');
+      deps.notify('! The state in that URL does not match this login; ignored.\n');
       continue;
     }
     return url;
@@ -74,11 +81,11 @@ async function pastedRedirect(
 }
 
 export async function loginFlow(
-  ctx: Context,
+  deps: LoginDeps,
   settings: Settings,
   opts: LoginOptions,
 ): Promise<LoginResult> {
-  const net = { signal: ctx.signal, debug: opts.debug };
+  const { net } = deps;
   const { as } = await discover(settings, net);
   const client: o.Client = { client_id: settings.client_id };
   const verifier = o.generateRandomCodeVerifier();
@@ -98,22 +105,21 @@ export async function loginFlow(
     url.searchParams.set('code_challenge', challenge);
     url.searchParams.set('code_challenge_method', 'S256');
     if (opts.organization) url.searchParams.set('sub_type', 'organization');
-    const err = ctx.io.stderr;
-    err.write(`Open this address in a browser to log in:\n\n  ${url.href}\n\n`);
+    deps.notify(`Open this address in a browser to log in:\n\n  ${url.href}\n\n`);
     if (opts.browser) {
-      await ctx
+      await deps
         .openBrowser(url.href)
         .catch((e: Error) =>
-          err.write(`! Could not open a browser (${e.message}); open the address yourself.\n`),
+          deps.notify(`! Could not open a browser (${e.message}); open the address yourself.\n`),
         );
     }
     if (opts.acceptPaste) {
-      err.write(
+      deps.notify(
         'After allowing access, if the browser cannot reach this machine, paste the address it\nwas sent to (it starts with ' +
           `${loopback.redirectUri}) here and press Enter.\n`,
       );
     }
-    err.write(
+    deps.notify(
       `Waiting for the browser (up to ${Math.round(opts.timeoutMs / 1000)} s; Ctrl+C to cancel)…\n`,
     );
     let timer: NodeJS.Timeout | undefined;
@@ -131,12 +137,12 @@ export async function loginFlow(
     });
     const interrupted = new Promise<never>((_, fail) => {
       const onAbort = () => fail(new InterruptedError('login cancelled'));
-      if (ctx.signal.aborted) onAbort();
-      else ctx.signal.addEventListener('abort', onAbort, { once: true });
+      if (net.signal.aborted) onAbort();
+      else net.signal.addEventListener('abort', onAbort, { once: true });
     });
     const waits: Promise<URL>[] = [loopback.callback, timeout, interrupted];
     if (opts.acceptPaste)
-      waits.push(pastedRedirect(ctx, state, loopback.redirectUri, stopPaste.signal));
+      waits.push(pastedRedirect(deps, state, loopback.redirectUri, stopPaste.signal));
     const callbackUrl = await Promise.race(waits).finally(() => clearTimeout(timer));
     let params: URLSearchParams;
     try {
@@ -173,7 +179,7 @@ export async function loginFlow(
         refresh_token: tokens.refresh_token,
         expires_at:
           tokens.expires_in !== undefined
-            ? new Date(ctx.now().getTime() + tokens.expires_in * 1000).toISOString()
+            ? new Date(deps.now().getTime() + tokens.expires_in * 1000).toISOString()
             : undefined,
         scope: scopes.join(' '),
         token_type: tokens.token_type,

@@ -1,6 +1,7 @@
 // The CLI's OAuth client side (oauth4webapi): discovery with the spec's paths as fallback,
 // and the refresh grant. Plain http is allowed only for loopback hosts (the local service).
 import * as o from 'oauth4webapi';
+import type { Dispatcher } from 'undici';
 import { redact } from '../api/redact.js';
 import type { Settings } from '../config/resolve.js';
 import { isLoopback } from '../shared/local.js';
@@ -15,6 +16,8 @@ export interface Endpoints {
 export interface Net {
   signal?: AbortSignal;
   debug?: (line: string) => void;
+  /** Tests inject a MockAgent: requests then go through undici's fetch with it. */
+  dispatcher?: Dispatcher;
 }
 
 export function requestOptions(settings: Settings, net: Net = {}) {
@@ -32,7 +35,9 @@ export function requestOptions(settings: Settings, net: Net = {}) {
       }
       let response: Response;
       try {
-        response = await fetch(url, init);
+        response = net.dispatcher
+          ? await dispatched(net.dispatcher, url, init)
+          : await fetch(url, init);
       } catch (err) {
         throw await unreachable(method, url, err);
       }
@@ -40,6 +45,11 @@ export function requestOptions(settings: Settings, net: Net = {}) {
       return response;
     },
   };
+}
+
+async function dispatched(dispatcher: Dispatcher, url: string, init: RequestInit) {
+  const { fetch } = await import('undici');
+  return (await fetch(url, { ...(init as object), dispatcher })) as unknown as Response;
 }
 
 /** fetch's bare "fetch failed" becomes the same network error (exit 3) as the API client's. */

@@ -1,12 +1,23 @@
 // Refresh that never races: a lock next to the config, a re-read of the store, and a refresh
 // only if the token is still the old one; other processes wait and reuse the new token.
 import { join } from 'node:path';
-import type { Session } from '../cli/session.js';
 import type { Settings } from '../config/resolve.js';
 import { AuthError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { withLock } from './lock.js';
-import type { StoredCredentials } from './token-store.js';
+import type { Net } from './oauth.js';
+import type { StoredCredentials, TokenStore } from './token-store.js';
+
+/** What a refresh needs: the profile's settings and store, the clock, the lock's directory. */
+export interface RefreshDeps {
+  settings: Settings;
+  store: TokenStore;
+  /** Directory of the refresh lock (the config directory). */
+  configDir: string;
+  now(): Date;
+  /** Ctrl+C and the --debug trace for the token request. */
+  net: Net;
+}
 
 /** Refresh when the access token expires within this window. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -23,50 +34,41 @@ export function lockPath(configDir: string, profile: string): string {
  * The stored credentials and where they are kept, refreshed first when they are about to
  * expire. undefined = logged out.
  */
-export async function freshAccessToken(
-  session: Session,
-  settings: Settings,
-): Promise<StoredCredentials | undefined> {
-  const store = await session.tokenStore();
-  const stored = await store.read(settings.profile);
+export async function freshAccessToken(deps: RefreshDeps): Promise<StoredCredentials | undefined> {
+  const stored = await deps.store.read(deps.settings.profile);
   if (!stored) return undefined;
   const c = stored.credentials;
-  const now = session.ctx.now().getTime();
+  const now = deps.now().getTime();
   if (c.kind === 'pat' || !expiresSoon(c, now)) return stored;
   if (!c.refresh_token) {
     if (c.expires_at && Date.parse(c.expires_at) <= now) throw loginAgain('your login has expired');
     return stored;
   }
-  const credentials = await refreshLocked(session, settings, c.access_token, false);
+  const credentials = await refreshLocked(deps, c.access_token, false);
   return { ...stored, credentials };
 }
 
 /** After a 401 invalid_token: refresh once. true = there is a new token to retry with. */
-export async function refreshAfterRejection(
-  session: Session,
-  settings: Settings,
-): Promise<boolean> {
-  const store = await session.tokenStore();
-  const stored = await store.read(settings.profile);
+export async function refreshAfterRejection(deps: RefreshDeps): Promise<boolean> {
+  const stored = await deps.store.read(deps.settings.profile);
   if (!stored?.credentials.refresh_token) return false;
   const before = stored.credentials.access_token;
-  const after = await refreshLocked(session, settings, before, true);
+  const after = await refreshLocked(deps, before, true);
   return after.access_token !== before;
 }
 
 async function refreshLocked(
-  session: Session,
-  settings: Settings,
+  deps: RefreshDeps,
   seen: string,
   force: boolean,
 ): Promise<Credentials> {
-  const store = await session.tokenStore();
+  const { settings, store } = deps;
   return withLock(
-    lockPath(session.ctx.configDir, settings.profile),
+    lockPath(deps.configDir, settings.profile),
     async () => {
       const current = (await store.read(settings.profile))?.credentials;
       if (!current) throw loginAgain('not logged in');
-      const now = session.ctx.now().getTime();
+      const now = deps.now().getTime();
       // Another process refreshed while we waited for the lock: use its token.
       if (current.access_token !== seen && !expiresSoon(current, now)) return current;
       if (!force && !expiresSoon(current, now)) return current;
@@ -74,7 +76,7 @@ async function refreshLocked(
       const { refreshGrant } = await import('./oauth.js');
       let tokens: Awaited<ReturnType<typeof refreshGrant>>;
       try {
-        tokens = await refreshGrant(settings, current.refresh_token, session.net());
+        tokens = await refreshGrant(settings, current.refresh_token, deps.net);
       } catch (err) {
         const code = (err as { error?: string }).error;
         if (code === 'invalid_grant' || code === 'invalid_client') {

@@ -25,6 +25,18 @@ export interface TokenStoreOptions {
 export type Location = { location: 'keychain' } | { location: 'file'; path: string };
 export type StoredCredentials = { credentials: Credentials } & Location;
 
+/** The customer session `checkout confirm` keeps is stored beside the profile's own login. */
+const CUSTOMER_SESSION_SUFFIX = '--customer-session';
+
+/** A customer session as `checkout confirm` received it. */
+export interface CustomerSession {
+  token: string;
+  /** The buyer's email, when the checkout had one. */
+  email?: string;
+  /** ISO 8601; a customer session lasts an hour (api-facts CUSTOMER_SESSION_SECONDS). */
+  expiresAt: string;
+}
+
 const SWITCH_HINT = 'Or store tokens in a 0600 file: billing config set storage file';
 
 export class TokenStore {
@@ -97,6 +109,25 @@ export class TokenStore {
       }
     }
     return { keychain, file };
+  }
+
+  /** The customer session kept for `profile` (expired or not), or null. */
+  readCustomerSession(profile: string): Promise<StoredCredentials | null> {
+    return this.read(profile + CUSTOMER_SESSION_SUFFIX);
+  }
+
+  writeCustomerSession(profile: string, session: CustomerSession): Promise<Location> {
+    return this.write(profile + CUSTOMER_SESSION_SUFFIX, {
+      access_token: session.token,
+      token_type: 'Bearer',
+      kind: 'pat',
+      subject: session.email ?? '',
+      expires_at: session.expiresAt,
+    });
+  }
+
+  deleteCustomerSession(profile: string): Promise<{ keychain: boolean; file: boolean }> {
+    return this.delete(profile + CUSTOMER_SESSION_SUFFIX);
   }
 
   private async readFile(profile: string): Promise<StoredCredentials | null> {

@@ -1,7 +1,20 @@
-// One Context per run: streams, environment and clock are injected so tests never patch globals.
+// One Context per run (gh's cmdutil.Factory): what the process injects — streams, environment,
+// clock, browser, Ctrl+C, and for tests an HTTP dispatcher — and what a command needs built from
+// it once and lazily: settings, token store, credentials, API clients, the printer.
+// Heavy modules are imported on first use only (start-up budget, bench/RESULTS.md).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import type { ApiClient, ApiClientOptions, RetryNotice } from '../api/client.js';
+import type { Net } from '../auth/oauth.js';
+import type { TokenStore } from '../auth/token-store.js';
+import type { Settings } from '../config/resolve.js';
+import { UsageError } from '../errors.js';
+import type { Audience, Credentials } from './credentials.js';
+import type { Column, Printer } from './io/index.js';
 import type { Pager } from './io/pager.js';
+import { safeText } from './io/safe.js';
+import { VERSION } from './version.js';
 
 export interface OutStream {
   write(chunk: string): boolean;
@@ -20,7 +33,8 @@ export interface IO {
   stdin: InStream;
 }
 
-export interface Context {
+/** What the process (or a test) injects; nothing below reads process.* or the home directory. */
+export interface Environment {
   io: IO;
   env: Readonly<Record<string, string | undefined>>;
   /** Directory that holds config.json, the token fallback file and locks. */
@@ -28,10 +42,29 @@ export interface Context {
   now(): Date;
   /** Opens a URL in the user's browser; injected so tests can follow it themselves. */
   openBrowser(url: string): Promise<void>;
-  /** Resolves when the user interrupts (SIGINT); commands may race long waits against it. */
+  /** Aborts when the user interrupts (SIGINT); commands may race long waits against it. */
   signal: AbortSignal;
   /** Runs a pager on the terminal (absent: output is never paged, as in tests). */
   startPager?(command: string): Promise<Pager>;
+  /** Every API and OAuth request goes through it: tests pass an undici MockAgent. */
+  dispatcher?: Dispatcher;
+}
+
+/** The global flags (program.ts), as commander parsed them. */
+export interface GlobalOptions {
+  profile?: string;
+  debug?: boolean;
+  /** false with --no-pager. */
+  pager?: boolean;
+  /** Seconds; override the profile's connect_timeout / request_timeout. */
+  connectTimeout?: string;
+  requestTimeout?: string;
+}
+
+export interface OutputOptions {
+  json?: boolean;
+  output?: string;
+  fields?: string;
 }
 
 export function defaultConfigDir(env: Readonly<Record<string, string | undefined>>): string {
@@ -40,7 +73,195 @@ export function defaultConfigDir(env: Readonly<Record<string, string | undefined
   return join(base, 'billing');
 }
 
-export function processContext(signal: AbortSignal): Context {
+function seconds(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !(n > 0) || n > 3600) {
+    throw new UsageError(
+      `${flag}: must be a number of seconds above 0 and at most 3600, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+export class Context implements Environment {
+  /** Set by the root command before any action runs (program.ts). */
+  globals: GlobalOptions = {};
+  readonly io: IO;
+  readonly env: Environment['env'];
+  readonly configDir: string;
+  readonly signal: AbortSignal;
+  readonly dispatcher?: Dispatcher;
+  readonly startPager?: (command: string) => Promise<Pager>;
+  private settingsValue?: Settings;
+  private storeValue?: TokenStore;
+  private credentialsValue?: Promise<Credentials>;
+  private readonly clients = new Map<Audience, Promise<ApiClient>>();
+  private readonly others: ApiClient[] = [];
+
+  constructor(private readonly environment: Environment) {
+    this.io = environment.io;
+    this.env = environment.env;
+    this.configDir = environment.configDir;
+    this.signal = environment.signal;
+    this.dispatcher = environment.dispatcher;
+    if (environment.startPager) this.startPager = (c) => environment.startPager!(c);
+  }
+
+  now(): Date {
+    return this.environment.now();
+  }
+
+  openBrowser(url: string): Promise<void> {
+    return this.environment.openBrowser(url);
+  }
+
+  get debug(): boolean {
+    return Boolean(this.globals.debug) || this.env.BILLING_DEBUG === '1';
+  }
+
+  /** The --debug sink (stderr), or undefined without --debug. */
+  get trace(): ((line: string) => void) | undefined {
+    return this.debug ? (line) => this.io.stderr.write(`${line}\n`) : undefined;
+  }
+
+  /** Ctrl+C, the --debug trace and the dispatcher, for requests outside the API client (OAuth). */
+  net(): Net & { signal: AbortSignal } {
+    return { signal: this.signal, debug: this.trace, dispatcher: this.dispatcher };
+  }
+
+  async settings(): Promise<Settings> {
+    if (!this.settingsValue) {
+      const { resolveSettings } = await import('../config/resolve.js');
+      this.settingsValue = resolveSettings({
+        configDir: this.configDir,
+        env: this.env,
+        profileFlag: this.globals.profile,
+      });
+    }
+    return this.settingsValue;
+  }
+
+  /** The token store of the profile's storage setting, or of `storage` when given (login --storage). */
+  async tokenStore(storage?: Settings['storage']): Promise<TokenStore> {
+    if (!this.storeValue || (storage && storage !== this.storeValue.storage)) {
+      const settings = await this.settings();
+      const { TokenStore } = await import('../auth/token-store.js');
+      this.storeValue = new TokenStore({
+        configDir: this.configDir,
+        env: this.env,
+        storage: storage ?? settings.storage,
+        warn: (line) => this.io.stderr.write(`${line}\n`),
+      });
+    }
+    return this.storeValue;
+  }
+
+  /** Which tokens a command uses, where they come from, and the local service's demo. */
+  credentials(): Promise<Credentials> {
+    this.credentialsValue ??= import('./credentials.js').then(({ Credentials }) => {
+      return new Credentials(this);
+    });
+    return this.credentialsValue;
+  }
+
+  /** The API client of `audience`, one per run: its token, timeouts, retries and trace. */
+  api(audience: Audience): Promise<ApiClient> {
+    let client = this.clients.get(audience);
+    if (!client) {
+      client = (async () => {
+        const credentials = await this.credentials();
+        return this.client({
+          token: credentials.tokenSource(audience),
+          onRejected: () => credentials.rejected(audience),
+          onUnauthorized: credentials.refresher(audience),
+        });
+      })();
+      this.clients.set(audience, client);
+    }
+    return client;
+  }
+
+  /**
+   * A client with the run's settings for a token of the command's own (login --with-token) or
+   * none; `overrides` replace the profile's timeouts and retries (the demo lookup).
+   */
+  async client(overrides: Partial<ApiClientOptions> = {}): Promise<ApiClient> {
+    const settings = await this.settings();
+    const { ApiClient } = await import('../api/client.js');
+    const g = this.globals;
+    const client = new ApiClient({
+      baseUrl: settings.base_url,
+      env: this.env,
+      version: VERSION,
+      dispatcher: this.dispatcher,
+      connectTimeoutMs:
+        seconds('--connect-timeout', g.connectTimeout, settings.connect_timeout) * 1000,
+      requestTimeoutMs:
+        seconds('--request-timeout', g.requestTimeout, settings.request_timeout) * 1000,
+      maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
+      onRetry: this.io.stderr.isTTY ? (retry) => this.sayRetry(retry) : undefined,
+      debug: this.trace,
+      signal: this.signal,
+      ...overrides,
+    });
+    this.others.push(client);
+    return client;
+  }
+
+  /** One line per wait, on a terminal: `503 Service Unavailable, retrying in 3 s…`. */
+  private sayRetry(retry: RetryNotice): void {
+    const s = retry.waitMs / 1000;
+    const wait = s >= 1 ? `${Math.ceil(s)} s` : `${s.toFixed(1)} s`;
+    // \r\x1b[K: over a progress line, if one is showing.
+    this.io.stderr.write(
+      `\r\x1b[K${safeText(retry.reason)}, retrying in ${wait}… (attempt ${retry.attempt} of ${retry.of})\n`,
+    );
+  }
+
+  /** The printer of --json / -o / --fields; through the pager on a terminal unless --no-pager. */
+  async printer(opts: OutputOptions, columns: Column[]): Promise<Printer> {
+    const { createPrinter, resolveFormat } = await import('./io/index.js');
+    const format = resolveFormat({
+      json: opts.json,
+      output: opts.output,
+      isTTY: this.io.stdout.isTTY,
+    });
+    const make = (io: IO) =>
+      createPrinter({ io, format, fields: opts.fields, columns, now: this.now() });
+    const pageable = this.startPager && this.io.stdout.isTTY && this.globals.pager !== false;
+    const command = pageable
+      ? (await import('./io/pager.js')).pagerCommand(this, false)
+      : undefined;
+    if (!command) return make(this.io);
+    // Each print runs its own pager to its end, so what is said after it (✓ lines, notes)
+    // comes after it; the printer's own notes wait for the pager too.
+    const paged = async (print: (p: Printer) => Promise<void>) => {
+      const pager = await this.startPager!(command);
+      const notes: string[] = [];
+      const stderr = { ...this.io.stderr, write: (chunk: string) => notes.push(chunk) > 0 };
+      try {
+        await print(make({ ...this.io, stdout: pager.stdout, stderr }));
+      } finally {
+        await pager.finish();
+        for (const note of notes) this.io.stderr.write(note);
+      }
+    };
+    return {
+      printList: (items, o) => paged((p) => p.printList(items, o)),
+      printOne: (obj, rows) => paged((p) => p.printOne(obj, rows)),
+    };
+  }
+
+  /** Closes the connections of every client of this run, so the process can exit. */
+  async close(): Promise<void> {
+    for (const c of this.others.splice(0)) await c.close().catch(() => {});
+    this.clients.clear();
+  }
+}
+
+/** The real process: its streams, environment, browser and Ctrl+C. */
+export function processEnvironment(signal: AbortSignal): Environment {
   // `billing … | head` closes the pipe early: stop quietly instead of an unhandled EPIPE.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
@@ -52,7 +273,7 @@ export function processContext(signal: AbortSignal): Context {
   // Enter: on abort it is destroyed, which ends every pending read.
   let stdin: NodeJS.ReadStream | undefined;
   signal.addEventListener('abort', () => stdin?.destroy(), { once: true });
-  return {
+  const environment: Environment = {
     io: {
       stdout: process.stdout,
       stderr: process.stderr,
@@ -71,7 +292,8 @@ export function processContext(signal: AbortSignal): Context {
     signal,
     async startPager(command) {
       const { spawnPager } = await import('./io/pager.js');
-      return spawnPager(this, command);
+      return spawnPager(environment, command);
     },
   };
+  return environment;
 }

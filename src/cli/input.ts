@@ -1,5 +1,6 @@
 // Parsing and checking of flag values, before anything is sent (exit 2 with the field and rule).
 import { readFile } from 'node:fs/promises';
+import type { Sorting } from '../api/enums.js';
 import { UsageError } from '../errors.js';
 import { bigInteger, isInteger, parseJson, type RawJSON } from '../shared/json.js';
 import type { InStream } from './context.js';
@@ -65,20 +66,20 @@ export function dateTimeOrNone(flag: string, value: string): string | null {
 }
 
 /** `--sort -created_at,amount` → ['-created_at', 'amount'], each checked against the endpoint's criteria. */
-export function sorting(
+export function sorting<C extends string>(
   value: string | undefined,
-  criteria: readonly string[],
-): string[] | undefined {
+  criteria: readonly C[],
+): Sorting<C>[] | undefined {
   if (value === undefined) return undefined;
   const parts = value.split(',').map((p) => p.trim());
   for (const p of parts) {
-    if (!criteria.includes(p.replace(/^-/, ''))) {
+    if (!(criteria as readonly string[]).includes(p.replace(/^-/, ''))) {
       throw new UsageError(
         `--sort: "${clip(p)}" is not a sort criterion here; valid: ${criteria.join(', ')} (prefix - for descending)`,
       );
     }
   }
-  return parts;
+  return parts as Sorting<C>[];
 }
 
 export type MetadataValue = string | number | boolean | RawJSON;

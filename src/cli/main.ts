@@ -1,4 +1,4 @@
-// Entry point: main(argv, ctx) -> exit code. The only place where errors become exit codes.
+// Entry point: main(argv, environment?) -> exit code. The only place where errors become exit codes.
 // Commander and the command tree load only when needed: `--version` and `--help` are answered
 // without them (start-up budget, bench/RESULTS.md).
 import { fstatSync, writeSync } from 'node:fs';
@@ -11,7 +11,7 @@ import {
   NetworkError,
   UsageError,
 } from '../errors.js';
-import { type Context, processContext } from './context.js';
+import { Context, type Environment, processEnvironment } from './context.js';
 import { VERSION } from './version.js';
 
 /** The exit codes, the command line's contract (README "Exit codes"). */
@@ -87,11 +87,11 @@ function writeOut(text: string): void {
   }
 }
 
-export async function main(argv: string[], ctx?: Context): Promise<number> {
+export async function main(argv: string[], environment?: Environment): Promise<number> {
   // `billing help orders list` is `billing orders list --help` (commander's help command takes one level).
   const helpFor = argv[0] === 'help' && argv.length > 1 ? argv.slice(1) : undefined;
   if (helpFor) argv = [...helpFor, '--help'];
-  if (!ctx) {
+  if (!environment) {
     const text = await fastOutput(argv);
     if (text !== undefined) {
       writeOut(text);
@@ -99,10 +99,10 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
     }
   }
   const abort = new AbortController();
-  const context = ctx ?? processContext(abort.signal);
+  const context = new Context(environment ?? processEnvironment(abort.signal));
   const onSigint = () => abort.abort('SIGINT');
   const onSigterm = () => abort.abort('SIGTERM');
-  if (!ctx) {
+  if (!environment) {
     process.once('SIGINT', onSigint);
     process.once('SIGTERM', onSigterm);
   }
@@ -127,9 +127,8 @@ export async function main(argv: string[], ctx?: Context): Promise<number> {
   } catch (err) {
     return report(err, context, debug, commanderError);
   } finally {
-    const { closeSessions } = await import('./commands/shared.js');
-    await closeSessions(context);
-    if (!ctx) {
+    await context.close();
+    if (!environment) {
       process.off('SIGINT', onSigint);
       process.off('SIGTERM', onSigterm);
     }
@@ -191,9 +190,10 @@ function closest(word: string, candidates: readonly string[]): string | undefine
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/g;
 
-function report(
+/** Says what went wrong on stderr, one line per fact, and returns the exit code. */
+export function report(
   err: unknown,
-  ctx: Context,
+  ctx: Pick<Environment, 'io' | 'signal'>,
   debug: boolean,
   commanderError: typeof CommanderError | undefined,
 ): number {

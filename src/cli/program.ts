@@ -1,4 +1,4 @@
-// Builds the commander tree. Command modules register themselves; nothing runs at import time.
+// Builds the commander tree: the root with the global flags, then every command module.
 import { Command } from '@commander-js/extra-typings';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
@@ -37,9 +37,10 @@ Exit codes: 0 ok, 1 failure, 2 usage or invalid input, 3 network, 4 auth,
 5 permission, 6 not found, 7 conflict or state, 8 rate limited, 130 interrupted.
 `;
 
-export type Program = ReturnType<typeof buildProgram>;
+export type Program = ReturnType<typeof rootCommand>;
 
-export function buildProgram(ctx: Context) {
+/** The root command with the global flags; they reach the Context before any action runs. */
+export function rootCommand(ctx: Context) {
   const program = new Command()
     .name('billing')
     .description('Work with the Billing Service API from your terminal and scripts.')
@@ -64,6 +65,15 @@ export function buildProgram(ctx: Context) {
         // main.ts prints commander's errors itself, as one line with our prefix.
       },
     });
+  program.hook('preAction', () => {
+    ctx.globals = program.opts();
+  });
+  return program;
+}
+
+/** The whole command tree. Command modules register themselves; nothing runs at import time. */
+export function buildProgram(ctx: Context) {
+  const program = rootCommand(ctx);
   registerCheckout(program, ctx);
   registerSubs(program, ctx);
   registerOrders(program, ctx);

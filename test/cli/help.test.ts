@@ -2,19 +2,20 @@
 // no line is wider than 80 columns. `billing help <command>` works; typos get a suggestion.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import { Context, type Environment } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { Capture, run } from '../helpers/cli.js';
 
 function allCommands(): { path: string[]; cmd: Command }[] {
-  const ctx = {
+  const environment: Environment = {
     io: { stdout: new Capture(), stderr: new Capture(), stdin: (async function* () {})() },
     env: {},
     configDir: '/nonexistent',
     now: () => new Date(),
     openBrowser: async () => {},
     signal: new AbortController().signal,
-  } as Context;
+  };
+  const ctx = new Context(environment);
   const out: { path: string[]; cmd: Command }[] = [];
   const walk = (cmd: Command, path: string[]) => {
     for (const sub of cmd.commands) {

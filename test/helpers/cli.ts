@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Context, InStream, OutStream } from '../../src/cli/context.js';
+import type { Environment, InStream, OutStream } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
 
 export class Capture implements OutStream {
@@ -62,7 +62,7 @@ export function tempConfigDir(): string {
 export async function run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
   const stdout = new Capture(opts.tty ?? false);
   const stderr = opts.stderr ?? new Capture(opts.tty ?? false);
-  const ctx: Context = {
+  const ctx: Environment = {
     io: { stdout, stderr, stdin: opts.stdin ?? stdinOf([], { end: true, tty: opts.tty }) },
     env: { PATH: process.env.PATH, ...opts.env },
     configDir: opts.configDir ?? tempConfigDir(),

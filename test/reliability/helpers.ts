@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context } from '../../src/cli/context.js';
+import type { Environment } from '../../src/cli/context.js';
 import { main } from '../../src/cli/main.js';
 import type { RunningService } from '../../src/server/index.js';
 
@@ -152,7 +152,7 @@ export async function runInProcess(
   const stderr = new Capture();
   stderr.isTTY = opts.tty ?? false;
   const input = opts.stdin ?? '';
-  const ctx: Context = {
+  const ctx: Environment = {
     io: {
       stdout,
       stderr,

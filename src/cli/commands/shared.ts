@@ -1,40 +1,54 @@
-// Flags and plumbing shared by the resource commands: output, pagination, the Session.
-import { type Command, Option } from '@commander-js/extra-typings';
+// What every verb shares: the runner type, output and paging flags, paged printing, ✓ lines.
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
 import { type FieldTree, unknownField } from '../../api/fields.js';
 import type { PageInfo } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
-import type { Context } from '../context.js';
+import type { Context, OutputOptions } from '../context.js';
 import { integer } from '../input.js';
-import { parseFields, resolveFormat } from '../io/format.js';
+import { OUTPUT_FORMATS, parseFields, resolveFormat } from '../io/format.js';
 import type { Column } from '../io/index.js';
-import { type GlobalOptions, type OutputOptions, Session } from '../session.js';
 
-export const OUTPUT_CHOICES = ['table', 'tsv', 'json', 'ndjson'] as const;
-
-// biome-ignore lint/suspicious/noExplicitAny: commander's typed builder differs per command.
-type AnyCommand = Command<any, any, any>;
+/**
+ * Does a verb's work once its flags are checked. A builder takes one so that tests can see the
+ * options argv turns into without running anything (gh's runF).
+ */
+export type RunF<O> = (options: O, ctx: Context) => Promise<void>;
 
 /** --json, -o and --fields; `fields` are what the command prints, for checking --fields. */
-export function withOutput<C extends AnyCommand>(cmd: C, fields: FieldTree): C {
-  cmd
-    .option('--json', 'print the full API object(s) as JSON (same as -o json)')
-    .addOption(
-      new Option(
-        '-o, --output <format>',
-        'table (terminal default), tsv (pipe default), json, ndjson',
-      ).choices(OUTPUT_CHOICES),
-    )
-    .option(
-      '--fields <paths>',
-      'only these comma-separated fields, by dot path (e.g. id,customer.email)',
-    )
-    // Checked before the action: a bad --fields must not surface after a PATCH was applied.
-    .hook('preAction', (c) => {
-      const o = c.opts() as OutputOptions;
-      resolveFormat({ json: o.json, output: o.output });
-      if (o.fields !== undefined) checkFields(parseFields(o.fields), fields);
-    });
-  return cmd;
+export function withOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  cmd: Command<A, O, G>,
+  fields: FieldTree,
+) {
+  return (
+    cmd
+      .option('--json', 'print the full API object(s) as JSON (same as -o json)')
+      .addOption(
+        new Option(
+          '-o, --output <format>',
+          'table (terminal default), tsv (pipe default), json, ndjson',
+        ).choices(OUTPUT_FORMATS),
+      )
+      .option(
+        '--fields <paths>',
+        'only these comma-separated fields, by dot path (e.g. id,customer.email)',
+      )
+      // Checked before the action: a bad --fields must not surface after a PATCH was applied.
+      .hook('preAction', (c) => {
+        const o = c.opts() as OutputOptions;
+        resolveFormat({ json: o.json, output: o.output });
+        if (o.fields !== undefined) checkFields(parseFields(o.fields), fields);
+      })
+  );
+}
+
+/** The output flags of parsed options, without the keys that were not given. */
+export function outputOf(opts: OutputOptions): OutputOptions {
+  const out: OutputOptions = {};
+  if (opts.json) out.json = true;
+  if (opts.output !== undefined) out.output = opts.output;
+  if (opts.fields !== undefined) out.fields = opts.fields;
+  return out;
 }
 
 /** Every --fields path must name a field the command prints (nested paths by dots). */
@@ -57,16 +71,24 @@ export interface PagingOptions {
   all?: boolean;
 }
 
-export function withPaging<C extends AnyCommand>(cmd: C): C {
-  cmd
+/** Where a list starts and how much of it to print, checked. */
+export interface Paging {
+  limit: number;
+  startPage: number;
+  pageSize: number;
+}
+
+export function withPaging<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  cmd: Command<A, O, G>,
+) {
+  return cmd
     .option('--limit <n>', 'how many items to show (default: 30)')
     .option('--page <n>', 'start at this page of --page-size items (default: 1)')
     .option('--page-size <n>', 'items per request, 1-100 (default: --limit, at most 100)')
     .option('--all', 'every item, page after page (streams; ignores --limit)');
-  return cmd;
 }
 
-export function paging(opts: PagingOptions) {
+export function paging(opts: PagingOptions): Paging {
   const limit = opts.all
     ? Number.POSITIVE_INFINITY
     : opts.limit !== undefined
@@ -81,34 +103,20 @@ export function paging(opts: PagingOptions) {
   return { limit, startPage, pageSize };
 }
 
-const open = new WeakMap<Context, Session[]>();
-
-export function session(ctx: Context, cmd: AnyCommand): Session {
-  const s = new Session(ctx, cmd.optsWithGlobals() as GlobalOptions);
-  open.set(ctx, [...(open.get(ctx) ?? []), s]);
-  return s;
-}
-
-/** Closes the HTTP agents of every session of this run, so the process can exit. */
-export async function closeSessions(ctx: Context): Promise<void> {
-  for (const s of open.get(ctx) ?? []) await s.close().catch(() => {});
-  open.delete(ctx);
-}
-
 /**
  * Streams a paginated list to the printer. On a terminal a progress line shows from the
  * second page until the first row is printed; then the rows themselves show progress.
  */
 export async function printPages(
-  s: Session,
+  ctx: Context,
   output: OutputOptions,
   columns: Column[],
   list: (onPage: (info: PageInfo) => void) => AsyncIterable<object>,
   pageSize?: number,
 ): Promise<void> {
-  const printer = await s.printer(output, columns);
+  const printer = await ctx.printer(output, columns);
   const { createProgress } = await import('../io/index.js');
-  const progress = createProgress(s.ctx.io.stderr);
+  const progress = createProgress(ctx.io.stderr);
   let total: number | undefined;
   let first: number | undefined;
   let printing = false;

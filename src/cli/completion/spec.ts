@@ -1,8 +1,7 @@
 // The completion data read off the commander tree: subcommands, flags, and flag values with
 // fixed choices. Every shell script is generated from this one table.
 import type { Command, Option } from 'commander';
-import { ORDER_SORTS } from '../commands/orders/list.js';
-import { SUBSCRIPTION_SORTS } from '../commands/subs/list.js';
+import { ORDER_SORT_CRITERIA, SUBSCRIPTION_SORT_CRITERIA } from '../../shared/api-facts.js';
 
 export interface FlagSpec {
   names: string[];
@@ -24,8 +23,8 @@ export interface CommandSpec {
 
 /** Sort criteria per list command: each criterion ascending and descending. */
 const SORTS: Record<string, readonly string[]> = {
-  'orders list': ORDER_SORTS,
-  'subs list': SUBSCRIPTION_SORTS,
+  'orders list': ORDER_SORT_CRITERIA,
+  'subs list': SUBSCRIPTION_SORT_CRITERIA,
 };
 
 function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {

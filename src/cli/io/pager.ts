@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
-import type { Context, OutStream } from '../context.js';
+import type { Environment, OutStream } from '../context.js';
 
 export interface Pager {
   /** Where the output goes instead of stdout (a terminal as far as formatting goes). */
@@ -14,7 +14,7 @@ export interface Pager {
   finish(): Promise<void>;
 }
 
-function onPath(program: string, env: Context['env']): boolean {
+function onPath(program: string, env: Environment['env']): boolean {
   const dirs = isAbsolute(program) ? [''] : (env.PATH ?? '').split(delimiter).filter(Boolean);
   for (const dir of dirs) {
     try {
@@ -28,7 +28,7 @@ function onPath(program: string, env: Context['env']): boolean {
 }
 
 /** The pager command to run, or undefined when output should go straight to the terminal. */
-export function pagerCommand(ctx: Context, disabled: boolean): string | undefined {
+export function pagerCommand(ctx: Environment, disabled: boolean): string | undefined {
   if (disabled || !ctx.startPager || !ctx.io.stdout.isTTY) return undefined;
   const command = (ctx.env.BILLING_PAGER ?? ctx.env.PAGER ?? 'less').trim();
   if (command === '' || command === 'cat') return undefined;
@@ -37,8 +37,8 @@ export function pagerCommand(ctx: Context, disabled: boolean): string | undefine
   return onPath(program, ctx.env) ? command : undefined;
 }
 
-/** Runs `command` on the process's own terminal (processContext's Context.startPager). */
-export function spawnPager(ctx: Context, command: string): Pager {
+/** Runs `command` on the process's own terminal (processEnvironment's startPager). */
+export function spawnPager(ctx: Environment, command: string): Pager {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
   env.LESS ??= 'FRX';

@@ -2,11 +2,11 @@
 // never asked without a terminal — a destructive action in a script needs --yes instead.
 
 import { InterruptedError, UsageError } from '../../errors.js';
-import type { Context } from '../context.js';
+import type { Environment } from '../context.js';
 import { safeText } from './safe.js';
 
 /** One line of stdin, or undefined when it closes (Ctrl+C destroys it). */
-async function readLine(stdin: Context['io']['stdin']): Promise<string | undefined> {
+async function readLine(stdin: Environment['io']['stdin']): Promise<string | undefined> {
   let text = '';
   for await (const chunk of stdin) {
     text += chunk.toString();
@@ -17,7 +17,7 @@ async function readLine(stdin: Context['io']['stdin']): Promise<string | undefin
 }
 
 /** Whether the user can be asked: both the input and the output of the question are a terminal. */
-export function canPrompt(ctx: Context): boolean {
+export function canPrompt(ctx: Environment): boolean {
   return Boolean(ctx.io.stdin.isTTY && ctx.io.stderr.isTTY);
 }
 
@@ -27,7 +27,7 @@ export function canPrompt(ctx: Context): boolean {
  * too: nothing was done, and a script must not read it as success.
  */
 export async function confirmDestructive(
-  ctx: Context,
+  ctx: Environment,
   opts: { yes?: boolean; question: string; action: string },
 ): Promise<void> {
   if (opts.yes) return;

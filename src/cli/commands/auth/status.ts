@@ -3,10 +3,10 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ApiError, AuthError, BillingError } from '../../../errors.js';
 import type { Context } from '../../context.js';
+import { type Credentials, CUSTOMER_SESSION_FIX, type SellerSource } from '../../credentials.js';
 import { relativeTime } from '../../io/humanize.js';
 import { safeText } from '../../io/safe.js';
-import { CUSTOMER_SESSION_FIX, type SellerSource, type Session } from '../../session.js';
-import { examples, session } from '../shared.js';
+import { examples, type RunF } from '../shared.js';
 
 const SOURCES: Record<SellerSource, string> = {
   env: 'BILLING_TOKEN (environment)',
@@ -23,9 +23,9 @@ interface Check {
 }
 
 /** Asks the server whether it takes the token: ok, rejected, or could not tell. */
-async function check(s: Session): Promise<Check> {
+async function check(ctx: Context): Promise<Check> {
   try {
-    const client = await s.api('seller');
+    const client = await ctx.api('seller');
     await client.request('GET', '/v1/organizations/', { query: { limit: 1 } });
     return { ok: true, detail: 'accepted by the server' };
   } catch (err) {
@@ -41,7 +41,13 @@ async function check(s: Session): Promise<Check> {
   }
 }
 
-export function buildStatus(parent: Command, ctx: Context) {
+export interface StatusOptions {
+  json: boolean;
+  /** Do not ask the server whether it takes the token. */
+  offline: boolean;
+}
+
+export function buildStatus(parent: Command, ctx: Context, runF: RunF<StatusOptions> = runStatus) {
   const cmd = parent
     .command('status')
     .summary('which credential is used, where it comes from, whether the server takes it')
@@ -51,58 +57,60 @@ export function buildStatus(parent: Command, ctx: Context) {
     'after',
     examples('billing auth status', 'billing auth status --offline --json | jq .source'),
   );
-  cmd.action(async (opts) => {
-    const s = session(ctx, cmd);
-    const settings = await s.settings();
-    const stored = await (await s.tokenStore()).read(settings.profile);
-    let failure: BillingError | undefined;
-    try {
-      await s.sellerToken();
-    } catch (err) {
-      if (!(err instanceof BillingError)) throw err;
-      failure = err;
-    }
-    const source = s.sellerSource ?? null;
-    const c = source === 'keychain' || source === 'file' ? stored?.credentials : undefined;
-    const demo = source === 'demo' ? await s.localDemo() : undefined;
-    const checked = source && !opts.offline ? await check(s) : null;
-    const customer = await customerSession(s, ctx);
-    const info = {
-      profile: settings.profile,
-      base_url: settings.base_url,
-      logged_in: Boolean(stored),
-      source,
-      kind: c?.kind ?? (source === 'env' || source === 'demo' ? 'pat' : null),
-      subject: c?.subject ?? demo?.personal_access_token_email ?? null,
-      scopes: c?.scope ? c.scope.split(' ') : null,
-      expires_at: c?.expires_at ?? null,
-      refreshable: Boolean(c?.refresh_token),
-      storage: stored ? stored.location : null,
-      path: stored?.location === 'file' ? stored.path : null,
-      env_token_overrides: Boolean(ctx.env.BILLING_TOKEN),
-      check: checked && { ok: checked.ok, detail: checked.detail },
-      customer_session: customer,
-    };
-    const usable = source !== null && checked?.ok !== false;
-    if (opts.json) {
-      ctx.io.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
-    } else {
-      ctx.io.stdout.write(`${lines(info, failure?.message, ctx.now()).map(safeText).join('\n')}\n`);
-    }
-    // As `gh auth status`: exit 1 when there is no credential a command could use.
-    const why = failure ?? checked?.error;
-    if (!usable && why) {
-      throw new BillingError(`no usable credential: ${why.message}`, { hint: why.hint });
-    }
-  });
+  cmd.action((opts) => runF({ json: Boolean(opts.json), offline: Boolean(opts.offline) }, ctx));
   return cmd;
 }
 
-async function customerSession(s: Session, ctx: Context) {
+export async function runStatus(opts: StatusOptions, ctx: Context): Promise<void> {
+  const settings = await ctx.settings();
+  const credentials = await ctx.credentials();
+  const stored = await (await ctx.tokenStore()).read(settings.profile);
+  let failure: BillingError | undefined;
+  try {
+    await credentials.sellerToken();
+  } catch (err) {
+    if (!(err instanceof BillingError)) throw err;
+    failure = err;
+  }
+  const source = credentials.sellerSource ?? null;
+  const c = source === 'keychain' || source === 'file' ? stored?.credentials : undefined;
+  const demo = source === 'demo' ? await credentials.localDemo() : undefined;
+  const checked = source && !opts.offline ? await check(ctx) : null;
+  const customer = await customerSession(credentials, ctx);
+  const info = {
+    profile: settings.profile,
+    base_url: settings.base_url,
+    logged_in: Boolean(stored),
+    source,
+    kind: c?.kind ?? (source === 'env' || source === 'demo' ? 'pat' : null),
+    subject: c?.subject ?? demo?.personal_access_token_email ?? null,
+    scopes: c?.scope ? c.scope.split(' ') : null,
+    expires_at: c?.expires_at ?? null,
+    refreshable: Boolean(c?.refresh_token),
+    storage: stored ? stored.location : null,
+    path: stored?.location === 'file' ? stored.path : null,
+    env_token_overrides: Boolean(ctx.env.BILLING_TOKEN),
+    check: checked && { ok: checked.ok, detail: checked.detail },
+    customer_session: customer,
+  };
+  const usable = source !== null && checked?.ok !== false;
+  if (opts.json) {
+    ctx.io.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
+  } else {
+    ctx.io.stdout.write(`${lines(info, failure?.message, ctx.now()).map(safeText).join('\n')}\n`);
+  }
+  // As `gh auth status`: exit 1 when there is no credential a command could use.
+  const why = failure ?? checked?.error;
+  if (!usable && why) {
+    throw new BillingError(`no usable credential: ${why.message}`, { hint: why.hint });
+  }
+}
+
+async function customerSession(credentials: Credentials, ctx: Context) {
   if (ctx.env.BILLING_CUSTOMER_TOKEN) {
     return { source: 'env', subject: null, expires_at: null, expired: false };
   }
-  const stored = await s.storedCustomerSession();
+  const stored = await credentials.customerSession();
   if (!stored) return null;
   const expires = stored.credentials.expires_at ?? null;
   return {

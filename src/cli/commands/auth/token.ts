@@ -2,10 +2,15 @@
 import type { Command } from '@commander-js/extra-typings';
 import { AuthError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { CUSTOMER_SESSION_FIX } from '../../session.js';
-import { examples, session } from '../shared.js';
+import { CUSTOMER_SESSION_FIX } from '../../credentials.js';
+import { examples, type RunF } from '../shared.js';
 
-export function buildToken(parent: Command, ctx: Context) {
+export interface TokenOptions {
+  /** The stored customer session's token instead of the seller's. */
+  customer: boolean;
+}
+
+export function buildToken(parent: Command, ctx: Context, runF: RunF<TokenOptions> = runToken) {
   const cmd = parent
     .command('token')
     .summary('print the access token (for piping)')
@@ -14,21 +19,23 @@ export function buildToken(parent: Command, ctx: Context) {
     )
     .option('--customer', 'the customer session token from `checkout confirm`');
   cmd.addHelpText('after', examples('curl -H "Authorization: Bearer $(billing auth token)" …'));
-  cmd.action(async (opts) => {
-    const s = session(ctx, cmd);
-    if (opts.customer) {
-      const stored = await s.storedCustomerSession();
-      if (!stored) throw new AuthError('no customer session stored (confirm a checkout first)');
-      const expires = stored.credentials.expires_at;
-      if (expires && Date.parse(expires) <= ctx.now().getTime()) {
-        throw new AuthError(`the stored customer session expired at ${expires}`, {
-          hint: CUSTOMER_SESSION_FIX,
-        });
-      }
-      ctx.io.stdout.write(`${stored.credentials.access_token}\n`);
-      return;
-    }
-    ctx.io.stdout.write(`${await s.sellerToken()}\n`);
-  });
+  cmd.action((opts) => runF({ customer: Boolean(opts.customer) }, ctx));
   return cmd;
+}
+
+export async function runToken(opts: TokenOptions, ctx: Context): Promise<void> {
+  const credentials = await ctx.credentials();
+  if (opts.customer) {
+    const stored = await credentials.customerSession();
+    if (!stored) throw new AuthError('no customer session stored (confirm a checkout first)');
+    const expires = stored.credentials.expires_at;
+    if (expires && Date.parse(expires) <= ctx.now().getTime()) {
+      throw new AuthError(`the stored customer session expired at ${expires}`, {
+        hint: CUSTOMER_SESSION_FIX,
+      });
+    }
+    ctx.io.stdout.write(`${stored.credentials.access_token}\n`);
+    return;
+  }
+  ctx.io.stdout.write(`${await credentials.sellerToken()}\n`);
 }

@@ -5,8 +5,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { ApiError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { safeText } from '../../io/safe.js';
-import type { Session } from '../../session.js';
-import { examples, session } from '../shared.js';
+import { examples, type RunF } from '../shared.js';
 
 type Json = Record<string, unknown>;
 
@@ -17,8 +16,9 @@ const SOURCE: Record<string, string> = {
   demo: "the local service's demo token",
 };
 
-async function seller(s: Session): Promise<{ json: Json; text: string }> {
-  const client = await s.api('seller');
+async function seller(ctx: Context): Promise<{ json: Json; text: string }> {
+  const s = await ctx.credentials();
+  const client = await ctx.api('seller');
   const token = await s.sellerToken();
   const source = s.sellerSource ? SOURCE[s.sellerSource] : undefined;
   if (/^polar_at_[uo]_/.test(token)) {
@@ -55,11 +55,12 @@ async function seller(s: Session): Promise<{ json: Json; text: string }> {
   };
 }
 
-async function customer(s: Session): Promise<{ json: Json; text: string }> {
-  const client = await s.api('customer');
+async function customer(ctx: Context): Promise<{ json: Json; text: string }> {
+  const s = await ctx.credentials();
+  const client = await ctx.api('customer');
   await s.customerToken();
   if (s.customerSource === 'seller') {
-    const me = await seller(s);
+    const me = await seller(ctx);
     return {
       json: { kind: 'no_customer_session', seller: me.json },
       text: `no customer session: the customer portal uses your own token\n${me.text}`,
@@ -83,7 +84,7 @@ async function customer(s: Session): Promise<{ json: Json; text: string }> {
   const key = keys?.items?.[0];
   const email = (key?.customer as Json | undefined)?.email;
   const customerId = key?.customer_id ?? subs?.items?.[0]?.customer_id ?? null;
-  const stored = s.customerSource === 'env' ? undefined : await s.storedCustomerSession();
+  const stored = s.customerSource === 'env' ? undefined : await s.customerSession();
   const subject = typeof email === 'string' ? email : (stored?.credentials.subject ?? null);
   const expires = stored?.credentials.expires_at ?? null;
   const from =
@@ -100,7 +101,13 @@ async function customer(s: Session): Promise<{ json: Json; text: string }> {
   };
 }
 
-export function buildWhoami(program: Command, ctx: Context) {
+export interface WhoamiOptions {
+  /** The customer-portal credential instead of the seller's. */
+  customer: boolean;
+  json: boolean;
+}
+
+export function buildWhoami(program: Command, ctx: Context, runF: RunF<WhoamiOptions> = runWhoami) {
   const cmd = program
     .command('whoami')
     .summary('ask the server who the token belongs to')
@@ -110,21 +117,22 @@ export function buildWhoami(program: Command, ctx: Context) {
     .option('--customer', 'the customer-portal credential (customer session) instead')
     .option('--json', 'print what the server said as JSON');
   cmd.addHelpText('after', examples('billing whoami', 'billing whoami --customer --json'));
-  cmd.action(async (opts) => {
-    const s = session(ctx, cmd);
-    let result: { json: Json; text: string };
-    try {
-      result = opts.customer ? await customer(s) : await seller(s);
-    } catch (err) {
-      // A server without GET /v1/organizations/ can still say that it takes the token.
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
-      result = {
-        json: { kind: 'unknown', source: s.sellerSource },
-        text: 'a token the server accepts',
-      };
-    }
-    if (opts.json) ctx.io.stdout.write(`${JSON.stringify(result.json, null, 2)}\n`);
-    else ctx.io.stdout.write(`${result.text.split('\n').map(safeText).join('\n')}\n`);
-  });
+  cmd.action((opts) => runF({ customer: Boolean(opts.customer), json: Boolean(opts.json) }, ctx));
   return cmd;
+}
+
+export async function runWhoami(opts: WhoamiOptions, ctx: Context): Promise<void> {
+  let result: { json: Json; text: string };
+  try {
+    result = opts.customer ? await customer(ctx) : await seller(ctx);
+  } catch (err) {
+    // A server without GET /v1/organizations/ can still say that it takes the token.
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    result = {
+      json: { kind: 'unknown', source: (await ctx.credentials()).sellerSource },
+      text: 'a token the server accepts',
+    };
+  }
+  if (opts.json) ctx.io.stdout.write(`${JSON.stringify(result.json, null, 2)}\n`);
+  else ctx.io.stdout.write(`${result.text.split('\n').map(safeText).join('\n')}\n`);
 }

@@ -4,20 +4,11 @@ import type { Command } from '@commander-js/extra-typings';
 import { CHECKOUT } from '../../../api/fields.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
-import type { Context } from '../../context.js';
+import type { Context, OutputOptions } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
-import { CUSTOMER_SESSION_SUFFIX, type OutputOptions, type Session } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { examples, outputOf, type RunF, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { CHECKOUT_CARD } from './columns.js';
-
-interface ConfirmOptions extends OutputOptions {
-  customerEmail?: string;
-  customerName?: string;
-  discountCode?: string;
-  confirmationToken?: string;
-  data?: string;
-}
 
 /** A 422 on confirm usually names a field this command has a flag for: say which. */
 function withConfirmHint(err: unknown): unknown {
@@ -45,18 +36,16 @@ function withConfirmHint(err: unknown): unknown {
 
 /** true, or why the customer session could not be kept. */
 async function storeSession(
-  s: Session,
+  ctx: Context,
   token: string,
   confirmed: Record<string, unknown>,
 ): Promise<true | string> {
   try {
-    const settings = await s.settings();
-    await (await s.tokenStore()).write(settings.profile + CUSTOMER_SESSION_SUFFIX, {
-      access_token: token,
-      token_type: 'Bearer',
-      kind: 'pat',
-      subject: typeof confirmed.customer_email === 'string' ? confirmed.customer_email : '',
-      expires_at: new Date(s.ctx.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
+    const settings = await ctx.settings();
+    await (await ctx.tokenStore()).writeCustomerSession(settings.profile, {
+      token,
+      email: typeof confirmed.customer_email === 'string' ? confirmed.customer_email : undefined,
+      expiresAt: new Date(ctx.now().getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
     });
     return true;
   } catch (err) {
@@ -64,28 +53,42 @@ async function storeSession(
   }
 }
 
-export function buildConfirm(parent: Command, ctx: Context) {
-  const cmd = parent
-    .command('confirm')
-    .summary('confirm a checkout as the buyer')
-    .description(
-      'Confirm a checkout session as the buyer would: creates the order (and the ' +
-        'subscription for a recurring price). Takes the client secret, or the session ' +
-        'id (then the secret is looked up with your token). The customer session token ' +
-        'it returns is stored for the profile for an hour and used by `subs list`, ' +
-        '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
-        'Not retried automatically: a POST may create an order.',
-    )
-    .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')
-    .option('--customer-email <email>', "the buyer's email (required unless already set)")
-    .option('--customer-name <name>', "the buyer's name")
-    .option('--discount-code <code>', 'apply a discount code')
-    .option(
-      '--confirmation-token <id>',
-      'payment confirmation token, required for paid checkouts (the local service accepts any value)',
-    )
-    .option('--data <json>', 'request body as JSON, @file or - for stdin');
-  withOutput(cmd, CHECKOUT);
+export interface ConfirmOptions {
+  /** The client secret, or the checkout's id (its secret is looked up with the seller's token). */
+  checkout: { secret: string } | { id: string };
+  /** --data with the flags applied over it. */
+  body: Record<string, unknown>;
+  output: OutputOptions;
+}
+
+export function buildConfirm(
+  parent: Command,
+  ctx: Context,
+  runF: RunF<ConfirmOptions> = runConfirm,
+) {
+  const cmd = withOutput(
+    parent
+      .command('confirm')
+      .summary('confirm a checkout as the buyer')
+      .description(
+        'Confirm a checkout session as the buyer would: creates the order (and the ' +
+          'subscription for a recurring price). Takes the client secret, or the session ' +
+          'id (then the secret is looked up with your token). The customer session token ' +
+          'it returns is stored for the profile for an hour and used by `subs list`, ' +
+          '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
+          'Not retried automatically: a POST may create an order.',
+      )
+      .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')
+      .option('--customer-email <email>', "the buyer's email (required unless already set)")
+      .option('--customer-name <name>', "the buyer's name")
+      .option('--discount-code <code>', 'apply a discount code')
+      .option(
+        '--confirmation-token <id>',
+        'payment confirmation token, required for paid checkouts (the local service accepts any value)',
+      )
+      .option('--data <json>', 'request body as JSON, @file or - for stdin'),
+    CHECKOUT,
+  );
   cmd.addHelpText(
     'after',
     examples(
@@ -93,25 +96,33 @@ export function buildConfirm(parent: Command, ctx: Context) {
       'billing checkout confirm polar_c_… --discount-code LAUNCH10 --confirmation-token tok_test',
     ),
   );
-  cmd.action(async (secretOrId, raw) => {
-    const opts = raw as ConfirmOptions;
+  cmd.action(async (secretOrId, opts) => {
+    let checkout: ConfirmOptions['checkout'];
+    if (/^[0-9a-f]{8}-/i.test(secretOrId)) checkout = { id: uuid('checkout id', secretOrId) };
+    else if (/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) checkout = { secret: secretOrId };
+    else throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
     if (opts.customerEmail !== undefined) body.customer_email = opts.customerEmail;
     if (opts.customerName !== undefined) body.customer_name = opts.customerName;
     if (opts.discountCode !== undefined) body.discount_code = opts.discountCode;
     if (opts.confirmationToken !== undefined) body.confirmation_token_id = opts.confirmationToken;
-    const s = session(ctx, cmd);
-    const [{ checkouts }, publicClient] = await Promise.all([
-      import('../../../api/index.js'),
-      s.api('none'),
-    ]);
-    let secret = secretOrId;
-    if (/^[0-9a-f]{8}-/i.test(secretOrId)) {
-      secret = await checkouts.clientSecret(await s.api('seller'), uuid('checkout id', secretOrId));
-    } else if (!/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) {
-      throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
-    }
-    const confirmed = await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
+    await runF({ checkout, body, output: outputOf(opts) }, ctx);
+  });
+  return cmd;
+}
+
+export async function runConfirm(opts: ConfirmOptions, ctx: Context): Promise<void> {
+  const [{ checkouts }, publicClient] = await Promise.all([
+    import('../../../api/index.js'),
+    ctx.api('none'),
+  ]);
+  const secret =
+    'secret' in opts.checkout
+      ? opts.checkout.secret
+      : await checkouts.clientSecret(await ctx.api('seller'), opts.checkout.id);
+  const confirmed = await checkouts
+    .confirm(publicClient, secret, opts.body)
+    .catch((err: unknown) => {
       throw stateError(withConfirmHint(err), [
         {
           code: 'NotOpenCheckout',
@@ -119,31 +130,29 @@ export function buildConfirm(parent: Command, ctx: Context) {
         },
       ]);
     });
-    // The checkout is confirmed on the server now: whatever happens to the local bookkeeping,
-    // its answer is printed and the command succeeds (issue 12).
-    const token = confirmed.customer_session_token;
-    const stored = typeof token === 'string' ? await storeSession(s, token, confirmed) : undefined;
-    // The session token is a secret: it goes to the token store, not to stdout.
-    const shown = {
-      ...confirmed,
-      customer_session_token:
-        typeof token === 'string' ? (stored === true ? '[stored]' : '[not stored]') : token,
-    };
-    await (await s.printer(opts, CHECKOUT_CARD)).printOne(shown, CHECKOUT_CARD);
-    const { createMessenger } = await import('../../io/index.js');
-    const say = createMessenger(ctx.io);
-    const email = confirmed.customer_email;
-    say.success(
-      `Checkout confirmed${typeof email === 'string' ? ` for ${email}` : ''}.${stored === true ? ' The customer session is stored for this profile for an hour.' : ''}`,
+  // The checkout is confirmed on the server now: whatever happens to the local bookkeeping,
+  // its answer is printed and the command succeeds (issue 12).
+  const token = confirmed.customer_session_token;
+  const stored = typeof token === 'string' ? await storeSession(ctx, token, confirmed) : undefined;
+  // The session token is a secret: it goes to the token store, not to stdout.
+  const shown = {
+    ...confirmed,
+    customer_session_token:
+      typeof token === 'string' ? (stored === true ? '[stored]' : '[not stored]') : token,
+  };
+  await (await ctx.printer(opts.output, CHECKOUT_CARD)).printOne(shown, CHECKOUT_CARD);
+  const { createMessenger } = await import('../../io/index.js');
+  const say = createMessenger(ctx.io);
+  const email = confirmed.customer_email;
+  say.success(
+    `Checkout confirmed${typeof email === 'string' ? ` for ${email}` : ''}.${stored === true ? ' The customer session is stored for this profile for an hour.' : ''}`,
+  );
+  if (stored !== undefined && stored !== true) {
+    const customer =
+      typeof confirmed.customer_id === 'string' ? confirmed.customer_id : '<customer-id>';
+    say.warn(`The customer session could not be stored: ${stored}`);
+    say.info(
+      `To act as this customer, create a session: export BILLING_CUSTOMER_TOKEN=$(billing api POST /v1/customer-sessions/ -f customer_id=${customer} | jq -r .token)`,
     );
-    if (stored !== undefined && stored !== true) {
-      const customer =
-        typeof confirmed.customer_id === 'string' ? confirmed.customer_id : '<customer-id>';
-      say.warn(`The customer session could not be stored: ${stored}`);
-      say.info(
-        `To act as this customer, create a session: export BILLING_CUSTOMER_TOKEN=$(billing api POST /v1/customer-sessions/ -f customer_id=${customer} | jq -r .token)`,
-      );
-    }
-  });
-  return cmd;
+  }
 }

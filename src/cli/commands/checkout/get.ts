@@ -2,18 +2,24 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { CHECKOUT } from '../../../api/fields.js';
-import type { Context } from '../../context.js';
+import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
-import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { examples, outputOf, type RunF, withOutput } from '../shared.js';
 import { CHECKOUT_CARD } from './columns.js';
 
-export function buildGet(parent: Command, ctx: Context) {
-  const cmd = parent
-    .command('get')
-    .summary('show a checkout session')
-    .argument('<id>', 'checkout session id (UUID)');
-  withOutput(cmd, CHECKOUT);
+export interface GetOptions {
+  id: string;
+  output: OutputOptions;
+}
+
+export function buildGet(parent: Command, ctx: Context, runF: RunF<GetOptions> = runGet) {
+  const cmd = withOutput(
+    parent
+      .command('get')
+      .summary('show a checkout session')
+      .argument('<id>', 'checkout session id (UUID)'),
+    CHECKOUT,
+  );
   cmd.addHelpText(
     'after',
     examples(
@@ -21,15 +27,15 @@ export function buildGet(parent: Command, ctx: Context) {
       'billing checkout get <id> --fields status,total_amount,customer_email',
     ),
   );
-  cmd.action(async (id, opts) => {
-    const s = session(ctx, cmd);
-    const checkoutId = uuid('checkout id', id);
-    const [{ checkouts }, client] = await Promise.all([
-      import('../../../api/index.js'),
-      s.api('seller'),
-    ]);
-    const checkout = await checkouts.get(client, checkoutId);
-    await (await s.printer(opts as OutputOptions, CHECKOUT_CARD)).printOne(checkout, CHECKOUT_CARD);
-  });
+  cmd.action((id, opts) => runF({ id: uuid('checkout id', id), output: outputOf(opts) }, ctx));
   return cmd;
+}
+
+export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
+  const [{ checkouts }, client] = await Promise.all([
+    import('../../../api/index.js'),
+    ctx.api('seller'),
+  ]);
+  const checkout = await checkouts.get(client, opts.id);
+  await (await ctx.printer(opts.output, CHECKOUT_CARD)).printOne(checkout, CHECKOUT_CARD);
 }

@@ -3,11 +3,10 @@
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import type { Session } from '../../session.js';
 import type { StateRule } from '../state-errors.js';
 
 /** The license key from argv, or from stdin with `-` (keeps it out of the process list). */
-export async function keyArgument(value: string, ctx: Context): Promise<string> {
+export async function keyArgument(value: string, ctx: Pick<Context, 'io'>): Promise<string> {
   if (value !== '-') return checkKey(value);
   let text = '';
   for await (const chunk of ctx.io.stdin) {
@@ -57,12 +56,20 @@ export const KEY_STATE: readonly StateRule[] = [
   },
 ];
 
-/** --org, else the profile's default organization. */
-export async function organization(flag: string | undefined, s: Session): Promise<string> {
-  if (flag !== undefined) return uuid('--org', flag);
-  const org = await s.defaultOrganization();
-  if (org) return org;
+/** --org (checked already), else the profile's default organization. */
+export async function organization(org: string | undefined, ctx: Context): Promise<string> {
+  if (org !== undefined) return org;
+  const found = await (await ctx.credentials()).defaultOrganization();
+  if (found) return found;
   throw new UsageError(
     '--org is required (or set a default: billing config set organization_id <id>)',
   );
 }
+
+/** The --org flag of the key commands: a UUID when given. */
+export function orgFlag(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : uuid('--org', value);
+}
+
+export const ORG_HELP = "the key's organization (default: the profile's organization_id)";
+export const KEY_ARG = 'the license key, or - to read it from stdin';

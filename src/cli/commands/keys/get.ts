@@ -3,52 +3,57 @@
 import type { Command } from '@commander-js/extra-typings';
 import { LICENSE_KEY } from '../../../api/fields.js';
 import { ApiError } from '../../../errors.js';
-import type { Context } from '../../context.js';
+import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
-import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { examples, outputOf, type RunF, withOutput } from '../shared.js';
 import { ACTIVATION_COLUMNS, KEY_CARD } from './columns.js';
 
-export function buildGet(parent: Command, ctx: Context) {
-  const cmd = parent
-    .command('get')
-    .summary('show a license key with its activations')
-    .description('Show a license key and its activations, through the customer portal.')
-    .argument('<id>', 'license key id (UUID)');
-  withOutput(cmd, LICENSE_KEY);
+export interface GetOptions {
+  id: string;
+  output: OutputOptions;
+}
+
+export function buildGet(parent: Command, ctx: Context, runF: RunF<GetOptions> = runGet) {
+  const cmd = withOutput(
+    parent
+      .command('get')
+      .summary('show a license key with its activations')
+      .description('Show a license key and its activations, through the customer portal.')
+      .argument('<id>', 'license key id (UUID)'),
+    LICENSE_KEY,
+  );
   cmd.addHelpText(
     'after',
     examples('billing keys get <key-id>', 'billing keys get <key-id> --json | jq .activations'),
   );
-  cmd.action(async (id, raw) => {
-    const opts = raw as OutputOptions;
-    const keyId = uuid('license key id', id);
-    const s = session(ctx, cmd);
-    const [{ licenseKeys }, client] = await Promise.all([
-      import('../../../api/index.js'),
-      s.api('customer'),
-    ]);
-    const key = await licenseKeys.getCustomerPortal(client, keyId).catch((err: unknown) => {
-      // Only the customer-portal endpoint has activations: the seller's own token sees only
-      // the seller's own keys there.
-      if (err instanceof ApiError && err.status === 404) {
-        throw new ApiError(404, err.message, {
-          code: err.code,
-          body: err.body,
-          hint: 'keys get reads through the customer portal: use the customer session that `checkout confirm` stored, or BILLING_CUSTOMER_TOKEN.',
-        });
-      }
-      throw err;
-    });
-    const printer = await s.printer(opts, KEY_CARD);
-    await printer.printOne(key, KEY_CARD);
-    // On a terminal the activations follow the card as a table; scripts read them from --json.
-    if (!opts.json && !opts.output && !opts.fields && ctx.io.stdout.isTTY) {
-      ctx.io.stdout.write('\nActivations:\n');
-      await (await s.printer({}, ACTIVATION_COLUMNS)).printList(
-        (key.activations ?? []) as object[],
-      );
-    }
-  });
+  cmd.action((id, opts) => runF({ id: uuid('license key id', id), output: outputOf(opts) }, ctx));
   return cmd;
+}
+
+export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
+  const [{ licenseKeys }, client] = await Promise.all([
+    import('../../../api/index.js'),
+    ctx.api('customer'),
+  ]);
+  const key = await licenseKeys.getCustomerPortal(client, opts.id).catch((err: unknown) => {
+    // Only the customer-portal endpoint has activations: the seller's own token sees only
+    // the seller's own keys there.
+    if (err instanceof ApiError && err.status === 404) {
+      throw new ApiError(404, err.message, {
+        code: err.code,
+        body: err.body,
+        hint: 'keys get reads through the customer portal: use the customer session that `checkout confirm` stored, or BILLING_CUSTOMER_TOKEN.',
+      });
+    }
+    throw err;
+  });
+  const { output } = opts;
+  await (await ctx.printer(output, KEY_CARD)).printOne(key, KEY_CARD);
+  // On a terminal the activations follow the card as a table; scripts read them from --json.
+  if (!output.json && !output.output && !output.fields && ctx.io.stdout.isTTY) {
+    ctx.io.stdout.write('\nActivations:\n');
+    await (await ctx.printer({}, ACTIVATION_COLUMNS)).printList(
+      (key.activations ?? []) as object[],
+    );
+  }
 }

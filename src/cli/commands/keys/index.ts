@@ -1,10 +1,12 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { examples } from '../shared.js';
-import { buildActivate, buildDeactivate, buildValidate } from './activate.js';
+import { buildActivate } from './activate.js';
+import { buildDeactivate } from './deactivate.js';
 import { buildGet } from './get.js';
 import { buildList } from './list.js';
 import { buildUpdate } from './update.js';
+import { buildValidate } from './validate.js';
 
 export function registerKeys(program: Command, ctx: Context): void {
   const keys = program

@@ -2,43 +2,44 @@
 
 import { type Command, Option } from '@commander-js/extra-typings';
 import { LICENSE_KEY } from '../../../api/fields.js';
+import type { LicenseKeyUpdate } from '../../../api/license-keys.js';
 import { UsageError } from '../../../errors.js';
-import type { Context } from '../../context.js';
+import { LICENSE_KEY_STATUSES } from '../../../shared/api-facts.js';
+import type { Context, OutputOptions } from '../../context.js';
 import { dateTimeOrNone, integer, integerOrNone, uuid } from '../../input.js';
-import type { OutputOptions } from '../../session.js';
-import { done, examples, session, withOutput } from '../shared.js';
+import { done, examples, outputOf, type RunF, withOutput } from '../shared.js';
 import { KEY_CARD } from './columns.js';
 
-interface UpdateOptions extends OutputOptions {
-  status?: 'granted' | 'revoked' | 'disabled';
-  yes?: boolean;
-  limitActivations?: string;
-  limitUsage?: string;
-  usage?: string;
-  expiresAt?: string;
+export interface UpdateOptions {
+  id: string;
+  /** Only what was given; null clears a limit or the expiry. */
+  body: LicenseKeyUpdate;
+  /** --yes: no question before revoking or disabling. */
+  yes: boolean;
+  output: OutputOptions;
 }
 
-export function buildUpdate(parent: Command, ctx: Context) {
-  const cmd = parent
-    .command('update')
-    .summary('change a license key')
-    .description(
-      'Change a license key. Only the flags you give change; "none" clears a limit or the expiry.',
-    )
-    .argument('<id>', 'license key id (UUID)')
-    .addOption(
-      new Option('--status <status>', 'granted, revoked or disabled').choices([
-        'granted',
-        'revoked',
-        'disabled',
-      ] as const),
-    )
-    .option('--limit-activations <n>', 'activations allowed, 1-50, or none')
-    .option('--limit-usage <n>', 'usage allowed, > 0, or none')
-    .option('--usage <n>', 'set the usage counter, ≥ 0')
-    .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
-    .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)');
-  withOutput(cmd, LICENSE_KEY);
+export function buildUpdate(parent: Command, ctx: Context, runF: RunF<UpdateOptions> = runUpdate) {
+  const cmd = withOutput(
+    parent
+      .command('update')
+      .summary('change a license key')
+      .description(
+        'Change a license key. Only the flags you give change; "none" clears a limit or the expiry.',
+      )
+      .argument('<id>', 'license key id (UUID)')
+      .addOption(
+        new Option('--status <status>', 'granted, revoked or disabled').choices(
+          LICENSE_KEY_STATUSES,
+        ),
+      )
+      .option('--limit-activations <n>', 'activations allowed, 1-50, or none')
+      .option('--limit-usage <n>', 'usage allowed, > 0, or none')
+      .option('--usage <n>', 'set the usage counter, ≥ 0')
+      .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
+      .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)'),
+    LICENSE_KEY,
+  );
   cmd.addHelpText(
     'after',
     examples(
@@ -47,10 +48,9 @@ export function buildUpdate(parent: Command, ctx: Context) {
       'billing keys update <key-id> --expires-at none --limit-usage none',
     ),
   );
-  cmd.action(async (id, raw) => {
-    const opts = raw as UpdateOptions;
+  cmd.action((id, opts) => {
     const keyId = uuid('license key id', id);
-    const body: Record<string, unknown> = {};
+    const body: LicenseKeyUpdate = {};
     if (opts.status) body.status = opts.status;
     if (opts.limitActivations !== undefined)
       body.limit_activations = integerOrNone('--limit-activations', opts.limitActivations, 1, 50);
@@ -64,22 +64,26 @@ export function buildUpdate(parent: Command, ctx: Context) {
         'nothing to change: give --status, --limit-activations, --limit-usage, --usage or --expires-at',
       );
     }
-    if (opts.status === 'revoked' || opts.status === 'disabled') {
-      const { confirmDestructive } = await import('../../io/prompt.js');
-      await confirmDestructive(ctx, {
-        yes: opts.yes,
-        question: `Set license key ${keyId} to ${opts.status}? It stops validating and activating at once.`,
-        action: `keys update --status ${opts.status} stops the key working`,
-      });
-    }
-    const s = session(ctx, cmd);
-    const [{ licenseKeys }, client] = await Promise.all([
-      import('../../../api/index.js'),
-      s.api('seller'),
-    ]);
-    const key = await licenseKeys.update(client, keyId, body);
-    await (await s.printer(opts, KEY_CARD)).printOne(key, KEY_CARD);
-    await done(ctx, `License key ${keyId} updated.`);
+    return runF({ id: keyId, body, yes: Boolean(opts.yes), output: outputOf(opts) }, ctx);
   });
   return cmd;
+}
+
+export async function runUpdate(opts: UpdateOptions, ctx: Context): Promise<void> {
+  const { id, body } = opts;
+  if (body.status === 'revoked' || body.status === 'disabled') {
+    const { confirmDestructive } = await import('../../io/prompt.js');
+    await confirmDestructive(ctx, {
+      yes: opts.yes,
+      question: `Set license key ${id} to ${body.status}? It stops validating and activating at once.`,
+      action: `keys update --status ${body.status} stops the key working`,
+    });
+  }
+  const [{ licenseKeys }, client] = await Promise.all([
+    import('../../../api/index.js'),
+    ctx.api('seller'),
+  ]);
+  const key = await licenseKeys.update(client, id, body);
+  await (await ctx.printer(opts.output, KEY_CARD)).printOne(key, KEY_CARD);
+  await done(ctx, `License key ${id} updated.`);
 }

@@ -3,17 +3,17 @@
 import type { TokenStore } from '../../../auth/token-store.js';
 import type { Settings } from '../../../config/resolve.js';
 import { ApiError, AuthError, UsageError } from '../../../errors.js';
+import type { Context } from '../../context.js';
 import type { Messenger } from '../../io/index.js';
-import type { Session } from '../../session.js';
 
 export async function loginWithToken(
-  s: Session,
+  ctx: Context,
   settings: Settings,
   store: TokenStore,
   say: Messenger,
 ): Promise<void> {
   let text = '';
-  for await (const chunk of s.ctx.io.stdin) {
+  for await (const chunk of ctx.io.stdin) {
     text += chunk.toString();
     if (text.length > 10_000) throw new UsageError('--with-token: stdin is too long for a token');
   }
@@ -23,14 +23,7 @@ export async function loginWithToken(
       '--with-token: no token on stdin (pipe it: echo "$TOKEN" | billing login --with-token)',
     );
   if (/\s/.test(token)) throw new UsageError('--with-token: expected one token on stdin');
-  const { ApiClient } = await import('../../../api/client.js');
-  const client = new ApiClient({
-    baseUrl: settings.base_url,
-    token,
-    env: s.ctx.env,
-    signal: s.ctx.signal,
-    retry: { maxAttempts: 2 },
-  });
+  const client = await ctx.client({ token, retry: { maxAttempts: 2 } });
   try {
     // Cheap and available to every seller token: one order.
     await client.request('GET', '/v1/orders/', { query: { limit: 1 } });

@@ -2,19 +2,25 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { ORDER } from '../../../api/fields.js';
-import type { Context } from '../../context.js';
+import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
-import type { OutputOptions } from '../../session.js';
-import { examples, session, withOutput } from '../shared.js';
+import { examples, outputOf, type RunF, withOutput } from '../shared.js';
 import { ORDER_CARD } from './columns.js';
 
-export function buildGet(parent: Command, ctx: Context) {
-  const cmd = parent
-    .command('get')
-    .summary('show one order')
-    .description('Show an order with its customer, product, price, discount and subscription.')
-    .argument('<id>', 'order id (UUID)');
-  withOutput(cmd, ORDER);
+export interface GetOptions {
+  id: string;
+  output: OutputOptions;
+}
+
+export function buildGet(parent: Command, ctx: Context, runF: RunF<GetOptions> = runGet) {
+  const cmd = withOutput(
+    parent
+      .command('get')
+      .summary('show one order')
+      .description('Show an order with its customer, product, price, discount and subscription.')
+      .argument('<id>', 'order id (UUID)'),
+    ORDER,
+  );
   cmd.addHelpText(
     'after',
     examples(
@@ -22,15 +28,15 @@ export function buildGet(parent: Command, ctx: Context) {
       'billing orders get <id> --json',
     ),
   );
-  cmd.action(async (id, opts) => {
-    const s = session(ctx, cmd);
-    const orderId = uuid('order id', id);
-    const [{ orders }, client] = await Promise.all([
-      import('../../../api/index.js'),
-      s.api('seller'),
-    ]);
-    const order = await orders.get(client, orderId);
-    await (await s.printer(opts as OutputOptions, ORDER_CARD)).printOne(order, ORDER_CARD);
-  });
+  cmd.action((id, opts) => runF({ id: uuid('order id', id), output: outputOf(opts) }, ctx));
   return cmd;
+}
+
+export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
+  const [{ orders }, client] = await Promise.all([
+    import('../../../api/index.js'),
+    ctx.api('seller'),
+  ]);
+  const order = await orders.get(client, opts.id);
+  await (await ctx.printer(opts.output, ORDER_CARD)).printOne(order, ORDER_CARD);
 }

@@ -1,40 +1,50 @@
 // billing subs change-price <id> --price <id> → PATCH /v1/subscriptions/{id} (or the customer portal's)
 
 import { type Command, Option } from '@commander-js/extra-typings';
+import type { ProrationBehavior } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
-import type { Context } from '../../context.js';
+import { PRORATION_BEHAVIORS } from '../../../shared/api-facts.js';
+import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
-import type { OutputOptions } from '../../session.js';
-import { done, examples, session, withOutput } from '../shared.js';
+import { done, examples, outputOf, type RunF, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
-interface ChangeOptions extends OutputOptions {
-  price?: string;
-  proration?: 'invoice' | 'prorate';
-  asCustomer?: boolean;
+export interface ChangePriceOptions {
+  id: string;
+  priceId: string;
+  /** Seller only. */
+  proration?: ProrationBehavior;
+  asCustomer: boolean;
+  output: OutputOptions;
 }
 
-export function buildChangePrice(parent: Command, ctx: Context) {
-  const cmd = parent
-    .command('change-price')
-    .summary('move a subscription to another price')
-    .description(
-      'Move a subscription to another recurring, non-archived price of the same ' +
-        'organization. As the seller by default; with --as-customer through the ' +
-        'customer portal (the stored customer session or BILLING_CUSTOMER_TOKEN).',
-    )
-    .argument('<id>', 'subscription id (UUID)')
-    .option('--price <price-id>', 'the new price (UUID, required)')
-    .addOption(
-      new Option(
-        '--proration <behavior>',
-        'invoice now or prorate on the next invoice (seller only)',
-      ).choices(['invoice', 'prorate'] as const),
-    )
-    .option('--as-customer', 'act as the customer, through the customer portal');
-  withOutput(cmd, SUBSCRIPTION);
+export function buildChangePrice(
+  parent: Command,
+  ctx: Context,
+  runF: RunF<ChangePriceOptions> = runChangePrice,
+) {
+  const cmd = withOutput(
+    parent
+      .command('change-price')
+      .summary('move a subscription to another price')
+      .description(
+        'Move a subscription to another recurring, non-archived price of the same ' +
+          'organization. As the seller by default; with --as-customer through the ' +
+          'customer portal (the stored customer session or BILLING_CUSTOMER_TOKEN).',
+      )
+      .argument('<id>', 'subscription id (UUID)')
+      .option('--price <price-id>', 'the new price (UUID, required)')
+      .addOption(
+        new Option(
+          '--proration <behavior>',
+          'invoice now or prorate on the next invoice (seller only)',
+        ).choices(PRORATION_BEHAVIORS),
+      )
+      .option('--as-customer', 'act as the customer, through the customer portal'),
+    SUBSCRIPTION,
+  );
   cmd.addHelpText(
     'after',
     examples(
@@ -42,34 +52,46 @@ export function buildChangePrice(parent: Command, ctx: Context) {
       'billing subs change-price <id> --price <price-id> --as-customer',
     ),
   );
-  cmd.action(async (id, raw) => {
-    const opts = raw as ChangeOptions;
+  cmd.action((id, opts) => {
     const subscriptionId = uuid('subscription id', id);
     if (!opts.price) throw new UsageError('--price is required');
     const priceId = uuid('--price', opts.price);
     if (opts.asCustomer && opts.proration)
       throw new UsageError('--proration is for the seller; drop it with --as-customer');
-    const s = session(ctx, cmd);
-    const { subscriptions } = await import('../../../api/index.js');
-    const updated = await (opts.asCustomer
-      ? subscriptions.updateCustomerPortal(await s.api('customer'), subscriptionId, {
-          product_price_id: priceId,
-        })
-      : subscriptions.update(await s.api('seller'), subscriptionId, {
-          product_price_id: priceId,
-          ...(opts.proration ? { proration_behavior: opts.proration } : {}),
-        })
-    ).catch((err: unknown) => {
-      throw stateError(err, [
-        {
-          code: 'AlreadyCanceledSubscription',
-          message: `subscription ${subscriptionId} is canceled or ends with its period: its price can no longer change`,
-          hint: `If it has not ended yet, resume it first: billing subs resume ${subscriptionId}`,
-        },
-      ]);
-    });
-    await (await s.printer(opts, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
-    await done(ctx, `Subscription ${subscriptionId} is now on price ${priceId}.`);
+    return runF(
+      {
+        id: subscriptionId,
+        priceId,
+        proration: opts.proration,
+        asCustomer: Boolean(opts.asCustomer),
+        output: outputOf(opts),
+      },
+      ctx,
+    );
   });
   return cmd;
+}
+
+export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Promise<void> {
+  const { id, priceId } = opts;
+  const { subscriptions } = await import('../../../api/index.js');
+  const updated = await (opts.asCustomer
+    ? subscriptions.updateCustomerPortal(await ctx.api('customer'), id, {
+        product_price_id: priceId,
+      })
+    : subscriptions.update(await ctx.api('seller'), id, {
+        product_price_id: priceId,
+        ...(opts.proration ? { proration_behavior: opts.proration } : {}),
+      })
+  ).catch((err: unknown) => {
+    throw stateError(err, [
+      {
+        code: 'AlreadyCanceledSubscription',
+        message: `subscription ${id} is canceled or ends with its period: its price can no longer change`,
+        hint: `If it has not ended yet, resume it first: billing subs resume ${id}`,
+      },
+    ]);
+  });
+  await (await ctx.printer(opts.output, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
+  await done(ctx, `Subscription ${id} is now on price ${priceId}.`);
 }

@@ -1,9 +1,10 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { examples } from '../shared.js';
-import { buildCancel, buildResume } from './cancel.js';
+import { buildCancel } from './cancel.js';
 import { buildChangePrice } from './change-price.js';
 import { buildList } from './list.js';
+import { buildResume } from './resume.js';
 
 export function registerSubs(program: Command, ctx: Context): void {
   const subs = program

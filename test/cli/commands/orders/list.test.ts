@@ -1,9 +1,11 @@
 // billing orders list|get: argv -> usage error or the exact query; a terminal shows a money table.
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { buildList, type ListOptions, runList } from '../../../../src/cli/commands/orders/list.js';
 import { start } from '../../../../src/server/index.js';
 import { run } from '../../../helpers/cli.js';
 import { ID, ID2, useRecorder } from '../harness.js';
+import { execute, json, page, parse } from '../verb.js';
 
 const rec = useRecorder();
 
@@ -180,5 +182,106 @@ describe('orders list --fields: any field of the order, nested by dots', () => {
   ])('%s is accepted (and sent on)', async (fields) => {
     const sent = await rec.request(['orders', 'list', '--fields', fields]);
     expect(sent.path).toBe('/v1/orders/');
+  });
+});
+
+describe('orders list: argv -> options', () => {
+  const all = { limit: Number.POSITIVE_INFINITY, startPage: 1, pageSize: 100 };
+  it.each([
+    [[], { filters: {}, page: { limit: 30, startPage: 1, pageSize: 30 }, output: {} }],
+    [
+      ['--type', 'recurring', '--product', ID2.toUpperCase(), '--sort', '-amount,customer'],
+      {
+        filters: {
+          product_price_type: ['recurring'],
+          product_id: [ID2],
+          sorting: ['-amount', 'customer'],
+        },
+        page: { limit: 30, startPage: 1, pageSize: 30 },
+        output: {},
+      },
+    ],
+    [
+      ['--all', '-o', 'ndjson', '--fields', 'id,amount'],
+      { filters: {}, page: all, output: { output: 'ndjson', fields: 'id,amount' } },
+    ],
+    [
+      ['--limit', '250', '--page', '2', '--json'],
+      { filters: {}, page: { limit: 250, startPage: 2, pageSize: 100 }, output: { json: true } },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildList, 'list', argv, { noun: 'orders' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('refuses a bad value with the exact line, and runs nothing', async () => {
+    expect(await parse(buildList, 'list', ['--customer', 'x'], { noun: 'orders' })).toEqual({
+      code: 2,
+      stderr: 'billing: --customer: "x" is not a UUID\n',
+    });
+  });
+});
+
+describe('orders list: options + answers -> output', () => {
+  const ORDER = {
+    id: ID,
+    created_at: '2026-11-20T10:00:00Z',
+    amount: 1200,
+    currency: 'usd',
+    billing_reason: 'purchase',
+    customer: { email: 'jane@example.com' },
+    product: { name: 'Pro' },
+  };
+  const options: ListOptions = {
+    filters: { product_price_type: ['one_time'] },
+    page: { limit: 30, startPage: 1, pageSize: 30 },
+    output: {},
+  };
+
+  it('asks for the filters and prints TSV to a pipe', async () => {
+    const r = await execute(runList, options, {
+      http: (pool) =>
+        pool
+          .intercept({ path: '/v1/orders/?product_price_type=one_time&page=1&limit=30' })
+          .reply(200, page([ORDER]), json),
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `ID\tCREATED\tCUSTOMER\tPRODUCT\tAMOUNT\tREASON\n${ID}\t2026-11-20T10:00:00Z\tjane@example.com\tPro\t1200\tpurchase\n`,
+      stderr: '',
+    });
+  });
+
+  it('prints NDJSON, one object per line, as the server sent it', async () => {
+    const r = await execute(
+      runList,
+      { ...options, filters: {}, output: { output: 'ndjson' } },
+      {
+        http: (pool) =>
+          pool
+            .intercept({ path: '/v1/orders/?page=1&limit=30' })
+            .reply(200, page([ORDER, { ...ORDER, id: ID2 }]), json),
+      },
+    );
+    expect(r.stdout).toBe(`${JSON.stringify(ORDER)}\n${JSON.stringify({ ...ORDER, id: ID2 })}\n`);
+    expect(r.code).toBe(0);
+  });
+
+  it.each([
+    [
+      401,
+      { error: 'invalid_token' },
+      4,
+      'billing: the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked\nSet BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n',
+    ],
+    [403, { error: 'NotPermitted', detail: 'no orders:read' }, 5, 'billing: no orders:read\n'],
+  ])('a %i ends the command with its exit code and message', async (status, body, code, stderr) => {
+    const r = await execute(runList, options, {
+      http: (pool) => pool.intercept({ path: /^\/v1\/orders\// }).reply(status, body, json),
+    });
+    expect(r).toEqual({ code, stdout: '', stderr });
   });
 });

@@ -1,0 +1,15 @@
+import type { Column } from '../../io/index.js';
+
+export const ORG_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'Name', path: 'name' },
+  { header: 'Slug', path: 'slug' },
+  { header: 'Email', path: 'email' },
+  { header: 'Website', path: 'blog' },
+  { header: 'Bio', path: 'bio' },
+  // The spec's social_username is the real service's twitter_username (api-facts.md).
+  { header: 'Social', path: 'social_username', alt: ['twitter_username'] },
+  { header: 'Created', path: 'created_at', kind: 'time' },
+  { header: 'Profile enabled', path: 'profile_settings.enabled', kind: 'bool' },
+  { header: 'Issue funding', path: 'feature_settings.issue_funding_enabled', kind: 'bool' },
+];

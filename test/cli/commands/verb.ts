@@ -1,0 +1,130 @@
+// gh's two tables for a verb (style.md §8), without a server:
+//  - parse(): argv → the options its builder hands to run(), or the exact usage error, with a
+//    runF that only records (nothing runs, nothing is sent);
+//  - execute(): options + scripted HTTP answers (an undici MockAgent injected as the run's
+//    dispatcher, real network refused) → exact stdout, stderr and exit code, as main() would
+//    report them. Every scripted answer must have been asked for.
+import type { Command } from '@commander-js/extra-typings';
+import { CommanderError } from 'commander';
+import { MockAgent, type MockPool } from 'undici';
+import type { RunF } from '../../../src/cli/commands/shared.js';
+import { Context, type Environment, type GlobalOptions } from '../../../src/cli/context.js';
+import { report } from '../../../src/cli/main.js';
+import { rootCommand } from '../../../src/cli/program.js';
+import { Capture, stdinOf, tempConfigDir } from '../../helpers/cli.js';
+
+export const BASE = 'https://api.billing.test';
+export const TOKEN = 'polar_pat_verbTestTokenNeverSentToARealService000000000';
+export const CUSTOMER_TOKEN = 'polar_cst_verbTestCustomerSessionToken00000000000000';
+export const ID = '0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21';
+export const ID2 = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+export const ORG = '1d9e7c40-2f6b-4b8e-9a51-6c3d2e1f0a9b';
+
+type Builder<O> = (parent: Command, ctx: Context, runF: RunF<O>) => unknown;
+
+export interface Parsed<O> {
+  /** What runF received; undefined when parsing failed. */
+  options?: O;
+  code: number;
+  stderr: string;
+}
+
+export interface Setup {
+  env?: Record<string, string | undefined>;
+  /** Lines on stdin (then it ends). */
+  stdin?: string[];
+  /** stdin, stdout and stderr are a terminal. */
+  tty?: boolean;
+  configDir?: string;
+  now?: () => Date;
+}
+
+function environment(setup: Setup, stdout: Capture, stderr: Capture): Environment {
+  return {
+    io: { stdout, stderr, stdin: stdinOf(setup.stdin ?? [], { end: true, tty: setup.tty }) },
+    env: { BILLING_BASE_URL: BASE, BILLING_TOKEN: TOKEN, ...setup.env },
+    configDir: setup.configDir ?? tempConfigDir(),
+    now: setup.now ?? (() => new Date('2026-11-23T12:00:00Z')),
+    openBrowser: async () => {},
+    signal: new AbortController().signal,
+  };
+}
+
+/**
+ * argv of one verb (after `billing <noun> <verb>`) → the options it would run with. `noun`
+ * names the group the builder hangs under; without it the verb is a top-level command.
+ */
+export async function parse<O>(
+  build: Builder<O>,
+  verb: string,
+  argv: string[],
+  opts: Setup & { noun?: string } = {},
+): Promise<Parsed<O>> {
+  const stdout = new Capture(opts.tty);
+  const stderr = new Capture(opts.tty);
+  const env = environment(opts, stdout, stderr);
+  const ctx = new Context(env);
+  const root = rootCommand(ctx);
+  const parent = opts.noun ? root.command(opts.noun) : root;
+  let options: O | undefined;
+  build(parent, ctx, async (o) => {
+    options = o;
+  });
+  const words = opts.noun ? [opts.noun, verb, ...argv] : [verb, ...argv];
+  try {
+    await root.parseAsync(words, { from: 'user' });
+    return { options, code: 0, stderr: stderr.text };
+  } catch (err) {
+    const code = report(err, env, false, CommanderError);
+    return { code, stderr: stderr.text };
+  } finally {
+    await ctx.close();
+  }
+}
+
+export interface Executed {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * run(options, ctx) against scripted answers: `http` registers them on the pool of BASE
+ * (`pool.intercept({ path, method }).reply(status, body)`).
+ */
+export async function execute<O>(
+  run: (options: O, ctx: Context) => Promise<void>,
+  options: O,
+  opts: Setup & { http?: (pool: MockPool) => void; globals?: GlobalOptions } = {},
+): Promise<Executed> {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  opts.http?.(agent.get(BASE));
+  const stdout = new Capture(opts.tty);
+  const stderr = new Capture(opts.tty);
+  const env = { ...environment(opts, stdout, stderr), dispatcher: agent };
+  const ctx = new Context(env);
+  ctx.globals = opts.globals ?? {};
+  let code = 0;
+  try {
+    await run(options, ctx);
+  } catch (err) {
+    code = report(err, env, false, CommanderError);
+  } finally {
+    await ctx.close();
+  }
+  try {
+    agent.assertNoPendingInterceptors();
+  } finally {
+    await agent.close();
+  }
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** A JSON answer, as the service sends it. */
+export const json = { headers: { 'content-type': 'application/json' } };
+
+/** One page of a list endpoint. */
+export function page(items: object[], total = items.length, maxPage = 1) {
+  return { items, pagination: { total_count: total, max_page: maxPage } };
+}

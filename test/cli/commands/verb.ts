@@ -37,6 +37,9 @@ export interface Setup {
   tty?: boolean;
   configDir?: string;
   now?: () => Date;
+  /** Ctrl+C: abort it to interrupt the run. */
+  signal?: AbortSignal;
+  openBrowser?: (url: string) => Promise<void>;
 }
 
 function environment(setup: Setup, stdout: Capture, stderr: Capture): Environment {
@@ -45,8 +48,8 @@ function environment(setup: Setup, stdout: Capture, stderr: Capture): Environmen
     env: { BILLING_BASE_URL: BASE, BILLING_TOKEN: TOKEN, ...setup.env },
     configDir: setup.configDir ?? tempConfigDir(),
     now: setup.now ?? (() => new Date('2026-11-23T12:00:00Z')),
-    openBrowser: async () => {},
-    signal: new AbortController().signal,
+    openBrowser: setup.openBrowser ?? (async () => {}),
+    signal: setup.signal ?? new AbortController().signal,
   };
 }
 

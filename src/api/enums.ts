@@ -27,8 +27,3 @@ export type Scope = (typeof SCOPES)[number];
 
 /** A sort criterion as sent: the name, optionally prefixed with `-` for descending. */
 export type Sorting<C extends string> = C | `-${C}`;
-
-/** All values `sorting` accepts for the given criteria, ascending and descending. */
-export function sortingValues<C extends string>(criteria: readonly C[]): Sorting<C>[] {
-  return criteria.flatMap((c) => [c, `-${c}` as const]);
-}

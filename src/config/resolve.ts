@@ -21,7 +21,6 @@ export interface ResolveOptions {
   configDir: string;
   env: Env;
   profileFlag?: string;
-  baseUrlFlag?: string;
 }
 
 export interface Settings {
@@ -80,11 +79,8 @@ export function collectSettings(opts: ResolveOptions): CollectedSettings {
   for (const key of PROFILE_SETTINGS) {
     const envName = ENV_OVERRIDES[key];
     const envValue = envName ? nonEmpty(opts.env[envName]) : undefined;
-    const flagValue = key === 'base_url' ? nonEmpty(opts.baseUrlFlag) : undefined;
     let entry: SettingEntry;
-    if (flagValue !== undefined) {
-      entry = { key, value: parseSetting(key, flagValue, '--base-url'), source: 'flag' };
-    } else if (envName && envValue !== undefined) {
+    if (envName && envValue !== undefined) {
       entry = { key, value: parseSetting(key, envValue, envName), source: 'env' };
     } else if (stored[key] !== undefined) {
       const field = `profiles.${profile}.${key}`;

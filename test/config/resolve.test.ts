@@ -28,7 +28,7 @@ describe('resolveSettings', () => {
     expect(LOCAL_CLIENT_ID).toBe('polar_ci_billingCLIlocalServicePublicClient000044vii');
   });
 
-  // flag > env > file > built-in, for the profile name and for base_url.
+  // flag > env > file > built-in for the profile name; env > file > built-in for base_url.
   const profileCases: Array<[string, { file?: string; env?: string; flag?: string }, string]> = [
     ['built-in default', {}, 'local'],
     ['default_profile in the file', { file: 'staging' }, 'staging'],
@@ -53,15 +53,10 @@ describe('resolveSettings', () => {
     expect(settings.profile).toBe(expected);
   });
 
-  const urlCases: Array<[string, { file?: string; env?: string; flag?: string }, string]> = [
+  const urlCases: Array<[string, { file?: string; env?: string }, string]> = [
     ['built-in', {}, 'http://127.0.0.1:8787'],
     ['file', { file: 'http://127.0.0.1:9000' }, 'http://127.0.0.1:9000'],
     ['env over file', { file: 'http://127.0.0.1:9000', env: 'http://env.test' }, 'http://env.test'],
-    [
-      'flag over env',
-      { file: 'http://127.0.0.1:9000', env: 'http://env.test', flag: 'https://flag.test/' },
-      'https://flag.test',
-    ],
   ];
   it.each(urlCases)('base_url: %s', (_name, input, expected) => {
     const configDir = tempDir();
@@ -69,7 +64,6 @@ describe('resolveSettings', () => {
     const settings = resolveSettings({
       configDir,
       env: input.env ? { BILLING_BASE_URL: input.env } : {},
-      baseUrlFlag: input.flag,
     });
     expect(settings.base_url).toBe(expected);
     // auth_url follows base_url unless set.
@@ -145,7 +139,7 @@ describe('resolveSettings', () => {
     const configDir = tempDir();
     const cases: Array<[Parameters<typeof resolveSettings>[0], string]> = [
       [{ configDir, env: { BILLING_BASE_URL: 'ftp://x.example.com' } }, 'BILLING_BASE_URL'],
-      [{ configDir, env: {}, baseUrlFlag: 'not a url' }, '--base-url'],
+      [{ configDir, env: { BILLING_BASE_URL: 'not a url' } }, 'BILLING_BASE_URL'],
       [{ configDir, env: { BILLING_ORG: 'acme' } }, 'BILLING_ORG'],
     ];
     for (const [opts, field] of cases) {

@@ -1,13 +1,20 @@
-// The fastify application: parsers, auth hook, error mapping and the route modules.
+// The fastify application: parsers, the guard, the error mapping (errors.ts) and the router that
+// the route modules register with. The router authenticates every request, and runs every write
+// (POST/PATCH/PUT/DELETE) inside one store transaction.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { authenticate, authorize, type Kind, type Principal } from './auth.js';
+import { authenticate, authorize } from './auth.js';
 import { notJson, RawBody, registerBodyParser } from './body.js';
 import type { Clock } from './clock.js';
-import type { Store } from './db.js';
-import { HttpError } from './errors.js';
+import { BadRequest } from './domain/errors.js';
+import type { Kind, Principal } from './domain/principal.js';
+import type { Deps, Work } from './domain/work.js';
+import { MAX_BODY_BYTES, toHttp } from './errors.js';
 import { registerGuard } from './guard.js';
 import type { HostPolicy } from './hosts.js';
 import { Loader } from './serialize.js';
+import { type Store, type Visibility, visibleTo } from './store/index.js';
+
+export { MAX_BODY_BYTES } from './errors.js';
 
 export interface Service {
   store: Store;
@@ -18,6 +25,8 @@ export interface Service {
   authUrl: string;
   /** Re-seeds the database (for /__local/reset). */
   reseed(): void;
+  /** The payment processor's round trip on confirm; the checkout stays locked meanwhile. */
+  processor(checkoutId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -31,23 +40,53 @@ export interface RouteAuth {
   scopes: string[];
 }
 
-export type Handler = (
+export interface Context {
+  principal: Principal | undefined;
+  loader: Loader;
+  reply: FastifyReply;
+  /** The rows the principal may see; only on routes that need a principal. */
+  readonly visible: Visibility;
+  deps: Deps;
+}
+
+/** A write handler's context: `work` carries the open transaction (domain/work.ts). */
+export interface WriteContext<H = undefined> extends Context {
+  work: Work;
+  /** What the route's `before` returned. */
+  held: H;
+}
+
+/**
+ * Work a write must do before its transaction opens because it waits (a transaction cannot span
+ * an await: every request shares the connection). `release` runs after the commit or rollback.
+ * The checkout confirm holds its lock across the payment processor's round trip here.
+ */
+export type Before<H> = (
   req: FastifyRequest,
-  ctx: { principal: Principal | undefined; loader: Loader; reply: FastifyReply },
-) => unknown | Promise<unknown>;
+  ctx: Context,
+) => Promise<{ held: H; release(): void }>;
+
+/** Returned by a write handler that answers 204: sent after the commit, like every answer. */
+export const NO_CONTENT = Symbol('no content');
+
+type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface Router {
   app: FastifyInstance;
   service: Service;
-  route(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  get(
     url: string,
     auth: RouteAuth | null,
-    handler: Handler,
+    handler: (req: FastifyRequest, ctx: Context) => unknown,
+  ): void;
+  write<H = undefined>(
+    method: WriteMethod,
+    url: string,
+    auth: RouteAuth | null,
+    handler: (req: FastifyRequest, ctx: WriteContext<H>) => unknown,
+    before?: Before<H>,
   ): void;
 }
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function buildApp(
   service: Service,
@@ -67,7 +106,8 @@ export function buildApp(
         err.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A path segment is longer than 500 characters.'
           : 'The URL path is not valid percent-encoded UTF-8.';
-      (reply as FastifyReply).code(400).send({ error: 'BadRequest', detail });
+      const e = toHttp(new BadRequest(detail));
+      (reply as FastifyReply).code(e.status).send(e.body);
     },
   });
 
@@ -77,42 +117,73 @@ export function buildApp(
   registerBodyParser(app);
 
   app.setErrorHandler((err, _req, reply) => {
-    if (err instanceof HttpError) {
-      reply.code(err.status).headers(err.headers);
-      return err.body === undefined ? reply.send() : reply.send(err.body);
-    }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) {
-      return reply.code(413).send({
-        error: 'RequestEntityTooLarge',
-        detail: `Request body is larger than ${MAX_BODY_BYTES} bytes.`,
-      });
-    }
-    if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ error: 'BadRequest', detail: (err as Error).message });
-    }
-    reply.log.error(err);
-    return reply.code(500).send({ error: 'InternalServerError', detail: 'Internal Server Error' });
+    const e = toHttp(err);
+    if (e.status >= 500) reply.log.error(err);
+    reply.code(e.status).headers(e.headers);
+    return e.body === undefined ? reply.send() : reply.send(e.body);
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ detail: 'Not Found' }));
+
+  const { store, clock } = service;
+  const deps: Deps = { store, clock };
+
+  /** What every route does first; the context its handler gets. */
+  function enter(req: FastifyRequest, reply: FastifyReply, auth: RouteAuth | null): Context {
+    // A bad token is refused even where no token is needed (api-facts "Errors").
+    const principal = authenticate(store, clock, req.headers.authorization);
+    if (auth) authorize(principal, auth.kinds, auth.scopes);
+    // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
+    if (req.body instanceof RawBody) throw notJson(req.body);
+    let visible: Visibility | undefined;
+    return {
+      principal,
+      loader: new Loader(store, service.baseUrl),
+      reply,
+      deps,
+      get visible() {
+        if (!principal) throw new Error(`${req.method} ${req.url}: no principal to see rows for`);
+        visible ??= visibleTo(store, principal);
+        return visible;
+      },
+    };
+  }
 
   const router: Router = {
     app,
     service,
-    route(method, url, auth, handler) {
+    get(url, auth, handler) {
+      app.route({
+        method: 'GET',
+        url,
+        handler: async (req, reply) => {
+          const result = await handler(req, enter(req, reply, auth));
+          return reply.sent ? reply : result;
+        },
+      });
+    },
+    write(method, url, auth, handler, before) {
       app.route({
         method,
         url,
         handler: async (req, reply) => {
-          // A bad token is refused even where no token is needed (api-facts "Errors").
-          const principal = authenticate(service.store, service.clock, req.headers.authorization);
-          if (auth) authorize(principal, auth.kinds, auth.scopes);
-          // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
-          if (req.body instanceof RawBody) throw notJson(req.body);
-          const loader = new Loader(service.store, service.baseUrl);
-          const result = await handler(req, { principal, loader, reply });
-          if (reply.sent) return reply;
-          return result;
+          const ctx = enter(req, reply, auth);
+          const hold = before ? await before(req, ctx) : undefined;
+          try {
+            const result = store.tx((tx) => {
+              const writeCtx = Object.create(ctx, {
+                work: { value: { store, clock, tx } },
+                held: { value: hold?.held },
+              });
+              const out = handler(req, writeCtx);
+              // A promise would let the transaction commit before the work is done.
+              if (out instanceof Promise) throw new Error(`${method} ${url}: handler is async`);
+              return out;
+            });
+            if (result === NO_CONTENT) return reply.send();
+            return reply.sent ? reply : result;
+          } finally {
+            hold?.release();
+          }
         },
       });
     },

@@ -4,7 +4,7 @@
 // refuses with a 422 (notJson). Only the form endpoints read a raw body, with formFields.
 import type { FastifyInstance } from 'fastify';
 import { parseJson } from '../shared/json.js';
-import { HttpError, invalid } from './errors.js';
+import { type Invalid, invalid } from './domain/errors.js';
 
 /** A body that was not parsed as JSON: its Content-Type and its text. */
 export class RawBody {
@@ -25,9 +25,9 @@ function isJsonType(header: string | undefined): boolean {
 }
 
 /** The 422 FastAPI answers for a raw body: pydantic validates the bytes against the model. */
-export function notJson(body: RawBody): HttpError {
+export function notJson(body: RawBody): Invalid {
   return invalid(
-    ['body'],
+    [],
     'Input should be a valid dictionary or object to extract fields from',
     body.text,
     'model_attributes_type',
@@ -77,17 +77,8 @@ function parseJsonBody(text: string): unknown {
     const pos = /Unexpected end of JSON input/.test(String(err))
       ? text.length
       : /position (\d+)/.exec(String(err))?.[1];
-    throw new HttpError(422, {
-      error: 'RequestValidationError',
-      detail: [
-        {
-          type: 'json_invalid',
-          loc: ['body', Number(pos ?? 0)],
-          msg: 'JSON decode error',
-          input: {},
-          ctx: { error: 'Invalid JSON' },
-        },
-      ],
+    throw invalid([Number(pos ?? 0)], 'JSON decode error', {}, 'json_invalid', {
+      error: 'Invalid JSON',
     });
   }
 }

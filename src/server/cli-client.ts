@@ -2,19 +2,19 @@
 // login` works against any local service with the same client id.
 import { LOCAL_CLIENT_ID } from '../shared/local.js';
 import { ALL_SCOPES } from './auth.js';
-import { json, type Store } from './db.js';
+import { json, type Store } from './store/index.js';
 
 export const CLI_CLIENT_NAME = 'Billing CLI';
 
 export function ensureCliClient(store: Store, now: Date): string {
-  store.run(
-    `INSERT OR IGNORE INTO oauth2_clients (client_id, created_at, client_secret, client_id_issued_at,
-     client_secret_expires_at, token_endpoint_auth_method, metadata, user_id)
-     VALUES (?, ?, NULL, ?, 0, 'none', ?, NULL)`,
-    LOCAL_CLIENT_ID,
-    now.toISOString(),
-    Math.floor(now.getTime() / 1000),
-    json({
+  store.oauthClients.ensure({
+    client_id: LOCAL_CLIENT_ID,
+    created_at: now.toISOString(),
+    client_secret: null,
+    client_id_issued_at: Math.floor(now.getTime() / 1000),
+    client_secret_expires_at: 0,
+    token_endpoint_auth_method: 'none',
+    metadata: json({
       client_name: CLI_CLIENT_NAME,
       client_uri: null,
       logo_uri: null,
@@ -27,6 +27,9 @@ export function ensureCliClient(store: Store, now: Date): string {
       token_endpoint_auth_method: 'none',
       scope: ALL_SCOPES.join(' '),
     }),
-  );
+    user_id: null,
+    registration_access_token_hash: null,
+    registered_from: null,
+  });
   return LOCAL_CLIENT_ID;
 }

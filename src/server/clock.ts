@@ -1,6 +1,6 @@
 // The service clock: wall time plus an offset that /__local/clock can advance (kept in meta, so
 // it survives restarts with --db).
-import type { Store } from './db.js';
+import type { Store } from './store/index.js';
 
 export class Clock {
   private offset: number;

@@ -1,13 +1,18 @@
-// Domain errors and the one place that turns them into the API's error bodies (api-facts "Errors").
+// The one place that turns errors into the API's answers (api-facts "Errors"): each domain error
+// (domain/errors.ts) gets its status and error body here, validation problems their full `loc`
+// (the part of the request first), and fastify's own errors the same shapes.
+import {
+  AlreadyCanceledSubscription,
+  BadRequest,
+  CheckoutLocked,
+  ExpiredCheckout,
+  Invalid,
+  NotFound,
+  NotOpenCheckout,
+  NotPermitted,
+} from './domain/errors.js';
 
-export interface ValidationItem {
-  type: string;
-  loc: (string | number)[];
-  msg: string;
-  input: unknown;
-  ctx?: Record<string, unknown>;
-}
-
+/** An answer ready to send: status, body (undefined: none) and headers. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -18,12 +23,48 @@ export class HttpError extends Error {
   }
 }
 
-const domain = (status: number, error: string, detail: string) =>
+/** Request bodies larger than this are refused with 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const answer = (status: number, error: string, detail: unknown) =>
   new HttpError(status, { error, detail });
 
-export const notFound = (detail = 'Not found') => domain(404, 'ResourceNotFound', detail);
-export const notPermitted = (detail: string) => domain(403, 'NotPermitted', detail);
-export const badRequest = (detail: string) => domain(400, 'BadRequest', detail);
+/** The answer for anything a route, hook or parser threw. */
+export function toHttp(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof NotFound) return answer(404, 'ResourceNotFound', err.detail);
+  if (err instanceof NotPermitted) return answer(403, 'NotPermitted', err.detail);
+  if (err instanceof BadRequest) return answer(400, 'BadRequest', err.detail);
+  if (err instanceof Invalid) {
+    const detail = err.problems.map(({ type, loc, msg, input, ctx }) => ({
+      type,
+      loc: [err.part, ...loc],
+      msg,
+      input,
+      ...(ctx ? { ctx } : {}),
+    }));
+    return answer(422, 'RequestValidationError', detail);
+  }
+  if (err instanceof NotOpenCheckout) return answer(403, 'NotOpenCheckout', err.message);
+  if (err instanceof ExpiredCheckout)
+    return answer(410, 'ExpiredCheckoutError', 'This checkout session has expired.');
+  if (err instanceof CheckoutLocked)
+    return answer(409, 'CheckoutLocked', 'This checkout is being processed; try again later.');
+  if (err instanceof AlreadyCanceledSubscription) {
+    const detail = 'This subscription is already canceled or will be at the end of the period.';
+    return answer(403, 'AlreadyCanceledSubscription', detail);
+  }
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 413)
+    return answer(
+      413,
+      'RequestEntityTooLarge',
+      `Request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    );
+  if (status && status >= 400 && status < 500)
+    return answer(status, 'BadRequest', (err as Error).message);
+  return answer(500, 'InternalServerError', 'Internal Server Error');
+}
 
 export function unauthorized(realm: string): HttpError {
   return new HttpError(
@@ -52,21 +93,4 @@ export function insufficientScope(realm: string, scopes: string[]): HttpError {
       'www-authenticate': `Bearer realm="${realm}", error="insufficient_scope", scope="${scopes.join(' ')}"`,
     },
   );
-}
-
-export function validation(items: ValidationItem[]): HttpError {
-  return new HttpError(422, { error: 'RequestValidationError', detail: items });
-}
-
-/** One validation problem, thrown on its own. */
-export function invalid(
-  loc: (string | number)[],
-  msg: string,
-  input: unknown,
-  type = 'value_error',
-  ctx?: Record<string, unknown>,
-): HttpError {
-  const item: ValidationItem = { type, loc, msg, input };
-  if (ctx) item.ctx = ctx;
-  return validation([item]);
 }

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notJson, RawBody } from './body.js';
-import { invalid } from './errors.js';
+import { invalid } from './domain/errors.js';
 import {
   FAULT_KINDS,
   type FaultKind,
@@ -185,7 +185,7 @@ function specFromBody(body: unknown): FaultSpec {
     }
     return validateSpec(body ?? { rules: [] });
   } catch (err) {
-    if (err instanceof FaultSpecError) throw invalid(['body'], err.message, body);
+    if (err instanceof FaultSpecError) throw invalid([], err.message, body);
     throw err;
   }
 }

@@ -1,9 +1,31 @@
 // start({port, host, db, seed}) -> {url, stop}: the local billing service, in-process.
+//
+// Adding a resource (products, customers, discounts, …) touches, on the service side:
+// 1. store/<resource>.ts: a class with every SQL statement of the resource, returning the typed
+//    rows of store/rows*.ts (add the table to store/schema.ts and its row to `Tables`); reads
+//    take a Visibility (store/visibility.ts) instead of filtering by owner themselves; memos
+//    name the tables they read (store/memo.ts). Register it on Store (store/index.ts).
+// 2. domain/<resource>.ts: the rules and state changes, as functions of `Work` (the store, the
+//    clock and the open transaction; domain/work.ts). Refusals are domain errors
+//    (domain/errors.ts) with field locations relative to the body; each change emits its event
+//    with `work.tx.emit` (domain/events.ts). Nothing here knows fastify.
+// 3. routes/<resource>.ts: `get` for reads and `write` for changes (app.ts): parse the request
+//    (validate.ts), call the store or the domain, serialize. Writes run inside one transaction
+//    opened by the router; a write that must wait first (a lock, a processor) does it in
+//    `before`. Register the module in ROUTES below; new error kinds get their status and body in
+//    errors.ts, the only place that builds error bodies.
+// 4. serialize/<form>.ts: the API's JSON forms of the rows, field for field in the spec's order,
+//    with related rows through the per-request Loader (store/loader.ts).
+// Enumerations, defaults and sort lists come from src/shared/api-facts.ts, never literals.
+// On the CLI side: the client module src/api/<resource>.ts (zod schemas and typed calls through
+// src/api/client.ts) and one file per verb, src/cli/commands/<noun>/<verb>.ts (flags -> options,
+// run(options, ctx)), registered by <noun>/index.ts. src/server never imports src/cli or src/api.
+
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp, type Service } from './app.js';
 import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
-import { Store } from './db.js';
 import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from './faults.js';
 import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
@@ -17,6 +39,7 @@ import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
+import { Store } from './store/index.js';
 
 export interface StartOptions {
   port?: number;
@@ -40,7 +63,15 @@ export interface StartOptions {
   allowedHosts?: string[];
   /** Called with one line per answered request (request-log.ts): `GET /v1/orders/ 200 3 ms`. */
   log?: (line: string) => void;
+  /**
+   * The payment processor's round trip on confirm, during which the checkout stays locked:
+   * milliseconds (default 25), or a function the confirm awaits (tests hold the lock with it).
+   */
+  processor?: number | ((checkoutId: string) => Promise<void>);
 }
+
+/** Long enough that concurrent confirms meet the lock instead of arriving after the commit. */
+const PROCESSOR_MS = 25;
 
 export interface RunningService {
   url: string;
@@ -82,11 +113,14 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   };
   if (store.isEmpty()) seed();
   ensureCliClient(store, clock.now());
+  const processor = opts.processor ?? PROCESSOR_MS;
   const service: Service = {
     store,
     clock,
     baseUrl: '',
     authUrl: '',
+    processor:
+      typeof processor === 'number' ? () => delay(processor).then(() => undefined) : processor,
     reseed() {
       store.wipe();
       clock.reset();

@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from './auth.js';
 import type { Clock } from './clock.js';
-import type { Store } from './db.js';
 import { isLocalPath } from './faults.js';
+import type { Store } from './store/index.js';
 
 export interface RateLimits {
   /** Per organization, customer, user or (without a token) client IP. */

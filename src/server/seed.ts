@@ -4,13 +4,14 @@
 import { ALL_SCOPES } from './auth.js';
 import { ensureCliClient } from './cli-client.js';
 import type { Clock } from './clock.js';
-import { json, type Store } from './db.js';
+import { grantLicenseKeys } from './domain/license-key-grants.js';
 import { hashToken, licenseKey, token } from './ids.js';
-import { grantLicenseKeys } from './license-key-grants.js';
 import { seedCatalogue } from './seed/catalogue.js';
 import { DAY, type Price, seedContext } from './seed/context.js';
 import { seedHistory } from './seed/history.js';
 import { seedVariety } from './seed/variety.js';
+import { json, type Store } from './store/index.js';
+import type { CheckoutStatus, LicenseKeyStatus } from './store/rows.js';
 
 export interface DemoInfo {
   organization_id: string;
@@ -53,35 +54,45 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
 
     // The demo key: granted, 3 activations allowed, none used.
     const demoKey = licenseKey('ACME', rnd);
-    const insertKey = (key: string, activations: string[]) => {
+    const insertKey = (
+      key: string,
+      activations: string[],
+      status: LicenseKeyStatus = 'granted',
+    ) => {
       const kid = id();
-      store.run(
-        `INSERT INTO license_keys (id, created_at, modified_at, organization_id, user_id, customer_id, benefit_id, key, status, limit_activations,
-       usage, limit_usage, validations, last_validated_at, expires_at, seq) VALUES (?, ?, NULL, ?, NULL, ?, ?, ?, 'granted', 3, 0, NULL, 0, NULL, NULL,
-       (SELECT coalesce(max(seq), 0) + 1 FROM license_keys))`,
-        kid,
-        at(10),
-        acme,
-        jane.id,
-        proKeys,
+      store.licenseKeys.insert({
+        id: kid,
+        created_at: at(10),
+        modified_at: null,
+        organization_id: acme,
+        user_id: null,
+        customer_id: jane.id,
+        benefit_id: proKeys,
         key,
-      );
+        status,
+        limit_activations: 3,
+        usage: 0,
+        limit_usage: null,
+        validations: 0,
+        last_validated_at: null,
+        expires_at: null,
+      });
       for (const label of activations) {
-        store.run(
-          "INSERT INTO license_key_activations (id, created_at, modified_at, license_key_id, label, meta, conditions) VALUES (?, ?, NULL, ?, ?, ?, '{}')",
-          id(),
-          at(5),
-          kid,
+        store.licenseKeys.activate({
+          id: id(),
+          created_at: at(5),
+          modified_at: null,
+          license_key_id: kid,
           label,
-          json({ os: label.includes('mac') ? 'macos' : 'linux' }),
-        );
+          meta: json({ os: label.includes('mac') ? 'macos' : 'linux' }),
+          conditions: '{}',
+          deleted_at: null,
+        });
       }
     };
     insertKey(demoKey, []);
     insertKey(licenseKey('ACME', rnd), ['jane-macbook', 'jane-workstation']);
-    const revoked = licenseKey('ACME', rnd);
-    insertKey(revoked, []);
-    store.run("UPDATE license_keys SET status = 'revoked' WHERE key = ?", revoked);
+    insertKey(licenseKey('ACME', rnd), [], 'revoked');
 
     // Checkout sessions: open ones (plain, fixed discount set by the seller, required custom field,
     // free), one confirmed, one expired, and one of the other organization.
@@ -90,34 +101,43 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
       p: Price,
       opts2: {
         discount?: string;
-        status?: string;
+        status?: CheckoutStatus;
         expiresMs?: number;
         allowCodes?: boolean;
         email?: string;
       } = {},
     ) => {
       const cid = id();
-      store.run(
-        `INSERT INTO checkouts (id, created_at, modified_at, organization_id, status, client_secret, expires_at, success_url, embed_origin, amount,
-       tax_amount, currency, product_id, product_price_id, discount_id, discount_locked, allow_discount_codes, customer_id, customer_name,
-       customer_email, customer_ip_address, customer_billing_address, customer_tax_id, payment_processor_metadata, metadata, customer_metadata,
-       custom_field_data, subscription_id) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, NULL, ?, 0, 'usd', ?, ?, ?, ?, ?, NULL, NULL, ?, NULL, NULL, NULL, '{}', ?, '{}', '{}', NULL)`,
-        cid,
-        new Date(now - 60_000).toISOString(),
-        orgId,
-        opts2.status ?? 'open',
-        token('polar_c_', rnd),
-        new Date(opts2.expiresMs ?? now + 3600_000).toISOString(),
-        `https://${orgId === acme ? 'acme' : 'globex'}.example/thanks?checkout_id={CHECKOUT_ID}`,
-        p.amountType === 'free' ? 0 : p.amount,
-        p.product,
-        p.id,
-        opts2.discount ?? null,
-        opts2.discount ? 1 : 0,
-        opts2.allowCodes === false ? 0 : 1,
-        opts2.email ?? null,
-        json({ campaign: 'demo' }),
-      );
+      store.checkouts.insert({
+        id: cid,
+        created_at: new Date(now - 60_000).toISOString(),
+        modified_at: null,
+        organization_id: orgId,
+        status: opts2.status ?? 'open',
+        client_secret: token('polar_c_', rnd),
+        expires_at: new Date(opts2.expiresMs ?? now + 3600_000).toISOString(),
+        success_url: `https://${orgId === acme ? 'acme' : 'globex'}.example/thanks?checkout_id={CHECKOUT_ID}`,
+        embed_origin: null,
+        amount: p.amountType === 'free' ? 0 : p.amount,
+        tax_amount: 0,
+        currency: 'usd',
+        product_id: p.product,
+        product_price_id: p.id,
+        discount_id: opts2.discount ?? null,
+        discount_locked: opts2.discount ? 1 : 0,
+        allow_discount_codes: opts2.allowCodes === false ? 0 : 1,
+        customer_id: null,
+        customer_name: null,
+        customer_email: opts2.email ?? null,
+        customer_ip_address: null,
+        customer_billing_address: null,
+        customer_tax_id: null,
+        payment_processor_metadata: '{}',
+        metadata: json({ campaign: 'demo' }),
+        customer_metadata: '{}',
+        custom_field_data: '{}',
+        subscription_id: null,
+      });
       return cid;
     };
     const open = [
@@ -132,15 +152,16 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
 
     const pat = (userId: string) => {
       const value = token('polar_pat_', rnd);
-      store.run(
-        'INSERT INTO personal_access_tokens (id, created_at, user_id, token_hash, comment, scope, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)',
-        id(),
-        at(30),
-        userId,
-        hashToken(value),
-        'Demo token',
-        ALL_SCOPES.join(' '),
-      );
+      store.tokens.insertPersonalAccessToken({
+        id: id(),
+        created_at: at(30),
+        user_id: userId,
+        token_hash: hashToken(value),
+        comment: 'Demo token',
+        scope: ALL_SCOPES.join(' '),
+        expires_at: null,
+        revoked_at: null,
+      });
       return value;
     };
     const alicePat = pat(users[0]!.id);

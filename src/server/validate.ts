@@ -1,18 +1,13 @@
-// Request validation with FastAPI/pydantic-shaped 422 items (api-facts "Errors").
+// Reading requests: JSON bodies through zod schemas, path and query parameters, each problem a
+// FastAPI/pydantic-shaped item (api-facts "Errors") thrown as a domain Invalid error.
 import * as z from 'zod';
-import { isInteger, type RawJSON } from '../shared/json.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/api-facts.js';
 import { notJson, RawBody } from './body.js';
-import { invalid, type ValidationItem, validation } from './errors.js';
+import { Invalid, invalid, type Loc, type Problem } from './domain/errors.js';
+import { charLength, outOfRange } from './domain/values.js';
 import { UUID_RE } from './ids.js';
+import { criterion, type SortCriterion, type Page as StorePage } from './store/lists.js';
 
-type Loc = (string | number)[];
-
-/**
- * The largest license-key usage, limit_usage and increment_usage: the real service keeps these
- * counters in PostgreSQL integer columns (server/polar/models/license_key.py), and anything
- * larger would overflow there; here it would pass 2^53 and no longer read back (a 500).
- */
-export const COUNTER_MAX = 2_147_483_647;
 export type Query = Record<string, string | string[] | undefined>;
 
 const TYPE_NAMES: Record<string, [string, string]> = {
@@ -24,13 +19,6 @@ const TYPE_NAMES: Record<string, [string, string]> = {
   record: ['dict_type', 'Input should be a valid dictionary'],
   array: ['list_type', 'Input should be a valid list'],
 };
-
-/** Characters as the real service (pydantic) counts them: code points, so an emoji is one. */
-export function charLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
 
 /**
  * A string of at most `max` (and at least `min`) characters counted by charLength: zod's own
@@ -53,25 +41,6 @@ export function chars(max: number, min = 0) {
   });
 }
 
-/**
- * An integer beyond 2^53 (a raw JSON value, see app.ts) where a number is expected: only
- * metadata keeps those, so anywhere else it is out of range, worded as pydantic words bounds.
- */
-export function outOfRange(
-  loc: Loc,
-  input: RawJSON,
-  bounds: { ge?: number; le?: number } = {},
-): ValidationItem {
-  if (input.rawJSON.startsWith('-')) {
-    const ge = bounds.ge ?? Number.MIN_SAFE_INTEGER;
-    const msg = `Input should be greater than or equal to ${ge}`;
-    return { type: 'greater_than_equal', loc, msg, input, ctx: { ge } };
-  }
-  const le = bounds.le ?? Number.MAX_SAFE_INTEGER;
-  const msg = `Input should be less than or equal to ${le}`;
-  return { type: 'less_than_equal', loc, msg, input, ctx: { le } };
-}
-
 /** The value at `path` inside `value` (undefined when absent). */
 function at(value: unknown, path: PropertyKey[]): unknown {
   let v = value;
@@ -80,8 +49,8 @@ function at(value: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
-function issueToItem(issue: z.core.$ZodIssue, root: Loc, body: unknown): ValidationItem {
-  const loc = [...root, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+function issueToItem(issue: z.core.$ZodIssue, body: unknown): Problem {
+  const loc: Loc = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type': {
@@ -174,7 +143,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   if (body instanceof RawBody) throw notJson(body);
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw invalid(
-      ['body'],
+      [],
       'Input should be a valid dictionary or object to extract fields from',
       body ?? null,
       'model_attributes_type',
@@ -182,12 +151,20 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   }
   const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
-  throw validation(result.error.issues.map((i) => issueToItem(i, ['body'], body)));
+  throw new Invalid(result.error.issues.map((i) => issueToItem(i, body)));
 }
 
-export function uuidParam(value: unknown, loc: Loc): string {
+/** A UUID path parameter, in lower case. */
+export function uuidParam(value: unknown, name = 'id'): string {
   if (typeof value !== 'string' || !UUID_RE.test(value)) {
-    throw invalid(loc, 'Input should be a valid UUID', value ?? null, 'uuid_parsing');
+    throw invalid(
+      [name],
+      'Input should be a valid UUID',
+      value ?? null,
+      'uuid_parsing',
+      undefined,
+      'path',
+    );
   }
   return value.toLowerCase();
 }
@@ -200,32 +177,32 @@ function asList(value: string | string[] | undefined): string[] {
 /** A multi-value UUID filter: scalar or repeated key; comma-joined values are NOT split. */
 export function uuidList(query: Query, name: string): string[] {
   const values = asList(query[name]);
-  const items: ValidationItem[] = [];
+  const items: Problem[] = [];
   const out = values.map((v, i) => {
     if (UUID_RE.test(v)) return v.toLowerCase();
     items.push({
       type: 'uuid_parsing',
-      loc: ['query', name, i],
+      loc: [name, i],
       msg: 'Input should be a valid UUID',
       input: v,
     });
     return '';
   });
-  if (items.length) throw validation(items);
+  if (items.length) throw new Invalid(items, 'query');
   return out;
 }
 
 export function enumList(query: Query, name: string, allowed: readonly string[]): string[] {
   const values = asList(query[name]);
-  const items: ValidationItem[] = [];
+  const items: Problem[] = [];
   values.forEach((v, i) => {
-    if (!allowed.includes(v)) items.push(enumItem(['query', name, i], v, allowed));
+    if (!allowed.includes(v)) items.push(enumItem([name, i], v, allowed));
   });
-  if (items.length) throw validation(items);
+  if (items.length) throw new Invalid(items, 'query');
   return values;
 }
 
-function enumItem(loc: Loc, input: string, allowed: readonly string[]): ValidationItem {
+function enumItem(loc: Loc, input: string, allowed: readonly string[]): Problem {
   const quoted = allowed.map((a) => `'${a}'`);
   const list = `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
   return { type: 'enum', loc, msg: `Input should be ${list}`, input, ctx: { expected: list } };
@@ -241,10 +218,12 @@ export function boolParam(query: Query, name: string): boolean | undefined {
   if (TRUE.includes(v)) return true;
   if (FALSE.includes(v)) return false;
   throw invalid(
-    ['query', name],
+    [name],
     'Input should be a valid boolean, unable to interpret input',
     raw,
     'bool_parsing',
+    undefined,
+    'query',
   );
 }
 
@@ -257,31 +236,30 @@ function positiveInt(query: Query, name: string, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\s*[+-]?\d+\s*$/.test(raw)) {
     throw invalid(
-      ['query', name],
+      [name],
       'Input should be a valid integer, unable to parse string as an integer',
       raw,
       'int_parsing',
+      undefined,
+      'query',
     );
   }
   const n = Number.parseInt(raw, 10);
   if (n <= 0) {
-    throw invalid(['query', name], 'Input should be greater than 0', raw, 'greater_than', {
-      gt: 0,
-    });
+    const ctx = { gt: 0 };
+    throw invalid([name], 'Input should be greater than 0', raw, 'greater_than', ctx, 'query');
   }
   return n;
 }
 
-export interface Page {
+export interface Page extends StorePage {
   page: number;
-  limit: number;
-  offset: number;
 }
 
 /** page ≥ 1 (default 1); limit ≥ 1 (default 10), silently clamped to 100 (api-facts "Pagination"). */
 export function pageParams(query: Query): Page {
   const page = positiveInt(query, 'page', 1);
-  const limit = Math.min(positiveInt(query, 'limit', 10), 100);
+  const limit = Math.min(positiveInt(query, 'limit', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   // A huge page is past the end like any other, not an offset SQLite cannot bind (500).
   return { page, limit, offset: Math.min((page - 1) * limit, Number.MAX_SAFE_INTEGER) };
 }
@@ -290,81 +268,20 @@ export function paginated<T>(items: T[], total: number, page: Page) {
   return { items, pagination: { total_count: total, max_page: Math.ceil(total / page.limit) } };
 }
 
-export interface SortCriterion {
-  field: string;
-  desc: boolean;
-}
-
 /** `sorting` is repeatable; each value one criterion, `-` for descending. Never comma-split. */
 export function sortingParam(
   query: Query,
   allowed: readonly string[],
-  fallback: string[],
+  fallback: readonly string[],
 ): SortCriterion[] {
   const values = asList(query.sorting);
   const list = values.length ? values : fallback;
-  const items: ValidationItem[] = [];
+  const items: Problem[] = [];
   const all = [...allowed, ...allowed.map((a) => `-${a}`)];
   const out = list.map((v, i) => {
-    if (!all.includes(v)) items.push(enumItem(['query', 'sorting', i], v, all));
-    return { field: v.replace(/^-/, ''), desc: v.startsWith('-') };
+    if (!all.includes(v)) items.push(enumItem(['sorting', i], v, all));
+    return criterion(v);
   });
-  if (items.length) throw validation(items);
+  if (items.length) throw new Invalid(items, 'query');
   return out;
-}
-
-/**
- * Spec §8 metadata rules: ≤ 50 pairs, key ≤ 40 characters, value a string of ≤ 500 characters,
- * an integer (any size: beyond 2^53 it arrives as a raw JSON value, see app.ts) or a boolean.
- */
-export function checkMetadata(value: unknown, loc: Loc): Record<string, string | number | boolean> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalid(loc, 'Input should be a valid dictionary', value, 'dict_type');
-  }
-  const entries = Object.entries(value);
-  const items: ValidationItem[] = [];
-  if (entries.length > 50) {
-    items.push({
-      type: 'too_long',
-      loc,
-      msg: `Dictionary should have at most 50 items after validation, not ${entries.length}`,
-      input: value,
-      ctx: { field_type: 'Dictionary', max_length: 50, actual_length: entries.length },
-    });
-  }
-  for (const [key, v] of entries) {
-    const keyLength = charLength(key);
-    if (keyLength < 1 || keyLength > 40) {
-      items.push({
-        type: keyLength < 1 ? 'string_too_short' : 'string_too_long',
-        loc: [...loc, key, '[key]'],
-        msg:
-          keyLength < 1
-            ? 'String should have at least 1 character'
-            : 'String should have at most 40 characters',
-        input: key,
-        ctx: keyLength < 1 ? { min_length: 1 } : { max_length: 40 },
-      });
-    }
-    if (typeof v === 'string') {
-      if (charLength(v) > 500) {
-        items.push({
-          type: 'string_too_long',
-          loc: [...loc, key, 'str'],
-          msg: 'String should have at most 500 characters',
-          input: v,
-          ctx: { max_length: 500 },
-        });
-      }
-    } else if (!(typeof v === 'boolean' || isInteger(v))) {
-      items.push({
-        type: 'value_error',
-        loc: [...loc, key],
-        msg: 'Input should be a valid string, integer or boolean',
-        input: v,
-      });
-    }
-  }
-  if (items.length) throw validation(items);
-  return value as Record<string, string | number | boolean>;
 }

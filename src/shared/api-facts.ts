@@ -11,6 +11,11 @@ export const SUBSCRIPTION_STATUSES = [
   'canceled',
   'unpaid',
 ] as const;
+/** The `active` filter of the customer portal's subscriptions: true and false (api-facts "Filters"). */
+export const SUBSCRIPTION_ACTIVE_STATUSES = ['trialing', 'active'] as const;
+export const SUBSCRIPTION_INACTIVE_STATUSES = ['canceled', 'unpaid'] as const;
+/** Statuses of a subscription that has ended: nothing left to cancel, revoke or change. */
+export const SUBSCRIPTION_ENDED_STATUSES = ['canceled', 'incomplete_expired'] as const;
 export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
 export const ORDER_BILLING_REASONS = [
   'purchase',
@@ -63,8 +68,11 @@ export const SUBSCRIPTION_SORT_CRITERIA = [
   'product',
 ] as const;
 export const SUBSCRIPTION_DEFAULT_SORTING = ['-started_at'] as const;
-/** `sorting` criteria of GET /v1/organizations/ (default created_at). */
+/** `sorting` criteria of GET /v1/organizations/. */
 export const ORGANIZATION_SORT_CRITERIA = ['created_at', 'name'] as const;
+export const ORGANIZATION_DEFAULT_SORTING = ['created_at'] as const;
+/** License-key lists take no `sorting`: always oldest first. */
+export const LICENSE_KEY_SORTING = ['created_at'] as const;
 
 export const SCOPES = [
   'openid',
@@ -93,6 +101,28 @@ export const SCOPES = [
 
 /** Page sizes above this are clamped by the service (api-facts.md "Pagination"). */
 export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
 
 /** Customer sessions (the confirm response's token) last one hour (api-facts "Authentication"). */
 export const CUSTOMER_SESSION_SECONDS = 3600;
+
+/** Webhook event types at the spec's generation (api-facts "Events"). */
+export const WEBHOOK_EVENT_TYPES = [
+  'checkout.created',
+  'checkout.updated',
+  'order.created',
+  'subscription.created',
+  'subscription.updated',
+  'subscription.active',
+  'subscription.canceled',
+  'subscription.uncanceled',
+  'subscription.revoked',
+  'benefit_grant.created',
+  'benefit_grant.updated',
+  'benefit_grant.revoked',
+  'organization.updated',
+  'product.created',
+  'product.updated',
+  'benefit.created',
+  'benefit.updated',
+] as const;

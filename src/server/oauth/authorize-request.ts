@@ -1,6 +1,6 @@
 // Validation of an authorization request (spec §5.2 step 1, api-facts "Authorize"). Problems found
 // before the client and redirect URI are trusted are shown on a page; later ones are redirected.
-import type { Store } from '../db.js';
+import type { Store } from '../store/index.js';
 import { loadClient, type OAuthClient, redirectUriMatches } from './clients.js';
 import { beyond, splitScope, unknownScopes } from './scopes.js';
 

@@ -11,20 +11,12 @@ import { type ConsentView, consentPage, errorPage, PAGE_HEADERS, type PageUser }
 const CODE_SECONDS = 300; // api-facts: codes live 300 s.
 const PENDING_SECONDS = 900;
 
-function users(service: Service): PageUser[] {
-  const { store } = service;
-  const rows = store.all<{ id: string; email: string; public_name: string }>(
-    'SELECT id, email, public_name FROM users ORDER BY created_at, email',
-  );
-  return rows.map((u) => ({
+function users({ store }: Service): PageUser[] {
+  return store.users.all().map((u) => ({
     id: u.id,
     email: u.email,
     name: u.public_name,
-    organizations: store.all<{ id: string; name: string; slug: string }>(
-      `SELECT o.id, o.name, o.slug FROM organizations o JOIN user_organizations uo
-       ON uo.organization_id = o.id WHERE uo.user_id = ? ORDER BY o.name`,
-      u.id,
-    ),
+    organizations: store.users.organizations(u.id),
   }));
 }
 
@@ -91,17 +83,15 @@ export function registerAuthorize({ app, service }: Router): void {
       );
     }
     const id = randomBytes(32).toString('base64url');
-    store.tx(() => {
-      store.run('DELETE FROM oauth2_pending_requests WHERE expires_at <= ?', clock.iso());
-      store.run(
-        'INSERT INTO oauth2_pending_requests (id, created_at, expires_at, client_id, request) VALUES (?, ?, ?, ?, ?)',
-        hashToken(id),
-        clock.iso(),
-        later(PENDING_SECONDS),
-        checked.client.client_id,
-        JSON.stringify(checked.request),
-      );
-    });
+    store.tx(() =>
+      store.oauthClients.addPending({
+        id: hashToken(id),
+        created_at: clock.iso(),
+        expires_at: later(PENDING_SECONDS),
+        client_id: checked.client.client_id,
+        request: JSON.stringify(checked.request),
+      }),
+    );
     return render(reply, id, checked.request);
   });
 
@@ -110,12 +100,7 @@ export function registerAuthorize({ app, service }: Router): void {
     const body: Record<string, unknown> = formFields(req.body) ?? {};
     const field = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
     const id = field('request_id');
-    const row = id
-      ? store.get<{ request: string; expires_at: string }>(
-          'SELECT request, expires_at FROM oauth2_pending_requests WHERE id = ?',
-          hashToken(id),
-        )
-      : undefined;
+    const row = id ? store.oauthClients.pending(hashToken(id)) : undefined;
     if (!row || row.expires_at <= clock.iso()) {
       return showError(
         reply,
@@ -127,8 +112,7 @@ export function registerAuthorize({ app, service }: Router): void {
     const decision = field('decision');
     const userId = field('user_id');
     const organizationId = field('organization_id');
-    const consume = () =>
-      store.run('DELETE FROM oauth2_pending_requests WHERE id = ?', hashToken(id)).changes > 0;
+    const consume = () => store.oauthClients.takePending(hashToken(id));
     if (decision === 'deny') {
       store.tx(consume);
       return redirectError(reply, request, 'access_denied', 'The user denied the request.');
@@ -140,40 +124,33 @@ export function registerAuthorize({ app, service }: Router): void {
         chosenOrganization: organizationId,
       });
     if (decision !== 'allow') return again('Choose Allow or Deny.');
-    const user = store.get<{ id: string }>('SELECT id FROM users WHERE id = ?', userId);
+    const user = store.users.byId(userId);
     if (!user) return again('Choose the user to sign in as.');
     const organization = request.sub_type === 'organization' ? organizationId : null;
-    if (organization !== null) {
-      const member = store.get(
-        'SELECT 1 FROM user_organizations WHERE user_id = ? AND organization_id = ?',
-        user.id,
-        organization,
-      );
-      if (!member) return again('Choose one of the organizations of the chosen user.');
+    if (organization !== null && !store.users.isMember(user.id, organization)) {
+      return again('Choose one of the organizations of the chosen user.');
     }
     const code = token('polar_ac_');
     const issued = store.tx(() => {
       // Two tabs answering the same request: only the first answer counts.
       if (!consume()) return false;
-      store.run(
-        `INSERT INTO oauth2_codes (code_hash, created_at, expires_at, client_id, user_id, organization_id, sub_type,
-         scope, redirect_uri, nonce, code_challenge, code_challenge_method, auth_time, used_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-        hashToken(code),
-        clock.iso(),
-        later(CODE_SECONDS),
-        request.client_id,
+      store.oauthClients.insertCode({
+        code_hash: hashToken(code),
+        created_at: clock.iso(),
+        expires_at: later(CODE_SECONDS),
+        client_id: request.client_id,
         // An organization token acts as the organization, with no user (api-facts).
-        organization === null ? user.id : null,
-        organization,
-        request.sub_type,
-        request.scope.join(' '),
-        request.redirect_uri,
-        request.nonce,
-        request.code_challenge,
-        request.code_challenge_method,
-        Math.floor(clock.now().getTime() / 1000),
-      );
+        user_id: organization === null ? user.id : null,
+        organization_id: organization,
+        sub_type: request.sub_type,
+        scope: request.scope.join(' '),
+        redirect_uri: request.redirect_uri,
+        nonce: request.nonce,
+        code_challenge: request.code_challenge,
+        code_challenge_method: request.code_challenge_method,
+        auth_time: Math.floor(clock.now().getTime() / 1000),
+        used_at: null,
+      });
       return true;
     });
     if (!issued) {

@@ -1,5 +1,5 @@
 // Who a token stands for, as userinfo and the id_token describe it (api-facts "Userinfo").
-import type { Store } from '../db.js';
+import type { Store } from '../store/index.js';
 
 export interface Subject {
   sub_type: string;
@@ -9,20 +9,16 @@ export interface Subject {
 
 export function subjectClaims(store: Store, subject: Subject, scopes: string[]) {
   if (subject.sub_type === 'organization') {
-    const org = store.get<{ id: string; slug: string }>(
-      'SELECT id, slug FROM organizations WHERE id = ?',
-      subject.organization_id,
-    );
+    const org = subject.organization_id
+      ? store.organizations.byId(subject.organization_id)
+      : undefined;
     return { sub: subject.organization_id ?? '', name: org?.slug ?? null };
   }
   const claims: { sub: string; email?: string; email_verified?: boolean } = {
     sub: subject.user_id ?? '',
   };
   if (scopes.includes('email')) {
-    const user = store.get<{ email: string; email_verified: number }>(
-      'SELECT email, email_verified FROM users WHERE id = ?',
-      subject.user_id,
-    );
+    const user = subject.user_id ? store.users.byId(subject.user_id) : undefined;
     if (user) {
       claims.email = user.email;
       claims.email_verified = user.email_verified === 1;

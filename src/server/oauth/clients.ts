@@ -2,8 +2,8 @@
 // and introspection endpoints.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Store } from '../db.js';
 import { hashToken } from '../ids.js';
+import type { Store } from '../store/index.js';
 import { invalidClient, invalidRequest } from './errors.js';
 
 export type AuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
@@ -29,20 +29,10 @@ export interface OAuthClient extends ClientMetadata {
 }
 
 export function loadClient(store: Store, clientId: string): OAuthClient | undefined {
-  const row = store.get<{
-    client_id: string;
-    client_secret: string | null;
-    client_id_issued_at: number;
-    client_secret_expires_at: number;
-    token_endpoint_auth_method: AuthMethod;
-    metadata: string;
-  }>(
-    'SELECT client_id, client_secret, client_id_issued_at, client_secret_expires_at, token_endpoint_auth_method, metadata FROM oauth2_clients WHERE client_id = ?',
-    clientId,
-  );
+  const row = store.oauthClients.byId(clientId);
   if (!row) return undefined;
   const { metadata, ...rest } = row;
-  return { ...(JSON.parse(metadata) as ClientMetadata), ...rest };
+  return { ...(JSON.parse(metadata) as ClientMetadata), ...rest } as OAuthClient;
 }
 
 // Loopback URIs as written, parsed by hand rather than by URL so that tricks such as

@@ -2,13 +2,14 @@
 // authentication; a client only sees and revokes tokens issued to itself. Public clients
 // authenticate with their client_id alone, as at the token endpoint.
 import type { Router } from '../app.js';
+import type { Store } from '../store/index.js';
 import { authenticateClient } from './clients.js';
 import { invalidRequest } from './errors.js';
 import { findByAccessToken, findByRefreshToken, revokePair, type TokenRow } from './grants.js';
 import { formRoute } from './http.js';
 
 function find(
-  store: Router['service']['store'],
+  store: Store,
   value: string,
   hint: string | undefined,
 ): { row: TokenRow; kind: 'access_token' | 'refresh_token' } | null {

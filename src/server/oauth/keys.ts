@@ -11,7 +11,7 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
-import type { Store } from '../db.js';
+import type { Store } from '../store/index.js';
 
 interface KeyRow {
   kid: string;
@@ -28,9 +28,7 @@ const creating = new WeakMap<Store, Promise<void>>();
 const imported = new WeakMap<Store, SigningKey>();
 
 function current(store: Store): KeyRow | undefined {
-  return store.get<KeyRow>(
-    'SELECT kid, private_jwk, public_jwk FROM signing_keys ORDER BY created_at, kid LIMIT 1',
-  );
+  return store.oauthTokens.signingKey();
 }
 
 async function create(store: Store, now: string): Promise<void> {
@@ -41,13 +39,12 @@ async function create(store: Store, now: string): Promise<void> {
   // Another process on the same --db file may have won the race; the oldest key is the one used.
   store.tx(() => {
     if (current(store)) return;
-    store.run(
-      'INSERT INTO signing_keys (kid, created_at, private_jwk, public_jwk) VALUES (?, ?, ?, ?)',
+    store.oauthTokens.insertSigningKey({
       kid,
-      now,
-      JSON.stringify({ ...privateJwk, kid, alg: 'RS256', use: 'sig' }),
-      JSON.stringify({ ...publicJwk, kid, alg: 'RS256', use: 'sig' }),
-    );
+      created_at: now,
+      private_jwk: JSON.stringify({ ...privateJwk, kid, alg: 'RS256', use: 'sig' }),
+      public_jwk: JSON.stringify({ ...publicJwk, kid, alg: 'RS256', use: 'sig' }),
+    });
   });
 }
 
@@ -69,8 +66,7 @@ async function ensureKey(store: Store, now: string): Promise<KeyRow> {
 /** The public keys for /.well-known/jwks.json. */
 export async function jwks(store: Store, now: string): Promise<{ keys: JWK[] }> {
   await ensureKey(store, now);
-  const rows = store.all<KeyRow>('SELECT public_jwk FROM signing_keys ORDER BY created_at, kid');
-  return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
+  return { keys: store.oauthTokens.publicKeys().map((k) => JSON.parse(k) as JWK) };
 }
 
 async function signingKey(store: Store, now: string): Promise<SigningKey> {

@@ -1,9 +1,9 @@
 // Bounds of open client registration (issue 12): 100 registrations of 9 000 redirect URIs each
 // grew the service by 175 MB. The real service has no such bounds because only a signed-in
 // user may register there; here anyone on loopback may, so sizes and counts are capped.
-import type { Store } from '../db.js';
-import { HttpError, type ValidationItem, validation } from '../errors.js';
-import { charLength } from '../validate.js';
+import { Invalid, NotPermitted, type Problem } from '../domain/errors.js';
+import { charLength } from '../domain/values.js';
+import type { Store } from '../store/index.js';
 
 export const MAX_LIST_ITEMS = 10;
 /** pydantic's HttpUrl maximum, the real service's type for these fields. */
@@ -15,7 +15,7 @@ export const MAX_CLIENTS_PER_ADDRESS = 100;
 const LISTS = ['redirect_uris', 'grant_types', 'response_types'];
 const URLS = ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri'];
 
-function tooLongList(loc: (string | number)[], input: unknown[]): ValidationItem {
+function tooLongList(loc: (string | number)[], input: unknown[]): Problem {
   return {
     type: 'too_long',
     loc,
@@ -25,42 +25,41 @@ function tooLongList(loc: (string | number)[], input: unknown[]): ValidationItem
   };
 }
 
-function tooLongUrl(loc: (string | number)[], input: string): ValidationItem {
+function tooLongUrl(loc: (string | number)[], input: string): Problem {
   const msg = `URL should have at most ${MAX_URL_LENGTH} characters`;
   return { type: 'url_too_long', loc, msg, input, ctx: { max_length: MAX_URL_LENGTH } };
 }
 
-function tooLongString(loc: (string | number)[], input: string, max: number): ValidationItem {
+function tooLongString(loc: (string | number)[], input: string, max: number): Problem {
   const msg = `String should have at most ${max} characters`;
   return { type: 'string_too_long', loc, msg, input, ctx: { max_length: max } };
 }
 
 /** A 422 listing every field over its bound, in pydantic's words; checked before anything else. */
 export function checkSizes(body: Record<string, unknown>): void {
-  const items: ValidationItem[] = [];
+  const items: Problem[] = [];
   for (const name of LISTS) {
     const v = body[name];
-    if (Array.isArray(v) && v.length > MAX_LIST_ITEMS) items.push(tooLongList(['body', name], v));
+    if (Array.isArray(v) && v.length > MAX_LIST_ITEMS) items.push(tooLongList([name], v));
   }
   const uris = body.redirect_uris;
   if (Array.isArray(uris) && uris.length <= MAX_LIST_ITEMS) {
     uris.forEach((uri, i) => {
       if (typeof uri === 'string' && charLength(uri) > MAX_URL_LENGTH)
-        items.push(tooLongUrl(['body', 'redirect_uris', i], uri));
+        items.push(tooLongUrl(['redirect_uris', i], uri));
     });
   }
   for (const name of URLS) {
     const v = body[name];
-    if (typeof v === 'string' && charLength(v) > MAX_URL_LENGTH)
-      items.push(tooLongUrl(['body', name], v));
+    if (typeof v === 'string' && charLength(v) > MAX_URL_LENGTH) items.push(tooLongUrl([name], v));
   }
   const name = body.client_name;
   if (typeof name === 'string' && charLength(name) > MAX_NAME_LENGTH)
-    items.push(tooLongString(['body', 'client_name'], name, MAX_NAME_LENGTH));
+    items.push(tooLongString(['client_name'], name, MAX_NAME_LENGTH));
   const scope = body.scope;
   if (typeof scope === 'string' && charLength(scope) > MAX_SCOPE_LENGTH)
-    items.push(tooLongString(['body', 'scope'], scope, MAX_SCOPE_LENGTH));
-  if (items.length) throw validation(items);
+    items.push(tooLongString(['scope'], scope, MAX_SCOPE_LENGTH));
+  if (items.length) throw new Invalid(items);
 }
 
 /** The client address as one form: `::ffff:127.0.0.1` (a dual-stack socket) is 127.0.0.1. */
@@ -70,14 +69,9 @@ export function sourceAddress(ip: string): string {
 
 /** Refuses a registration past MAX_CLIENTS_PER_ADDRESS clients from the same address. */
 export function checkQuota(store: Store, address: string): void {
-  const n = store.get<{ n: number }>(
-    'SELECT count(*) AS n FROM oauth2_clients WHERE registered_from = ?',
-    address,
-  )!.n;
-  if (n >= MAX_CLIENTS_PER_ADDRESS) {
-    throw new HttpError(403, {
-      error: 'NotPermitted',
-      detail: `${address} has registered ${MAX_CLIENTS_PER_ADDRESS} clients, the most the local service keeps per address; POST /__local/reset (or a restart without --db) starts over.`,
-    });
+  if (store.oauthClients.countFrom(address) >= MAX_CLIENTS_PER_ADDRESS) {
+    throw new NotPermitted(
+      `${address} has registered ${MAX_CLIENTS_PER_ADDRESS} clients, the most the local service keeps per address; POST /__local/reset (or a restart without --db) starts over.`,
+    );
   }
 }

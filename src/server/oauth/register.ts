@@ -99,9 +99,9 @@ function metadata(body: Record<string, unknown>): ClientMetadata & { method: Aut
   };
 }
 
-export function registerRegistration({ route, service }: Router): void {
+export function registerRegistration({ write, service }: Router): void {
   const { store, clock } = service;
-  route('POST', '/v1/oauth2/register', null, (req, { principal, reply }) => {
+  write('POST', '/v1/oauth2/register', null, (req, { principal, reply }) => {
     const body = req.body;
     if (body instanceof RawBody) throw notJson(body);
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -115,21 +115,18 @@ export function registerRegistration({ route, service }: Router): void {
     const now = clock.now();
     const issuedAt = Math.floor(now.getTime() / 1000);
     const owner = principal?.kind === 'user' ? principal.userId : null;
-    store.tx(() => {
-      checkQuota(store, address);
-      store.run(
-        `INSERT INTO oauth2_clients (client_id, created_at, client_secret, client_id_issued_at,
-         client_secret_expires_at, token_endpoint_auth_method, metadata, user_id, registered_from)
-         VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-        clientId,
-        now.toISOString(),
-        secret,
-        issuedAt,
-        method,
-        JSON.stringify(meta),
-        owner,
-        address,
-      );
+    checkQuota(store, address);
+    store.oauthClients.insert({
+      client_id: clientId,
+      created_at: now.toISOString(),
+      client_secret: secret,
+      client_id_issued_at: issuedAt,
+      client_secret_expires_at: 0,
+      token_endpoint_auth_method: method,
+      metadata: JSON.stringify(meta),
+      user_id: owner,
+      registration_access_token_hash: null,
+      registered_from: address,
     });
     reply.code(201).headers(NO_STORE);
     return {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Router, Service } from '../app.js';
 import { HttpError } from '../errors.js';
 import { hashToken } from '../ids.js';
+import type { OAuthCodeRow } from '../store/rows.js';
 import { PKCE_VALUE } from './authorize-request.js';
 import { subjectClaims } from './claims.js';
 import { authenticateClient, type OAuthClient, sameRedirectUri } from './clients.js';
@@ -21,21 +22,7 @@ import { formRoute } from './http.js';
 import { atHash, signIdToken } from './keys.js';
 import { beyond, splitScope, unknownScopes } from './scopes.js';
 
-interface CodeRow {
-  code_hash: string;
-  expires_at: string;
-  client_id: string;
-  user_id: string | null;
-  organization_id: string | null;
-  sub_type: string;
-  scope: string;
-  redirect_uri: string;
-  nonce: string | null;
-  code_challenge: string | null;
-  code_challenge_method: string | null;
-  auth_time: number;
-  used_at: string | null;
-}
+type CodeRow = OAuthCodeRow;
 
 /** Spec §5.2 step 4: exactly these fields, id_token only when openid was granted. */
 function tokenResponse(issued: Issued, scope: string, idToken: string | null) {
@@ -79,7 +66,7 @@ function redeemCode(
   const hash = hashToken(body.code);
   const now = clock.iso();
   return store.tx(() => {
-    const row = store.get<CodeRow>('SELECT * FROM oauth2_codes WHERE code_hash = ?', hash);
+    const row = store.oauthClients.code(hash);
     // Another client's code is not burned: that would let anyone cancel a login.
     if (!row || row.client_id !== client.client_id) {
       return invalidGrant('The authorization code is invalid.');
@@ -88,7 +75,7 @@ function redeemCode(
       revokeFamily(store, hash, now);
       return invalidGrant('The authorization code was already used.');
     }
-    store.run('UPDATE oauth2_codes SET used_at = ? WHERE code_hash = ?', now, hash);
+    store.oauthClients.useCode(hash, now);
     if (row.expires_at <= now) return invalidGrant('The authorization code has expired.');
     if (body.redirect_uri === undefined || !sameRedirectUri(body.redirect_uri, row.redirect_uri)) {
       return invalidGrant('redirect_uri does not match the authorization request.');

@@ -2,41 +2,28 @@
 // generation): a seller creates a session that acts as one of its customers.
 import * as z from 'zod';
 import { type Router, slashRedirect } from '../app.js';
-import { organizationIds } from '../auth.js';
-import { createCustomerSession } from '../customer-sessions.js';
-import { sqlIn } from '../db.js';
-import { invalid } from '../errors.js';
+import { createCustomerSession } from '../domain/customer-sessions.js';
+import { invalid } from '../domain/errors.js';
 import { customer } from '../serialize.js';
 import { parseBody } from '../validate.js';
 
 const createBody = z.object({ customer_id: z.uuid() });
 
-export function registerCustomerSessions({ app, route, service }: Router): void {
-  const { store, clock } = service;
-  route(
+export function registerCustomerSessions({ app, write, service }: Router): void {
+  const { store } = service;
+  write(
     'POST',
     '/v1/customer-sessions/',
     { kinds: ['user', 'organization'], scopes: ['customer_sessions:write'] },
-    (req, { principal, reply }) => {
+    (req, { visible, work, reply }) => {
       const body = parseBody(createBody, req.body);
       const id = body.customer_id.toLowerCase();
-      const own = organizationIds(store, principal!);
-      const params: unknown[] = [id];
-      const row = own.length
-        ? store.get(
-            `SELECT * FROM customers WHERE id = ? AND ${sqlIn('organization_id', own, params)}`,
-            ...params,
-          )
-        : undefined;
+      const row = store.customers.visible(visible, id);
       // The customer is looked up among the token's organizations' only; any other id is a
       // validation error of the body, not a 404 (customer_session/service.py create).
-      if (!row)
-        throw invalid(['body', 'customer_id'], 'Customer does not exist.', body.customer_id);
-      const session = store.tx(() => createCustomerSession(store, clock, id));
-      const slug = store.get<{ slug: string }>(
-        'SELECT slug FROM organizations WHERE id = ?',
-        row.organization_id,
-      )!.slug;
+      if (!row) throw invalid(['customer_id'], 'Customer does not exist.', body.customer_id);
+      const session = createCustomerSession(work, id);
+      const slug = store.organizations.byId(row.organization_id)!.slug;
       reply.code(201);
       return {
         created_at: session.createdAt,

@@ -3,8 +3,8 @@
 import * as z from 'zod';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
-import { createCustomerSession } from '../customer-sessions.js';
-import { invalid, notFound } from '../errors.js';
+import { createCustomerSession } from '../domain/customer-sessions.js';
+import { invalid, NotFound } from '../domain/errors.js';
 import { hashToken, token, uuid } from '../ids.js';
 import { storedDemo } from '../seed.js';
 import { parseBody, uuidParam } from '../validate.js';
@@ -23,12 +23,12 @@ const patBody = z.object({
 });
 const sessionBody = z.object({ customer_id: z.uuid() });
 
-export function registerLocal({ app, route, service }: Router): void {
+export function registerLocal({ app, get, write, service }: Router): void {
   const { store, clock } = service;
   const clockView = () => ({ now: clock.iso(), offset_seconds: clock.offsetSeconds });
 
-  route('GET', '/__local/clock', null, () => clockView());
-  route('POST', '/__local/clock', null, (req) => {
+  get('/__local/clock', null, () => clockView());
+  write('POST', '/__local/clock', null, (req) => {
     const body = parseBody(clockBody, req.body ?? {});
     // Reset, then set, then advance, checked as a whole first: a refused request changes nothing.
     let offsetMs = body.reset ? 0 : clock.offsetMs;
@@ -48,61 +48,49 @@ export function registerLocal({ app, route, service }: Router): void {
                 'greater_than_equal',
                 `Input should be greater than or equal to ${Math.ceil(-CENTURY_SECONDS - from)}`,
               ];
-        throw invalid(['body', 'advance_seconds'], msg!, body.advance_seconds, type);
+        throw invalid(['advance_seconds'], msg!, body.advance_seconds, type);
       }
       offsetMs += body.advance_seconds * 1000;
     }
     if (body.reset || body.set || body.advance_seconds) clock.setOffset(offsetMs);
     return clockView();
   });
-  route('POST', '/__local/reset', null, () => {
+  write('POST', '/__local/reset', null, () => {
     service.reseed();
     return { ok: true, ...clockView() };
   });
-  route('GET', '/__local/demo', null, () => storedDemo(store) ?? {});
-  route('POST', '/__local/personal-access-tokens', null, (req) => {
+  get('/__local/demo', null, () => storedDemo(store) ?? {});
+  write('POST', '/__local/personal-access-tokens', null, (req) => {
     const body = parseBody(patBody, req.body);
-    const user = store.get<{ id: string }>(
-      'SELECT id FROM users WHERE email = ? COLLATE NOCASE',
-      body.email,
-    );
-    if (!user) throw invalid(['body', 'email'], 'No user with this email.', body.email);
+    const user = store.users.byEmail(body.email);
+    if (!user) throw invalid(['email'], 'No user with this email.', body.email);
     const value = token('polar_pat_');
     const scope = (body.scopes ?? [...ALL_SCOPES]).join(' ');
     const expires = body.expires_in
       ? new Date(clock.now().getTime() + body.expires_in * 1000).toISOString()
       : null;
-    store.tx(() =>
-      store.run(
-        'INSERT INTO personal_access_tokens (id, created_at, user_id, token_hash, comment, scope, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)',
-        uuid(),
-        clock.iso(),
-        user.id,
-        hashToken(value),
-        'Minted by /__local',
-        scope,
-        expires,
-      ),
-    );
+    store.tokens.insertPersonalAccessToken({
+      id: uuid(),
+      created_at: clock.iso(),
+      user_id: user.id,
+      token_hash: hashToken(value),
+      comment: 'Minted by /__local',
+      scope,
+      expires_at: expires,
+      revoked_at: null,
+    });
     return { token: value, scope, expires_at: expires };
   });
-  route('POST', '/__local/customer-sessions', null, (req) => {
+  write('POST', '/__local/customer-sessions', null, (req, { work }) => {
     const body = parseBody(sessionBody, req.body);
-    const customer = store.get<{ id: string }>(
-      'SELECT id FROM customers WHERE id = ?',
-      body.customer_id.toLowerCase(),
-    );
-    if (!customer) throw notFound();
-    const session = store.tx(() => createCustomerSession(store, clock, customer.id));
+    const customer = store.customers.byId(body.customer_id.toLowerCase());
+    if (!customer) throw new NotFound();
+    const session = createCustomerSession(work, customer.id);
     return { token: session.token, expires_at: session.expiresAt };
   });
   app.get('/__local/media/:id', (req, reply) => {
-    const id = uuidParam((req.params as { id: string }).id, ['path', 'id']);
-    const media = store.get<{ content: string; mime_type: string }>(
-      'SELECT content, mime_type FROM medias WHERE id = ?',
-      id,
-    );
-    if (!media) throw notFound();
+    const media = store.products.media(uuidParam((req.params as { id: string }).id));
+    if (!media) throw new NotFound();
     reply.type(media.mime_type).send(media.content);
   });
 }

@@ -1,8 +1,15 @@
 // The demo catalogue: users, the two organizations, benefits, products with their prices and
 // medias, custom fields and discounts.
 import { createHash } from 'node:crypto';
-import { json } from '../db.js';
-import type { Price, SeedContext } from './context.js';
+import { json } from '../store/index.js';
+import type { BenefitType, DiscountDuration, DiscountType } from '../store/rows.js';
+import {
+  insertCustomField,
+  insertDiscount,
+  insertPrice,
+  type Price,
+  type SeedContext,
+} from './context.js';
 
 export function seedCatalogue(c: SeedContext) {
   const { store, id, at } = c;
@@ -11,33 +18,39 @@ export function seedCatalogue(c: SeedContext) {
     { id: id(), email: 'bob@globex.test', name: 'Bob Builder', gh: 'bobglobex' },
   ];
   for (const u of users) {
-    store.run(
-      'INSERT INTO users (id, created_at, email, email_verified, public_name, avatar_url, code_host_username) VALUES (?, ?, ?, 1, ?, NULL, ?)',
-      u.id,
-      at(400),
-      u.email,
-      u.name,
-      u.gh,
-    );
+    store.users.insert({
+      id: u.id,
+      created_at: at(400),
+      email: u.email,
+      email_verified: 1,
+      public_name: u.name,
+      avatar_url: null,
+      code_host_username: u.gh,
+    });
   }
   const org = (name: string, slug: string, owner: string, bio: string) => {
     const oid = id();
-    store.run(
-      `INSERT INTO organizations (id, created_at, modified_at, name, slug, avatar_url, bio, company, blog, location, email,
-       social_username, billing_email, pledge_minimum_amount, pledge_badge_show_amount, default_upfront_split_to_contributors,
-       default_badge_custom_content, total_monthly_spending_limit, per_user_monthly_spending_limit, profile_settings,
-       feature_settings, subscription_settings) VALUES (?, ?, NULL, ?, ?, NULL, ?, ?, ?, 'Lisbon, Portugal', ?, ?, ?, 2000, 1, NULL, NULL, NULL, NULL, ?, ?, ?)`,
-      oid,
-      at(400),
+    store.organizations.insert({
+      id: oid,
+      created_at: at(400),
+      modified_at: null,
       name,
       slug,
+      avatar_url: null,
       bio,
-      name,
-      `https://${slug}.example`,
-      `hello@${slug}.example`,
-      slug,
-      `billing@${slug}.example`,
-      json({
+      company: name,
+      blog: `https://${slug}.example`,
+      location: 'Lisbon, Portugal',
+      email: `hello@${slug}.example`,
+      social_username: slug,
+      billing_email: `billing@${slug}.example`,
+      pledge_minimum_amount: 2000,
+      pledge_badge_show_amount: 1,
+      default_upfront_split_to_contributors: null,
+      default_badge_custom_content: null,
+      total_monthly_spending_limit: null,
+      per_user_monthly_spending_limit: null,
+      profile_settings: json({
         enabled: true,
         description: bio,
         featured_projects: [],
@@ -46,18 +59,14 @@ export function seedCatalogue(c: SeedContext) {
         subscribe: { promote: true, show_count: true, count_free: false, all: false },
         accent_color: '#0062ff',
       }),
-      json({ issue_funding_enabled: false }),
-      json({
+      feature_settings: json({ issue_funding_enabled: false }),
+      subscription_settings: json({
         allow_multiple_subscriptions: false,
         allow_customer_updates: true,
         proration_behavior: 'prorate',
       }),
-    );
-    store.run(
-      'INSERT INTO user_organizations (user_id, organization_id) VALUES (?, ?)',
-      owner,
-      oid,
-    );
+    });
+    store.organizations.addMember({ user_id: owner, organization_id: oid });
     return oid;
   };
   const acme = org('Acme Software', 'acme', users[0]!.id, 'Developer tools for small teams.');
@@ -68,17 +77,19 @@ export function seedCatalogue(c: SeedContext) {
     'Fonts and cloud storage for designers.',
   );
 
-  const benefit = (orgId: string, type: string, description: string, properties: object) => {
+  const benefit = (orgId: string, type: BenefitType, description: string, properties: object) => {
     const bid = id();
-    store.run(
-      'INSERT INTO benefits (id, created_at, modified_at, organization_id, type, description, selectable, deletable, properties) VALUES (?, ?, NULL, ?, ?, ?, 1, 1, ?)',
-      bid,
-      at(380),
-      orgId,
+    store.products.insertBenefit({
+      id: bid,
+      created_at: at(380),
+      modified_at: null,
+      organization_id: orgId,
       type,
       description,
-      json(properties),
-    );
+      selectable: 1,
+      deletable: 1,
+      properties: json(properties),
+    });
     return bid;
   };
   const proKeys = benefit(acme, 'license_keys', 'Acme Pro license key', {
@@ -119,41 +130,25 @@ export function seedCatalogue(c: SeedContext) {
     archived = false,
   ) => {
     const pid = id();
-    store.run(
-      'INSERT INTO products (id, created_at, modified_at, organization_id, name, description, is_recurring, is_archived, metadata) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)',
-      pid,
-      at(380),
-      orgId,
+    store.products.insert({
+      id: pid,
+      created_at: at(380),
+      modified_at: null,
+      organization_id: orgId,
       name,
       description,
-      recurring ? 1 : 0,
-      archived ? 1 : 0,
-      json({ sku: name.toLowerCase().replaceAll(' ', '-') }),
-    );
+      is_recurring: recurring ? 1 : 0,
+      is_archived: archived ? 1 : 0,
+      metadata: json({ sku: name.toLowerCase().replaceAll(' ', '-') }),
+    });
     const out = prices.map((p) => {
       const price: Price = { ...p, id: id(), product: pid };
-      store.run(
-        'INSERT INTO prices (id, created_at, modified_at, product_id, amount_type, is_archived, price_currency, price_amount, type, recurring_interval) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)',
-        price.id,
-        at(380),
-        pid,
-        p.amountType ?? 'fixed',
-        p.archived || archived ? 1 : 0,
-        'usd',
-        p.amount,
-        p.type,
-        p.interval,
-      );
+      insertPrice(c, price, at(380), p.archived || archived);
       if (!p.archived && !archived && p.amountType !== 'free') catalogue[orgId]!.push(price);
       return price;
     });
     benefits.forEach((b, i) => {
-      store.run(
-        'INSERT INTO product_benefits (product_id, benefit_id, "order") VALUES (?, ?, ?)',
-        pid,
-        b,
-        i,
-      );
+      store.products.attachBenefit({ product_id: pid, benefit_id: b, order: i });
     });
     return { id: pid, prices: out };
   };
@@ -235,106 +230,95 @@ export function seedCatalogue(c: SeedContext) {
     const content = svg(label);
     const sha = createHash('sha256').update(content);
     const digest = sha.digest();
-    store.run(
-      `INSERT INTO medias (id, created_at, organization_id, name, path, mime_type, size, storage_version, version, checksum_etag,
-       checksum_sha256_base64, checksum_sha256_hex, last_modified_at, service, is_uploaded, content) VALUES (?, ?, ?, ?, ?, 'image/svg+xml', ?, NULL, NULL, ?, ?, ?, ?, 'product_media', 1, ?)`,
-      mid,
-      at(380),
-      orgId,
-      `${label.toLowerCase().replace(' ', '-')}.svg`,
-      `${orgId}/${mid}/${label.toLowerCase().replace(' ', '-')}.svg`,
-      Buffer.byteLength(content),
-      `"${digest.toString('hex').slice(0, 32)}"`,
-      digest.toString('base64'),
-      digest.toString('hex'),
-      at(380),
+    store.products.insertMedia({
+      id: mid,
+      created_at: at(380),
+      organization_id: orgId,
+      name: `${label.toLowerCase().replace(' ', '-')}.svg`,
+      path: `${orgId}/${mid}/${label.toLowerCase().replace(' ', '-')}.svg`,
+      mime_type: 'image/svg+xml',
+      size: Buffer.byteLength(content),
+      storage_version: null,
+      version: null,
+      checksum_etag: `"${digest.toString('hex').slice(0, 32)}"`,
+      checksum_sha256_base64: digest.toString('base64'),
+      checksum_sha256_hex: digest.toString('hex'),
+      last_modified_at: at(380),
+      service: 'product_media',
+      is_uploaded: 1,
       content,
-    );
-    store.run(
-      'INSERT INTO product_medias (product_id, media_id, "order") VALUES (?, ?, 0)',
-      p,
-      mid,
-    );
+    });
+    store.products.attachMedia({ product_id: p, media_id: mid, order: 0 });
   }
 
-  const companyField = id();
-  store.run(
-    'INSERT INTO custom_fields (id, created_at, modified_at, organization_id, metadata, type, slug, name, properties) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)',
-    companyField,
-    at(380),
-    acme,
-    json({}),
-    'text',
-    'company',
-    'Company',
-    json({
+  const companyField = insertCustomField(c, acme, {
+    type: 'text',
+    slug: 'company',
+    name: 'Company',
+    metadata: {},
+    properties: {
       form_label: 'Company name',
       form_help_text: 'Shown on your invoices.',
       form_placeholder: 'Acme Inc.',
       textarea: false,
       min_length: 2,
       max_length: 100,
-    }),
-  );
-  const seatsField = id();
-  store.run(
-    'INSERT INTO custom_fields (id, created_at, modified_at, organization_id, metadata, type, slug, name, properties) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)',
-    seatsField,
-    at(380),
-    acme,
-    json({}),
-    'number',
-    'seats',
-    'Seats',
-    json({
+    },
+  });
+  const seatsField = insertCustomField(c, acme, {
+    type: 'number',
+    slug: 'seats',
+    name: 'Seats',
+    metadata: {},
+    properties: {
       form_label: 'How many seats?',
       form_help_text: null,
       form_placeholder: '5',
       ge: 1,
       le: 10,
-    }),
-  );
-  store.run(
-    'INSERT INTO product_custom_fields (product_id, custom_field_id, "order", required) VALUES (?, ?, 0, 1)',
-    team.id,
-    companyField,
-  );
-  store.run(
-    'INSERT INTO product_custom_fields (product_id, custom_field_id, "order", required) VALUES (?, ?, 1, 0)',
-    team.id,
-    seatsField,
-  );
+    },
+  });
+  store.products.attachCustomField({
+    product_id: team.id,
+    custom_field_id: companyField,
+    order: 0,
+    required: 1,
+  });
+  store.products.attachCustomField({
+    product_id: team.id,
+    custom_field_id: seatsField,
+    order: 1,
+    required: 0,
+  });
 
   const discount = (
     orgId: string,
     name: string,
     code: string,
-    type: string,
+    type: DiscountType,
     value: number,
-    duration: string,
+    duration: DiscountDuration,
     max: number | null,
     products: string[],
   ) => {
     const did = id();
-    store.run(
-      `INSERT INTO discounts (id, created_at, modified_at, organization_id, name, code, type, amount, currency, basis_points, duration,
-       duration_in_months, starts_at, ends_at, max_redemptions, redemptions_count, metadata) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, 0, ?)`,
-      did,
-      at(300),
-      orgId,
+    insertDiscount(c, {
+      id: did,
+      created_at: at(300),
+      organization_id: orgId,
       name,
       code,
       type,
-      type === 'fixed' ? value : null,
-      type === 'fixed' ? 'usd' : null,
-      type === 'percentage' ? value : null,
+      amount: type === 'fixed' ? value : null,
+      currency: type === 'fixed' ? 'usd' : null,
+      basis_points: type === 'percentage' ? value : null,
       duration,
-      duration === 'repeating' ? 3 : null,
-      max,
-      json({ campaign: name.toLowerCase().replaceAll(' ', '-') }),
-    );
-    for (const p of products)
-      store.run('INSERT INTO discount_products (discount_id, product_id) VALUES (?, ?)', did, p);
+      duration_in_months: duration === 'repeating' ? 3 : null,
+      max_redemptions: max,
+      redemptions_count: 0,
+      metadata: json({ campaign: name.toLowerCase().replaceAll(' ', '-') }),
+    });
+    for (const p of products) store.discounts.limitTo({ discount_id: did, product_id: p });
     return did;
   };
   const launch = discount(acme, 'Launch 10', 'LAUNCH10', 'fixed', 1000, 'once', 1000, []);

@@ -1,6 +1,14 @@
-// What every part of the demo seed shares: the store, the seeded PRNG and the seed's "now".
-import type { Store } from '../db.js';
+// What every part of the demo seed shares: the store, the seeded PRNG and the seed's "now", and
+// the inserts more than one part makes.
 import { type Random, seededRandom, uuid } from '../ids.js';
+import { json, type Store } from '../store/index.js';
+import type {
+  CustomFieldType,
+  DiscountRow,
+  PriceAmountType,
+  PriceType,
+  RecurringInterval,
+} from '../store/rows.js';
 
 export const DAY = 86_400_000;
 
@@ -32,11 +40,61 @@ export type Price = {
   id: string;
   product: string;
   amount: number | null;
-  type: string;
-  interval: string | null;
+  type: PriceType;
+  interval: RecurringInterval | null;
   archived?: boolean;
-  amountType?: string;
+  amountType?: PriceAmountType;
 };
+
+export function insertPrice(c: SeedContext, p: Price, createdAt: string, archived = false): void {
+  c.store.products.insertPrice({
+    id: p.id,
+    created_at: createdAt,
+    modified_at: null,
+    product_id: p.product,
+    amount_type: p.amountType ?? 'fixed',
+    is_archived: archived ? 1 : 0,
+    price_currency: 'usd',
+    price_amount: p.amount,
+    type: p.type,
+    recurring_interval: p.interval,
+  });
+}
+
+/** A custom field of `organizationId`; its id. */
+export function insertCustomField(
+  c: SeedContext,
+  organizationId: string,
+  field: {
+    type: CustomFieldType;
+    slug: string;
+    name: string;
+    metadata: object;
+    properties: object;
+  },
+): string {
+  const id = c.id();
+  c.store.products.insertCustomField({
+    id,
+    created_at: c.at(380),
+    modified_at: null,
+    organization_id: organizationId,
+    metadata: json(field.metadata),
+    type: field.type,
+    slug: field.slug,
+    name: field.name,
+    properties: json(field.properties),
+  });
+  return id;
+}
+
+/** A discount without a validity window. */
+export function insertDiscount(
+  c: SeedContext,
+  row: Omit<DiscountRow, 'modified_at' | 'starts_at' | 'ends_at'>,
+): void {
+  c.store.discounts.insert({ ...row, modified_at: null, starts_at: null, ends_at: null });
+}
 
 export const FIRST = [
   'Jane',

@@ -1,7 +1,8 @@
 // The demo customers and their order history: orders, subscriptions in every status, and the
 // license keys their purchases granted; `orderCount` scales it for benchmarks.
-import { json } from '../db.js';
-import { grantLicenseKeys } from '../license-key-grants.js';
+import { grantLicenseKeys } from '../domain/license-key-grants.js';
+import { json } from '../store/index.js';
+import type { BillingReason, SubscriptionStatus } from '../store/rows.js';
 import type { Catalogue } from './catalogue.js';
 import { DAY, FIRST, LAST, type Price, type SeedContext } from './context.js';
 
@@ -26,15 +27,15 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     const mail =
       email ??
       `${first}.${last}${n >= FIRST.length * LAST.length ? n : ''}@example.com`.toLowerCase();
-    store.run(
-      `INSERT INTO customers (id, created_at, modified_at, organization_id, email, email_verified, name, billing_address, tax_id, metadata, avatar_url, user_id)
-       VALUES (?, ?, NULL, ?, ?, 1, ?, ?, NULL, ?, NULL, ?)`,
-      cid,
-      at(370 - (n % 300)),
-      orgId,
-      mail,
-      name ?? `${first} ${last}`,
-      json({
+    store.customers.insert({
+      id: cid,
+      created_at: at(370 - (n % 300)),
+      modified_at: null,
+      organization_id: orgId,
+      email: mail,
+      email_verified: 1,
+      name: name ?? `${first} ${last}`,
+      billing_address: json({
         line1: `${10 + n} Market Street`,
         line2: null,
         postal_code: `${10000 + n}`,
@@ -42,9 +43,11 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
         state: null,
         country: pick(['PT', 'DE', 'US', 'JP', 'KE']),
       }),
-      json({ source: pick(['newsletter', 'search', 'referral']) }),
-      userId,
-    );
+      tax_id: null,
+      metadata: json({ source: pick(['newsletter', 'search', 'referral']) }),
+      avatar_url: null,
+      user_id: userId,
+    });
     const c = { id: cid, email: mail, user_id: userId };
     customers[orgId]!.push(c);
     return c;
@@ -56,7 +59,7 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
   const aliceAtGlobex = addCustomer(globex, 999, users[0]!.id, 'alice@acme.test', 'Alice Example');
   const jane = customers[acme]![0]!;
 
-  const STATUSES = [
+  const STATUSES: SubscriptionStatus[] = [
     'active',
     'active',
     'active',
@@ -80,37 +83,42 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     c: { id: string; user_id: string | null },
     p: Price,
     when: string,
-    reason: string,
+    reason: BillingReason,
     subId: string | null,
     discountId: string | null,
+    /** What was paid, when not the price less an Acme discount. */
+    amount?: number,
   ) => {
     const off =
       discountId === launch ? 1000 : discountId === half ? Math.round((p.amount ?? 0) / 2) : 0;
-    store.run(
-      `INSERT INTO orders (id, created_at, modified_at, organization_id, metadata, custom_field_data, amount, tax_amount, currency, billing_reason,
-       billing_address, customer_id, product_id, product_price_id, price_type, discount_id, subscription_id, checkout_id, user_id)
-       VALUES (?, ?, NULL, ?, ?, '{}', ?, 0, 'usd', ?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?)`,
-      id(),
-      when,
-      orgId,
-      json({ channel: pick(['web', 'web', 'api', 'partner']) }),
-      Math.max((p.amount ?? 0) - off, 0),
-      reason,
-      c.id,
-      p.product,
-      p.id,
-      p.type,
-      discountId,
-      subId,
-      c.user_id,
-    );
+    store.orders.insert({
+      id: id(),
+      created_at: when,
+      modified_at: null,
+      organization_id: orgId,
+      metadata: json({ channel: pick(['web', 'web', 'api', 'partner']) }),
+      custom_field_data: '{}',
+      amount: amount ?? Math.max((p.amount ?? 0) - off, 0),
+      tax_amount: 0,
+      currency: 'usd',
+      billing_reason: reason,
+      billing_address: null,
+      customer_id: c.id,
+      product_id: p.product,
+      product_price_id: p.id,
+      price_type: p.type,
+      discount_id: discountId,
+      subscription_id: subId,
+      checkout_id: null,
+      user_id: c.user_id,
+    });
   };
   const insertSubscription = (
     orgId: string,
     c: { id: string; user_id: string | null },
     p: Price,
     startMs: number,
-    status: string,
+    status: SubscriptionStatus,
     discountId: string | null,
   ) => {
     const sid = id();
@@ -118,30 +126,35 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     const periods = Math.max(Math.floor((now - startMs) / periodMs), 0);
     const periodStart = startMs + periods * periodMs;
     const ended = status === 'canceled' || status === 'incomplete_expired';
-    store.run(
-      `INSERT INTO subscriptions (id, created_at, modified_at, organization_id, amount, currency, recurring_interval, status, current_period_start,
-       current_period_end, cancel_at_period_end, canceled_at, started_at, ends_at, ended_at, customer_id, product_id, price_id, discount_id,
-       checkout_id, customer_cancellation_reason, customer_cancellation_comment, user_id, metadata, custom_field_data)
-       VALUES (?, ?, NULL, ?, ?, 'usd', ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, '{}', '{}')`,
-      sid,
-      new Date(startMs).toISOString(),
-      orgId,
-      p.amount,
-      p.interval,
+    store.subscriptions.insert({
+      id: sid,
+      created_at: new Date(startMs).toISOString(),
+      modified_at: null,
+      organization_id: orgId,
+      amount: p.amount,
+      currency: 'usd',
+      recurring_interval: p.interval!,
       status,
-      new Date(periodStart).toISOString(),
-      new Date(periodStart + periodMs).toISOString(),
-      ended ? new Date(periodStart).toISOString() : null,
-      status === 'incomplete' ? null : new Date(startMs).toISOString(),
-      ended ? new Date(periodStart).toISOString() : null,
-      ended ? new Date(periodStart).toISOString() : null,
-      c.id,
-      p.product,
-      p.id,
-      discountId,
-      ended ? pick(['too_expensive', 'unused', 'switched_service']) : null,
-      c.user_id,
-    );
+      current_period_start: new Date(periodStart).toISOString(),
+      current_period_end: new Date(periodStart + periodMs).toISOString(),
+      cancel_at_period_end: 0,
+      canceled_at: ended ? new Date(periodStart).toISOString() : null,
+      started_at: status === 'incomplete' ? null : new Date(startMs).toISOString(),
+      ends_at: ended ? new Date(periodStart).toISOString() : null,
+      ended_at: ended ? new Date(periodStart).toISOString() : null,
+      customer_id: c.id,
+      product_id: p.product,
+      price_id: p.id,
+      discount_id: discountId,
+      checkout_id: null,
+      customer_cancellation_reason: ended
+        ? pick(['too_expensive', 'unused', 'switched_service'])
+        : null,
+      customer_cancellation_comment: null,
+      user_id: c.user_id,
+      metadata: '{}',
+      custom_field_data: '{}',
+    });
     return sid;
   };
 

@@ -4,10 +4,18 @@
 // keys without an activation limit, disabled or expired, and (at Globex, so that `--orders N`
 // still counts Acme's orders exactly) an order of a free price and one with a percentage
 // discount. Seeded last, so the ids and tokens before it stay put.
-import { json } from '../db.js';
 import { licenseKey } from '../ids.js';
+import { json } from '../store/index.js';
+import type { BenefitType, CustomFieldType, LicenseKeyStatus } from '../store/rows.js';
 import type { Catalogue } from './catalogue.js';
-import { DAY, type Price, type SeedContext } from './context.js';
+import {
+  DAY,
+  insertCustomField,
+  insertDiscount,
+  insertPrice,
+  type Price,
+  type SeedContext,
+} from './context.js';
 import type { seedHistory } from './history.js';
 
 type History = ReturnType<typeof seedHistory>;
@@ -16,25 +24,21 @@ export function seedVariety(c: SeedContext, cat: Catalogue, history: History): v
   const { store, id, at } = c;
   const { acme, team } = cat;
 
-  const field = (type: string, slug: string, name: string, properties: object, order: number) => {
-    const fid = id();
-    store.run(
-      'INSERT INTO custom_fields (id, created_at, modified_at, organization_id, metadata, type, slug, name, properties) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?)',
-      fid,
-      at(380),
-      acme,
-      json({ source: 'demo' }),
-      type,
-      slug,
-      name,
-      json(properties),
-    );
-    store.run(
-      'INSERT INTO product_custom_fields (product_id, custom_field_id, "order", required) VALUES (?, ?, ?, 0)',
-      team.id,
-      fid,
+  const field = (
+    type: CustomFieldType,
+    slug: string,
+    name: string,
+    properties: object,
+    order: number,
+  ) => {
+    const metadata = { source: 'demo' };
+    const fid = insertCustomField(c, acme, { type, slug, name, metadata, properties });
+    store.products.attachCustomField({
+      product_id: team.id,
+      custom_field_id: fid,
       order,
-    );
+      required: 0,
+    });
   };
   // Date bounds are Unix timestamps, as the real service stores them.
   field(
@@ -51,23 +55,20 @@ export function seedVariety(c: SeedContext, cat: Catalogue, history: History): v
   ];
   field('select', 'team_size', 'Team size', { form_label: 'Team size?', options: sizes }, 4);
 
-  const benefit = (order: number, type: string, text: string, props: object) => {
+  const benefit = (order: number, type: BenefitType, text: string, props: object) => {
     const bid = id();
-    store.run(
-      'INSERT INTO benefits (id, created_at, modified_at, organization_id, type, description, selectable, deletable, properties) VALUES (?, ?, NULL, ?, ?, ?, 1, 1, ?)',
-      bid,
-      at(380),
-      acme,
+    store.products.insertBenefit({
+      id: bid,
+      created_at: at(380),
+      modified_at: null,
+      organization_id: acme,
       type,
-      text,
-      json(props),
-    );
-    store.run(
-      'INSERT INTO product_benefits (product_id, benefit_id, "order") VALUES (?, ?, ?)',
-      team.id,
-      bid,
-      order,
-    );
+      description: text,
+      selectable: 1,
+      deletable: 1,
+      properties: json(props),
+    });
+    store.products.attachBenefit({ product_id: team.id, benefit_id: bid, order });
   };
   benefit(2, 'discord', 'Acme Team role on Discord', {
     guild_id: '1187432209950625812',
@@ -103,16 +104,20 @@ function acmeSubscriptions(c: SeedContext, cat: Catalogue, history: History): vo
   );
   // Alice buys from Acme too, so a user token's customer portal spans two organizations.
   const alice = { id: id(), user_id: users[0]!.id };
-  store.run(
-    `INSERT INTO customers (id, created_at, modified_at, organization_id, email, email_verified, name, billing_address, tax_id, metadata, avatar_url, user_id)
-     VALUES (?, ?, NULL, ?, ?, 1, ?, NULL, NULL, '{}', NULL, ?)`,
-    alice.id,
-    at(200),
-    acme,
-    users[0]!.email,
-    users[0]!.name,
-    alice.user_id,
-  );
+  store.customers.insert({
+    id: alice.id,
+    created_at: at(200),
+    modified_at: null,
+    organization_id: acme,
+    email: users[0]!.email,
+    email_verified: 1,
+    name: users[0]!.name,
+    billing_address: null,
+    tax_id: null,
+    metadata: '{}',
+    avatar_url: null,
+    user_id: alice.user_id,
+  });
   const teamYearly = team.prices.find((p) => p.interval === 'year')!;
   // A trial: nothing paid yet, so no order.
   history.insertSubscription(acme, alice, teamYearly, now - 5 * DAY, 'trialing', null);
@@ -121,21 +126,24 @@ function acmeSubscriptions(c: SeedContext, cat: Catalogue, history: History): vo
 /** Jane's keys without an activation limit, disabled, and expired yesterday. */
 function licenseKeys(c: SeedContext, cat: Catalogue, history: History): void {
   const { store, id, at } = c;
-  const key = (limit: number | null, status: string, expires: string | null) => {
-    store.run(
-      `INSERT INTO license_keys (id, created_at, modified_at, organization_id, user_id, customer_id, benefit_id, key, status, limit_activations,
-       usage, limit_usage, validations, last_validated_at, expires_at, seq) VALUES (?, ?, NULL, ?, NULL, ?, ?, ?, ?, ?, 0, NULL, 0, NULL, ?,
-       (SELECT coalesce(max(seq), 0) + 1 FROM license_keys))`,
-      id(),
-      at(8),
-      cat.acme,
-      history.jane.id,
-      cat.proKeys,
-      licenseKey('ACME', c.rnd),
+  const key = (limit: number | null, status: LicenseKeyStatus, expires: string | null) => {
+    store.licenseKeys.insert({
+      id: id(),
+      created_at: at(8),
+      modified_at: null,
+      organization_id: cat.acme,
+      user_id: null,
+      customer_id: history.jane.id,
+      benefit_id: cat.proKeys,
+      key: licenseKey('ACME', c.rnd),
       status,
-      limit,
-      expires,
-    );
+      limit_activations: limit,
+      usage: 0,
+      limit_usage: null,
+      validations: 0,
+      last_validated_at: null,
+      expires_at: expires,
+    });
   };
   key(null, 'granted', null);
   key(3, 'disabled', null);
@@ -147,44 +155,46 @@ function globexOrders(c: SeedContext, cat: Catalogue, history: History): void {
   const { store, id, at, now } = c;
   const { globex, cloud } = cat;
   const productId = id();
-  store.run(
-    'INSERT INTO products (id, created_at, modified_at, organization_id, name, description, is_recurring, is_archived, metadata) VALUES (?, ?, NULL, ?, ?, ?, 0, 0, ?)',
-    productId,
-    at(200),
-    globex,
-    'Globex Font Sampler',
-    'Three display fonts to try. Free.',
-    json({ sku: 'globex-font-sampler' }),
-  );
+  store.products.insert({
+    id: productId,
+    created_at: at(200),
+    modified_at: null,
+    organization_id: globex,
+    name: 'Globex Font Sampler',
+    description: 'Three display fonts to try. Free.',
+    is_recurring: 0,
+    is_archived: 0,
+    metadata: json({ sku: 'globex-font-sampler' }),
+  });
   const sampler: Price = {
     id: id(),
     product: productId,
     amount: null,
     type: 'one_time',
     interval: null,
+    amountType: 'free',
   };
-  store.run(
-    `INSERT INTO prices (id, created_at, modified_at, product_id, amount_type, is_archived, price_currency, price_amount, type, recurring_interval)
-     VALUES (?, ?, NULL, ?, 'free', 0, 'usd', NULL, 'one_time', NULL)`,
-    sampler.id,
-    at(200),
-    productId,
-  );
+  insertPrice(c, sampler, at(200));
   const [first, second] = history.customers[globex]!;
   history.insertOrder(globex, first!, sampler, at(9), 'purchase', null, null);
 
   const loyalty = id();
-  store.run(
-    `INSERT INTO discounts (id, created_at, modified_at, organization_id, name, code, type, amount, currency, basis_points, duration,
-     duration_in_months, starts_at, ends_at, max_redemptions, redemptions_count, metadata) VALUES (?, ?, NULL, ?, ?, ?, 'percentage', NULL, NULL, 2000,
-     'forever', NULL, NULL, NULL, NULL, 1, ?)`,
-    loyalty,
-    at(100),
-    globex,
-    'Loyalty 20',
-    'LOYAL20',
-    json({ campaign: 'loyalty' }),
-  );
+  insertDiscount(c, {
+    id: loyalty,
+    created_at: at(100),
+    organization_id: globex,
+    name: 'Loyalty 20',
+    code: 'LOYAL20',
+    type: 'percentage',
+    amount: null,
+    currency: null,
+    basis_points: 2000,
+    duration: 'forever',
+    duration_in_months: null,
+    max_redemptions: null,
+    redemptions_count: 1,
+    metadata: json({ campaign: 'loyalty' }),
+  });
   const monthly = cloud.prices[0]!;
   const sub = history.insertSubscription(
     globex,
@@ -194,8 +204,16 @@ function globexOrders(c: SeedContext, cat: Catalogue, history: History): void {
     'active',
     loyalty,
   );
-  history.insertOrder(globex, second!, monthly, at(15), 'subscription_create', sub, loyalty);
-  // insertOrder knows only Acme's discounts: take the 20 % off here.
+  // insertOrder knows only Acme's discounts: the 20 % off is taken here.
   const discounted = Math.round((monthly.amount ?? 0) * 0.8);
-  store.run('UPDATE orders SET amount = ? WHERE subscription_id = ?', discounted, sub);
+  history.insertOrder(
+    globex,
+    second!,
+    monthly,
+    at(15),
+    'subscription_create',
+    sub,
+    loyalty,
+    discounted,
+  );
 }

@@ -1,6 +1,14 @@
 // The catalogue's JSON forms (spec §2.3–2.7): organization, product in each context form,
 // price, benefit, media, custom fields, discount short and full forms.
-import type { Row } from '../db.js';
+import type {
+  BenefitRow,
+  CustomFieldRow,
+  DiscountRow,
+  MediaRow,
+  OrganizationRow,
+  PriceRow,
+  ProductRow,
+} from '../store/rows.js';
 import { b, j, type Loader, type R, stamps } from './loader.js';
 
 export function address(v: unknown): R | null {
@@ -16,7 +24,7 @@ export function address(v: unknown): R | null {
   };
 }
 
-export function organization(r: Row): R {
+export function organization(r: OrganizationRow): R {
   return {
     id: r.id,
     ...stamps(r),
@@ -39,7 +47,7 @@ export function organization(r: Row): R {
   };
 }
 
-export function price(r: Row): R {
+export function price(r: PriceRow): R {
   return {
     id: r.id,
     ...stamps(r),
@@ -54,7 +62,7 @@ export function price(r: Row): R {
 }
 
 /** `full`: the admin product form, where the SDK reads custom benefits with is_tax_applicable. */
-export function benefit(r: Row, full = false): R {
+export function benefit(r: BenefitRow, full = false): R {
   const out: R = {
     id: r.id,
     ...stamps(r),
@@ -70,7 +78,7 @@ export function benefit(r: Row, full = false): R {
   return out;
 }
 
-export function media(r: Row, baseUrl: string): R {
+export function media(r: MediaRow, baseUrl: string): R {
   const size = Number(r.size);
   return {
     id: r.id,
@@ -93,7 +101,7 @@ export function media(r: Row, baseUrl: string): R {
   };
 }
 
-export function customField(r: Row): R {
+export function customField(r: CustomFieldRow): R {
   return {
     id: r.id,
     ...stamps(r),
@@ -120,7 +128,7 @@ function attachedFields(l: Loader, productId: string): R[] {
 
 export type ProductForm = 'order' | 'checkout' | 'admin' | 'portal';
 
-export function product(l: Loader, r: Row, form: ProductForm): R {
+export function product(l: Loader, r: ProductRow, form: ProductForm): R {
   const base: R = {
     id: r.id,
     ...stamps(r),
@@ -131,7 +139,7 @@ export function product(l: Loader, r: Row, form: ProductForm): R {
     organization_id: r.organization_id,
   };
   if (form === 'order') return base;
-  const id = r.id as string;
+  const id = r.id;
   base.prices = l.productChildren('prices', id).map(price);
   base.benefits = l.productChildren('benefits', id).map((x) => benefit(x, form === 'admin'));
   base.medias = l.productChildren('medias', id).map((m) => media(m, l.baseUrl));
@@ -150,7 +158,7 @@ export function checkoutAttachedFields(l: Loader, productId: string): R[] {
   return attachedFields(l, productId);
 }
 
-export function discountShort(r: Row): R {
+export function discountShort(r: DiscountRow): R {
   const out: R = {
     duration: r.duration,
     type: r.type,
@@ -165,19 +173,18 @@ export function discountShort(r: Row): R {
   return out;
 }
 
-/** Catalogue objects are shared by many rows: built once per data generation. */
+/**
+ * Catalogue objects are shared by many rows: each is built once until a write to the tables it
+ * is made of (the order form of a product, a price, the full form of a discount).
+ */
 export function catalogue(l: Loader, key: string, build: () => R): R {
-  return l.store.memo<R>('catalogue').get(key, build);
+  return l.store
+    .memo<R>('catalogue', ['products', 'prices', 'discounts', 'discount_products'])
+    .get(key, build);
 }
 
-export function discountFull(l: Loader, r: Row): R {
-  const products = l.store
-    .all(
-      `SELECT p.* FROM products p JOIN discount_products dp ON dp.product_id = p.id
-       WHERE dp.discount_id = ? ORDER BY p.created_at`,
-      r.id as string,
-    )
-    .map((p) => product(l, p, 'order'));
+export function discountFull(l: Loader, r: DiscountRow): R {
+  const products = l.discountProducts(r.id).map((p) => product(l, p, 'order'));
   return {
     ...discountShort(r),
     ...stamps(r),

@@ -1,12 +1,19 @@
 // The JSON forms of what buyers have (spec §2.8–2.12): customer, user, subscription in each
 // context form, order, license key and activation.
 import { createHash } from 'node:crypto';
-import type { Row } from '../db.js';
 import { displayKey } from '../ids.js';
+import type {
+  ActivationRow,
+  CustomerRow,
+  LicenseKeyRow,
+  OrderRow,
+  SubscriptionRow,
+  UserRow,
+} from '../store/rows.js';
 import { address, catalogue, discountFull, price, product } from './catalogue.js';
 import { b, j, type Loader, type R, stamps } from './loader.js';
 
-export function customer(r: Row): R {
+export function customer(r: CustomerRow): R {
   return {
     id: r.id,
     ...stamps(r),
@@ -17,7 +24,7 @@ export function customer(r: Row): R {
     billing_address: address(r.billing_address),
     tax_id: j(r.tax_id),
     organization_id: r.organization_id,
-    avatar_url: r.avatar_url ?? gravatarUrl(r.email as string),
+    avatar_url: r.avatar_url ?? gravatarUrl(r.email),
   };
 }
 
@@ -33,7 +40,7 @@ export function gravatarUrl(email: string): string {
  * `withCodeHost`: orders and subscriptions carry the code-host username, under the spec's name
  * and the real service's (`github_username`); license keys carry neither.
  */
-export function buyer(account: Row | null, c: Row, withCodeHost: boolean): R {
+export function buyer(account: UserRow | null, c: CustomerRow, withCodeHost: boolean): R {
   const out: R = account
     ? {
         id: account.id,
@@ -44,8 +51,8 @@ export function buyer(account: Row | null, c: Row, withCodeHost: boolean): R {
     : {
         id: c.id,
         email: c.email,
-        public_name: Array.from((c.name as string | null) || (c.email as string))[0],
-        avatar_url: c.avatar_url ?? gravatarUrl(c.email as string),
+        public_name: Array.from(c.name || c.email)[0],
+        avatar_url: c.avatar_url ?? gravatarUrl(c.email),
       };
   if (withCodeHost) {
     const username = account?.code_host_username ?? null;
@@ -55,7 +62,7 @@ export function buyer(account: Row | null, c: Row, withCodeHost: boolean): R {
   return out;
 }
 
-export function subscriptionBase(r: Row): R {
+export function subscriptionBase(r: SubscriptionRow): R {
   return {
     id: r.id,
     ...stamps(r),
@@ -82,7 +89,7 @@ export function subscriptionBase(r: Row): R {
   };
 }
 
-export function subscriptionAdmin(l: Loader, r: Row): R {
+export function subscriptionAdmin(l: Loader, r: SubscriptionRow): R {
   const c = l.row('customers', r.customer_id)!;
   const d = l.row('discounts', r.discount_id);
   return {
@@ -97,7 +104,7 @@ export function subscriptionAdmin(l: Loader, r: Row): R {
   };
 }
 
-export function subscriptionPortal(l: Loader, r: Row): R {
+export function subscriptionPortal(l: Loader, r: SubscriptionRow): R {
   return {
     ...subscriptionBase(r),
     product: product(l, l.row('products', r.product_id)!, 'portal'),
@@ -105,7 +112,7 @@ export function subscriptionPortal(l: Loader, r: Row): R {
   };
 }
 
-export function order(l: Loader, r: Row): R {
+export function order(l: Loader, r: OrderRow): R {
   const c = l.row('customers', r.customer_id)!;
   const d = l.row('discounts', r.discount_id);
   const s = l.row('subscriptions', r.subscription_id);
@@ -128,7 +135,7 @@ export function order(l: Loader, r: Row): R {
     user_id: r.user_id ?? r.customer_id,
     customer: customer(c),
     user: buyer(l.row('users', r.user_id), c, true),
-    // The catalogue rows are shared by many orders: built once per data generation.
+    // The catalogue rows are shared by many orders: built once (serialize/catalogue.ts).
     product: catalogue(l, `product:${r.product_id}`, () =>
       product(l, l.row('products', r.product_id)!, 'order'),
     ),
@@ -141,7 +148,7 @@ export function order(l: Loader, r: Row): R {
 }
 
 /** Loads every row a page of orders embeds, one query per table. */
-export function primeOrders(l: Loader, rows: Row[]): void {
+export function primeOrders(l: Loader, rows: OrderRow[]): void {
   primeAll(l, rows, {
     customers: 'customer_id',
     users: 'user_id',
@@ -153,8 +160,15 @@ export function primeOrders(l: Loader, rows: Row[]): void {
 }
 
 /** For each table, primes the rows that `column` of the given rows points at. */
-export function primeAll(l: Loader, rows: Row[], columns: Record<string, string>): void {
-  for (const [table, column] of Object.entries(columns)) {
+export function primeAll<T extends object>(
+  l: Loader,
+  rows: T[],
+  columns: Partial<Record<Parameters<Loader['prime']>[0], keyof T>>,
+): void {
+  for (const [table, column] of Object.entries(columns) as [
+    Parameters<Loader['prime']>[0],
+    keyof T,
+  ][]) {
     l.prime(
       table,
       rows.map((r) => r[column]),
@@ -162,7 +176,7 @@ export function primeAll(l: Loader, rows: Row[], columns: Record<string, string>
   }
 }
 
-export function licenseKey(l: Loader, r: Row, withActivations = false): R {
+export function licenseKey(l: Loader, r: LicenseKeyRow, withActivations = false): R {
   const c = l.row('customers', r.customer_id)!;
   const out: R = {
     id: r.id,
@@ -173,7 +187,7 @@ export function licenseKey(l: Loader, r: Row, withActivations = false): R {
     customer: customer(c),
     benefit_id: r.benefit_id,
     key: r.key,
-    display_key: displayKey(r.key as string),
+    display_key: displayKey(r.key),
     status: r.status,
     limit_activations: r.limit_activations ?? null,
     usage: r.usage,
@@ -183,21 +197,16 @@ export function licenseKey(l: Loader, r: Row, withActivations = false): R {
     expires_at: r.expires_at ?? null,
   };
   if (withActivations) {
-    out.activations = l.store
-      .all(
-        'SELECT * FROM license_key_activations WHERE license_key_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
-        r.id as string,
-      )
-      .map((a) => activation(a));
+    out.activations = l.activations(r.id).map((a) => activation(a));
   }
   return out;
 }
 
-export function primeLicenseKeys(l: Loader, rows: Row[]): void {
+export function primeLicenseKeys(l: Loader, rows: LicenseKeyRow[]): void {
   primeAll(l, rows, { customers: 'customer_id', users: 'user_id' });
 }
 
-export function activation(r: Row): R {
+export function activation(r: ActivationRow): R {
   return {
     id: r.id,
     license_key_id: r.license_key_id,

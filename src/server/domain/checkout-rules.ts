@@ -1,54 +1,45 @@
 // Rules a checkout change must pass: a discount that applies, custom-field values of the right
-// type and size (422 items naming the field).
-import type { Row, Store } from '../db.js';
-import { type ValidationItem, validation } from '../errors.js';
-import { charLength, outOfRange } from '../validate.js';
+// type and size (problems naming the field).
+import type { Store } from '../store/index.js';
+import type { DiscountRow } from '../store/rows.js';
+import { Invalid, type Problem } from './errors.js';
+import { charLength, outOfRange } from './values.js';
 
+/** Why discount `d` cannot apply to `productId` now; null when it can. */
 export function discountProblem(
   store: Store,
-  d: Row | undefined,
+  d: DiscountRow | undefined,
   productId: string,
   now: string,
 ): string | null {
   if (!d) return 'Discount does not exist.';
-  if (
-    (d.starts_at && (d.starts_at as string) > now) ||
-    (d.ends_at && (d.ends_at as string) <= now)
-  ) {
+  if ((d.starts_at && d.starts_at > now) || (d.ends_at && d.ends_at <= now)) {
     return 'Discount is not active.';
   }
-  if (
-    d.max_redemptions != null &&
-    (d.redemptions_count as number) >= (d.max_redemptions as number)
-  ) {
+  if (d.max_redemptions != null && d.redemptions_count >= d.max_redemptions) {
     return 'Discount has reached its maximum number of redemptions.';
   }
-  const limited = store.all<{ product_id: string }>(
-    'SELECT product_id FROM discount_products WHERE discount_id = ?',
-    d.id as string,
-  );
-  if (limited.length && !limited.some((p) => p.product_id === productId))
+  const limited = store.discounts.productIds(d.id);
+  if (limited.length && !limited.includes(productId))
     return 'Discount does not apply to this product.';
   return null;
 }
 
+/** The values sent for the product's custom fields, or every problem they have. */
 export function checkCustomFields(
   store: Store,
   productId: string,
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  const fields = store.all(
-    `SELECT cf.* FROM custom_fields cf JOIN product_custom_fields p ON p.custom_field_id = cf.id WHERE p.product_id = ?`,
-    productId,
-  );
+  const fields = store.products.customFields(productId);
   const out: Record<string, unknown> = {};
-  const items: ValidationItem[] = [];
+  const items: Problem[] = [];
   for (const f of fields) {
-    const slug = f.slug as string;
+    const slug = f.slug;
     if (!(slug in data)) continue;
     const v = data[slug];
-    const loc = ['body', 'custom_field_data', slug];
-    const props = JSON.parse(f.properties as string) as Record<string, unknown>;
+    const loc = ['custom_field_data', slug];
+    const props = JSON.parse(f.properties) as Record<string, unknown>;
     if (v === null) out[slug] = null;
     else if (f.type === 'text') {
       if (typeof v !== 'string')
@@ -120,6 +111,6 @@ export function checkCustomFields(
       } else out[slug] = v;
     } else out[slug] = v;
   }
-  if (items.length) throw validation(items);
+  if (items.length) throw new Invalid(items);
   return out;
 }

@@ -1,10 +1,9 @@
 // Customer sessions: the token that acts as one customer in the customer portal. Made by a
 // confirmed checkout, by POST /v1/customer-sessions/ and by /__local; they last an hour
 // (api-facts "Authentication").
-import { CUSTOMER_SESSION_SECONDS } from '../shared/api-facts.js';
-import type { Clock } from './clock.js';
-import type { Store } from './db.js';
-import { hashToken, token, uuid } from './ids.js';
+import { CUSTOMER_SESSION_SECONDS } from '../../shared/api-facts.js';
+import { hashToken, token, uuid } from '../ids.js';
+import type { Deps } from './work.js';
 
 export interface CustomerSession {
   id: string;
@@ -14,11 +13,7 @@ export interface CustomerSession {
 }
 
 /** Stores a new session for `customerId` (inside the caller's transaction, if any). */
-export function createCustomerSession(
-  store: Store,
-  clock: Clock,
-  customerId: string,
-): CustomerSession {
+export function createCustomerSession({ store, clock }: Deps, customerId: string): CustomerSession {
   const now = clock.now();
   const session = {
     id: uuid(),
@@ -26,13 +21,12 @@ export function createCustomerSession(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
   };
-  store.run(
-    'INSERT INTO customer_sessions (id, created_at, customer_id, token_hash, expires_at) VALUES (?, ?, ?, ?, ?)',
-    session.id,
-    session.createdAt,
-    customerId,
-    hashToken(session.token),
-    session.expiresAt,
-  );
+  store.tokens.insertCustomerSession({
+    id: session.id,
+    created_at: session.createdAt,
+    customer_id: customerId,
+    token_hash: hashToken(session.token),
+    expires_at: session.expiresAt,
+  });
   return session;
 }

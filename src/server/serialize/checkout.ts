@@ -1,82 +1,54 @@
 // The checkout session's JSON (spec §2.2): amounts derived from price and discount, and the
 // confirmed form that drops metadata, subscription_id, customer_metadata (spec §2.2 notes).
-import { parseJson, type Row } from '../db.js';
+import { checkoutAmounts, shownStatus } from '../domain/checkout-amounts.js';
+import type { CheckoutRow } from '../store/rows.js';
 import {
   address,
   checkoutAttachedFields,
   discountShort,
-  type Loader,
   organization,
   price,
   product,
-} from '../serialize.js';
+} from './catalogue.js';
+import { j, type Loader, type R } from './loader.js';
 
-type R = Record<string, unknown>;
-const j = (v: unknown): unknown => parseJson(v);
-
-export function discountAmount(
-  discount: Row | null,
-  amount: number,
-  currency: string | null,
-): number {
-  if (!discount) return 0;
-  if (discount.type === 'percentage')
-    return Math.round((amount * (discount.basis_points as number)) / 10_000);
-  if (discount.currency && currency && discount.currency !== currency) return 0;
-  return Math.min(amount, discount.amount as number);
-}
-
-export function checkoutView(
-  l: Loader,
-  r: Row,
-  now: string,
-  sessionToken?: string,
-): R & { is_payment_form_required: boolean } {
+export function checkoutView(l: Loader, r: CheckoutRow, now: string, sessionToken?: string): R {
   const productRow = l.row('products', r.product_id)!;
   const priceRow = l.row('prices', r.product_price_id)!;
   const discount = l.row('discounts', r.discount_id);
-  const amount = (r.amount as number | null) ?? 0;
-  const currency = (r.currency as string | null) ?? null;
-  const subtotal = amount - discountAmount(discount, amount, currency);
-  const tax = (r.tax_amount as number | null) ?? 0;
-  const total = subtotal + tax;
-  const isFree = priceRow.amount_type === 'free';
-  const isPaymentRequired = total > 0;
-  const isPaymentSetupRequired = priceRow.type === 'recurring' && !isFree;
-  // An open session past expires_at is shown as expired, as the real service's expiry job does.
-  const status = r.status === 'open' && (r.expires_at as string) <= now ? 'expired' : r.status;
+  const a = checkoutAmounts(r, priceRow, discount);
   // success_url is always a string (spec §2.2): without the seller's, the real service points
   // at its own confirmation page.
   const successUrl =
     typeof r.success_url === 'string'
-      ? r.success_url.replaceAll('{CHECKOUT_ID}', r.id as string)
+      ? r.success_url.replaceAll('{CHECKOUT_ID}', r.id)
       : `${l.baseUrl}/checkout/${r.client_secret}/confirmation`;
-  const out: R & { is_payment_form_required: boolean } = {
+  const out: R = {
     id: r.id,
     created_at: r.created_at,
     modified_at: r.modified_at ?? null,
     custom_field_data: j(r.custom_field_data),
     payment_processor: 'stripe',
-    status,
+    status: shownStatus(r, now),
     client_secret: r.client_secret,
     url: `${l.baseUrl}/checkout/${r.client_secret}`,
     expires_at: r.expires_at,
     success_url: successUrl,
     embed_origin: r.embed_origin ?? null,
-    amount,
-    tax_amount: tax,
-    currency,
-    subtotal_amount: subtotal,
-    total_amount: total,
+    amount: a.amount,
+    tax_amount: a.tax,
+    currency: a.currency,
+    subtotal_amount: a.subtotal,
+    total_amount: a.total,
     product_id: r.product_id,
     product_price_id: r.product_price_id,
     discount_id: r.discount_id ?? null,
     allow_discount_codes: r.allow_discount_codes === 1,
     is_discount_applicable: priceRow.amount_type !== 'free',
-    is_free_product_price: isFree,
-    is_payment_required: isPaymentRequired,
-    is_payment_setup_required: isPaymentSetupRequired,
-    is_payment_form_required: isPaymentRequired || isPaymentSetupRequired,
+    is_free_product_price: a.isFree,
+    is_payment_required: a.isPaymentRequired,
+    is_payment_setup_required: a.isPaymentSetupRequired,
+    is_payment_form_required: a.isPaymentFormRequired,
     customer_id: r.customer_id ?? null,
     customer_name: r.customer_name ?? null,
     customer_email: r.customer_email ?? null,
@@ -89,7 +61,7 @@ export function checkoutView(
     product_price: price(priceRow),
     discount: discount ? discountShort(discount) : null,
     subscription_id: r.subscription_id ?? null,
-    attached_custom_fields: checkoutAttachedFields(l, r.product_id as string),
+    attached_custom_fields: checkoutAttachedFields(l, r.product_id),
     customer_metadata: j(r.customer_metadata),
   };
   if (sessionToken !== undefined) {

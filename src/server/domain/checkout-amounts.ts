@@ -1,0 +1,58 @@
+// What a checkout session costs and asks for (spec §2.2): amounts derived from its price and
+// discount, and the status it shows.
+import type { CheckoutRow, CheckoutStatus, DiscountRow, PriceRow } from '../store/rows.js';
+
+export function discountAmount(
+  discount: DiscountRow | null,
+  amount: number,
+  currency: string | null,
+): number {
+  if (!discount) return 0;
+  if (discount.type === 'percentage')
+    return Math.round((amount * (discount.basis_points as number)) / 10_000);
+  if (discount.currency && currency && discount.currency !== currency) return 0;
+  return Math.min(amount, discount.amount as number);
+}
+
+export interface Amounts {
+  amount: number;
+  currency: string | null;
+  subtotal: number;
+  tax: number;
+  total: number;
+  isFree: boolean;
+  isPaymentRequired: boolean;
+  isPaymentSetupRequired: boolean;
+  isPaymentFormRequired: boolean;
+}
+
+export function checkoutAmounts(
+  checkout: CheckoutRow,
+  price: PriceRow,
+  discount: DiscountRow | null,
+): Amounts {
+  const amount = checkout.amount ?? 0;
+  const currency = checkout.currency ?? null;
+  const subtotal = amount - discountAmount(discount, amount, currency);
+  const tax = checkout.tax_amount ?? 0;
+  const total = subtotal + tax;
+  const isFree = price.amount_type === 'free';
+  const isPaymentRequired = total > 0;
+  const isPaymentSetupRequired = price.type === 'recurring' && !isFree;
+  return {
+    amount,
+    currency,
+    subtotal,
+    tax,
+    total,
+    isFree,
+    isPaymentRequired,
+    isPaymentSetupRequired,
+    isPaymentFormRequired: isPaymentRequired || isPaymentSetupRequired,
+  };
+}
+
+/** An open session past expires_at is shown as expired, as the real service's expiry job does. */
+export function shownStatus(checkout: CheckoutRow, now: string): CheckoutStatus {
+  return checkout.status === 'open' && checkout.expires_at <= now ? 'expired' : checkout.status;
+}

@@ -1,0 +1,49 @@
+// License keys granted by a product's license_keys benefits, on confirm and in the demo seed.
+import { licenseKey, type Random, uuid } from '../ids.js';
+import type { Store } from '../store/index.js';
+
+interface LicenseKeyProperties {
+  prefix?: string | null;
+  expires?: { ttl: number; timeframe: 'day' | 'month' | 'year' } | null;
+  activations?: { limit: number } | null;
+  limit_usage?: number | null;
+}
+
+export function grantLicenseKeys(
+  store: Store,
+  now: Date,
+  productId: string,
+  customer: { id: string; user_id: string | null },
+  random?: Random,
+): void {
+  for (const b of store.products.licenseKeyBenefits(productId)) {
+    const props = JSON.parse(b.properties) as LicenseKeyProperties;
+    let expires: string | null = null;
+    if (props.expires) {
+      const d = new Date(now);
+      if (props.expires.timeframe === 'year')
+        d.setUTCFullYear(d.getUTCFullYear() + props.expires.ttl);
+      else if (props.expires.timeframe === 'month')
+        d.setUTCMonth(d.getUTCMonth() + props.expires.ttl);
+      else d.setUTCDate(d.getUTCDate() + props.expires.ttl);
+      expires = d.toISOString();
+    }
+    store.licenseKeys.insert({
+      id: uuid(random),
+      created_at: now.toISOString(),
+      modified_at: null,
+      organization_id: b.organization_id,
+      user_id: customer.user_id ?? null,
+      customer_id: customer.id,
+      benefit_id: b.id,
+      key: licenseKey(props.prefix, random),
+      status: 'granted',
+      limit_activations: props.activations?.limit ?? null,
+      usage: 0,
+      limit_usage: props.limit_usage ?? null,
+      validations: 0,
+      last_validated_at: null,
+      expires_at: expires,
+    });
+  }
+}

@@ -1,0 +1,136 @@
+// What confirming a checkout creates (spec §3): the customer (or the one with that email), the
+// discount's redemption, a subscription for a recurring price, the order, the license keys the
+// product grants and a customer session. Runs inside the confirm's transaction.
+import { uuid } from '../ids.js';
+import { json, parseJson } from '../store/index.js';
+import type { CheckoutRow, CustomerRow } from '../store/rows.js';
+import { checkoutAmounts } from './checkout-amounts.js';
+import { createCustomerSession } from './customer-sessions.js';
+import { invalid } from './errors.js';
+import { grantLicenseKeys } from './license-key-grants.js';
+import type { Work } from './work.js';
+
+function addInterval(from: Date, interval: string): Date {
+  const d = new Date(from);
+  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d;
+}
+
+/** The checkout's customer: the organization's customer with its email, else a new one. */
+function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
+  const orgId = row.organization_id;
+  const email = row.customer_email!;
+  const customerMetadata = parseJson<Record<string, unknown>>(row.customer_metadata);
+  const existing = store.customers.byEmail(orgId, email);
+  if (existing) {
+    if (Object.keys(customerMetadata).length) {
+      const merged = { ...parseJson<object>(existing.metadata), ...customerMetadata };
+      store.customers.setMetadata(existing.id, json(merged), iso);
+    }
+  } else {
+    store.customers.insert({
+      id: uuid(),
+      created_at: iso,
+      modified_at: null,
+      organization_id: orgId,
+      email,
+      email_verified: 0,
+      name: row.customer_name ?? null,
+      billing_address: row.customer_billing_address ?? null,
+      tax_id: row.customer_tax_id ? json([row.customer_tax_id, 'eu_vat']) : null,
+      // The checkout's metadata is copied to the customer it creates (spec §4.3 item 2).
+      metadata: json({ ...parseJson<object>(row.metadata), ...customerMetadata }),
+      avatar_url: null,
+      user_id: null,
+    });
+  }
+  return store.customers.byEmail(orgId, email)!;
+}
+
+/** Confirms an open, validated checkout; returns the customer session's token. */
+export function purchase(w: Work, row: CheckoutRow): { token: string } {
+  const { store, clock, tx } = w;
+  const now = clock.now();
+  const iso = now.toISOString();
+  const priceRow = store.products.price(row.product_price_id)!;
+  const discount = row.discount_id ? (store.discounts.byId(row.discount_id) ?? null) : null;
+  const amounts = checkoutAmounts(row, priceRow, discount);
+  const customer = buyer(w, row, iso);
+  if (discount) {
+    // Read again: the redemptions are counted in this transaction, not when the checkout was read.
+    const d = store.discounts.byId(discount.id)!;
+    if (d.max_redemptions != null && d.redemptions_count >= d.max_redemptions) {
+      throw invalid(
+        ['discount_code'],
+        'Discount has reached its maximum number of redemptions.',
+        d.code,
+      );
+    }
+    store.discounts.redeem(d.id);
+  }
+  let subscriptionId: string | null = null;
+  const recurring = priceRow.type === 'recurring';
+  const currency = amounts.currency ?? 'usd';
+  if (recurring) {
+    subscriptionId = uuid();
+    store.subscriptions.insert({
+      id: subscriptionId,
+      created_at: iso,
+      modified_at: null,
+      organization_id: row.organization_id,
+      // The subscription carries the price's amount; its discount applies to each order (as in
+      // the seed and a price change), so a discounted checkout's order is the one that is reduced.
+      amount: amounts.amount,
+      currency,
+      recurring_interval: priceRow.recurring_interval!,
+      status: 'active',
+      current_period_start: iso,
+      current_period_end: addInterval(now, priceRow.recurring_interval!).toISOString(),
+      cancel_at_period_end: 0,
+      canceled_at: null,
+      started_at: iso,
+      ends_at: null,
+      ended_at: null,
+      customer_id: customer.id,
+      product_id: row.product_id,
+      price_id: row.product_price_id,
+      discount_id: row.discount_id ?? null,
+      checkout_id: row.id,
+      customer_cancellation_reason: null,
+      customer_cancellation_comment: null,
+      user_id: customer.user_id ?? null,
+      metadata: row.metadata,
+      custom_field_data: row.custom_field_data,
+    });
+  }
+  const orderId = uuid();
+  store.orders.insert({
+    id: orderId,
+    created_at: iso,
+    modified_at: null,
+    organization_id: row.organization_id,
+    metadata: row.metadata,
+    custom_field_data: row.custom_field_data,
+    amount: amounts.subtotal,
+    tax_amount: amounts.tax,
+    currency,
+    billing_reason: recurring ? 'subscription_create' : 'purchase',
+    billing_address: row.customer_billing_address ?? null,
+    customer_id: customer.id,
+    product_id: row.product_id,
+    product_price_id: row.product_price_id,
+    price_type: priceRow.type,
+    discount_id: row.discount_id ?? null,
+    subscription_id: subscriptionId,
+    checkout_id: row.id,
+    user_id: customer.user_id ?? null,
+  });
+  grantLicenseKeys(store, now, row.product_id, customer);
+  const session = createCustomerSession(w, customer.id);
+  store.checkouts.markConfirmed(row.id, customer.id, subscriptionId, iso);
+  tx.emit({ type: 'checkout.updated', id: row.id });
+  tx.emit({ type: 'order.created', id: orderId });
+  if (subscriptionId) tx.emit({ type: 'subscription.created', id: subscriptionId });
+  return { token: session.token };
+}

@@ -1,0 +1,236 @@
+// Rows of what is sold and bought, and of the credentials (see rows.ts for the conventions).
+import type {
+  BenefitRow,
+  BillingReason,
+  CheckoutStatus,
+  CustomerRow,
+  CustomFieldRow,
+  DiscountProductRow,
+  DiscountRow,
+  Flag,
+  LicenseKeyStatus,
+  MediaRow,
+  MetaRow,
+  OrganizationRow,
+  PriceRow,
+  PriceType,
+  ProductBenefitRow,
+  ProductCustomFieldRow,
+  ProductMediaRow,
+  ProductRow,
+  RecurringInterval,
+  Stamped,
+  SubscriptionStatus,
+  UserOrganizationRow,
+  UserRow,
+} from './rows.js';
+
+export interface CheckoutRow extends Stamped {
+  organization_id: string;
+  status: CheckoutStatus;
+  client_secret: string;
+  expires_at: string;
+  success_url: string | null;
+  embed_origin: string | null;
+  amount: number | null;
+  tax_amount: number | null;
+  currency: string | null;
+  product_id: string;
+  product_price_id: string;
+  discount_id: string | null;
+  discount_locked: Flag;
+  allow_discount_codes: Flag;
+  customer_id: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_ip_address: string | null;
+  customer_billing_address: string | null;
+  customer_tax_id: string | null;
+  payment_processor_metadata: string;
+  metadata: string;
+  customer_metadata: string;
+  custom_field_data: string;
+  subscription_id: string | null;
+}
+
+export interface SubscriptionRow extends Stamped {
+  organization_id: string;
+  amount: number | null;
+  currency: string | null;
+  recurring_interval: RecurringInterval;
+  status: SubscriptionStatus;
+  current_period_start: string;
+  current_period_end: string | null;
+  cancel_at_period_end: Flag;
+  canceled_at: string | null;
+  started_at: string | null;
+  ends_at: string | null;
+  ended_at: string | null;
+  customer_id: string;
+  product_id: string;
+  price_id: string;
+  discount_id: string | null;
+  checkout_id: string | null;
+  customer_cancellation_reason: string | null;
+  customer_cancellation_comment: string | null;
+  user_id: string | null;
+  metadata: string;
+  custom_field_data: string;
+}
+
+export interface OrderRow extends Stamped {
+  organization_id: string;
+  metadata: string;
+  custom_field_data: string;
+  amount: number;
+  tax_amount: number;
+  currency: string;
+  billing_reason: BillingReason;
+  billing_address: string | null;
+  customer_id: string;
+  product_id: string;
+  product_price_id: string;
+  price_type: PriceType;
+  discount_id: string | null;
+  subscription_id: string | null;
+  checkout_id: string | null;
+  user_id: string | null;
+}
+
+export interface LicenseKeyRow extends Stamped {
+  organization_id: string;
+  user_id: string | null;
+  customer_id: string;
+  benefit_id: string;
+  key: string;
+  status: LicenseKeyStatus;
+  limit_activations: number | null;
+  usage: number;
+  limit_usage: number | null;
+  validations: number;
+  last_validated_at: string | null;
+  expires_at: string | null;
+  /** Insertion order: license-key lists sort by created_at, then this. */
+  seq: number;
+}
+
+export interface ActivationRow extends Stamped {
+  license_key_id: string;
+  label: string;
+  meta: string;
+  conditions: string;
+  deleted_at: string | null;
+}
+
+export interface PersonalAccessTokenRow {
+  id: string;
+  created_at: string;
+  user_id: string;
+  token_hash: string;
+  comment: string;
+  scope: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CustomerSessionRow {
+  id: string;
+  created_at: string;
+  customer_id: string;
+  token_hash: string;
+  expires_at: string;
+}
+
+export interface OAuthClientRow {
+  client_id: string;
+  created_at: string;
+  client_secret: string | null;
+  client_id_issued_at: number;
+  client_secret_expires_at: number;
+  token_endpoint_auth_method: string;
+  metadata: string;
+  user_id: string | null;
+  registration_access_token_hash: string | null;
+  registered_from: string | null;
+}
+
+export interface OAuthCodeRow {
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  client_id: string;
+  user_id: string | null;
+  organization_id: string | null;
+  sub_type: string;
+  scope: string;
+  redirect_uri: string;
+  nonce: string | null;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  auth_time: number;
+  used_at: string | null;
+}
+
+export interface OAuthTokenRow {
+  id: string;
+  created_at: string;
+  client_id: string;
+  sub_type: string;
+  user_id: string | null;
+  organization_id: string | null;
+  scope: string;
+  access_token_hash: string;
+  refresh_token_hash: string | null;
+  access_expires_at: string;
+  auth_time: number;
+  revoked_at: string | null;
+  code_hash: string | null;
+}
+
+export interface PendingRequestRow {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  client_id: string;
+  request: string;
+}
+
+export interface SigningKeyRow {
+  kid: string;
+  created_at: string;
+  private_jwk: string;
+  public_jwk: string;
+}
+
+/** Every table and its row: memos name the tables they read (store/memo.ts). */
+export interface Tables {
+  meta: MetaRow;
+  users: UserRow;
+  organizations: OrganizationRow;
+  user_organizations: UserOrganizationRow;
+  products: ProductRow;
+  prices: PriceRow;
+  benefits: BenefitRow;
+  product_benefits: ProductBenefitRow;
+  medias: MediaRow;
+  product_medias: ProductMediaRow;
+  custom_fields: CustomFieldRow;
+  product_custom_fields: ProductCustomFieldRow;
+  discounts: DiscountRow;
+  discount_products: DiscountProductRow;
+  customers: CustomerRow;
+  checkouts: CheckoutRow;
+  subscriptions: SubscriptionRow;
+  orders: OrderRow;
+  license_keys: LicenseKeyRow;
+  license_key_activations: ActivationRow;
+  personal_access_tokens: PersonalAccessTokenRow;
+  customer_sessions: CustomerSessionRow;
+  oauth2_clients: OAuthClientRow;
+  oauth2_codes: OAuthCodeRow;
+  oauth2_tokens: OAuthTokenRow;
+  oauth2_pending_requests: PendingRequestRow;
+  signing_keys: SigningKeyRow;
+}
+
+export type Table = keyof Tables;

@@ -1,0 +1,196 @@
+// The rows of each table (store/schema.ts) as TypeScript sees them: booleans are 0/1, JSON objects
+// TEXT, timestamps ISO strings. Store modules return these; nothing outside store/ reads SQL.
+import type {
+  BENEFIT_TYPES,
+  CHECKOUT_STATUSES,
+  CUSTOM_FIELD_TYPES,
+  DISCOUNT_DURATIONS,
+  DISCOUNT_TYPES,
+  LICENSE_KEY_STATUSES,
+  ORDER_BILLING_REASONS,
+  PRICE_AMOUNT_TYPES,
+  PRICE_TYPES,
+  RECURRING_INTERVALS,
+  SUBSCRIPTION_STATUSES,
+} from '../../shared/api-facts.js';
+
+// Enumerated columns take the API's value sets (api-facts "Enumerations").
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type LicenseKeyStatus = (typeof LICENSE_KEY_STATUSES)[number];
+export type BillingReason = (typeof ORDER_BILLING_REASONS)[number];
+export type PriceType = (typeof PRICE_TYPES)[number];
+export type PriceAmountType = (typeof PRICE_AMOUNT_TYPES)[number];
+export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
+export type BenefitType = (typeof BENEFIT_TYPES)[number];
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+/** 0 or 1. */
+export type Flag = number;
+
+export interface Stamped {
+  id: string;
+  created_at: string;
+  modified_at: string | null;
+}
+
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+export interface UserRow {
+  id: string;
+  created_at: string;
+  email: string;
+  email_verified: Flag;
+  public_name: string;
+  avatar_url: string | null;
+  code_host_username: string | null;
+}
+
+export interface OrganizationRow extends Stamped {
+  name: string;
+  slug: string;
+  avatar_url: string | null;
+  bio: string | null;
+  company: string | null;
+  blog: string | null;
+  location: string | null;
+  email: string | null;
+  social_username: string | null;
+  billing_email: string | null;
+  pledge_minimum_amount: number;
+  pledge_badge_show_amount: Flag;
+  default_upfront_split_to_contributors: number | null;
+  default_badge_custom_content: string | null;
+  total_monthly_spending_limit: number | null;
+  per_user_monthly_spending_limit: number | null;
+  profile_settings: string;
+  feature_settings: string;
+  subscription_settings: string;
+}
+
+export interface UserOrganizationRow {
+  user_id: string;
+  organization_id: string;
+}
+
+export interface ProductRow extends Stamped {
+  organization_id: string;
+  name: string;
+  description: string | null;
+  is_recurring: Flag;
+  is_archived: Flag;
+  metadata: string;
+}
+
+export interface PriceRow extends Stamped {
+  product_id: string;
+  amount_type: PriceAmountType;
+  is_archived: Flag;
+  price_currency: string | null;
+  price_amount: number | null;
+  type: PriceType;
+  recurring_interval: RecurringInterval | null;
+}
+
+export interface BenefitRow extends Stamped {
+  organization_id: string;
+  type: BenefitType;
+  description: string;
+  selectable: Flag;
+  deletable: Flag;
+  properties: string;
+}
+
+export interface ProductBenefitRow {
+  product_id: string;
+  benefit_id: string;
+  order: number;
+}
+
+export interface MediaRow {
+  id: string;
+  created_at: string;
+  organization_id: string;
+  name: string;
+  path: string;
+  mime_type: string;
+  size: number;
+  storage_version: string | null;
+  version: string | null;
+  checksum_etag: string | null;
+  checksum_sha256_base64: string | null;
+  checksum_sha256_hex: string | null;
+  last_modified_at: string | null;
+  service: string;
+  is_uploaded: Flag;
+  content: string;
+}
+
+export interface ProductMediaRow {
+  product_id: string;
+  media_id: string;
+  order: number;
+}
+
+export interface CustomFieldRow extends Stamped {
+  organization_id: string;
+  metadata: string;
+  type: CustomFieldType;
+  slug: string;
+  name: string;
+  properties: string;
+}
+
+/** A custom field as attached to one product. */
+export interface AttachedFieldRow extends CustomFieldRow {
+  attach_order: number;
+  attach_required: Flag;
+}
+
+export interface ProductCustomFieldRow {
+  product_id: string;
+  custom_field_id: string;
+  order: number;
+  required: Flag;
+}
+
+export interface DiscountRow extends Stamped {
+  organization_id: string;
+  name: string;
+  code: string | null;
+  type: DiscountType;
+  amount: number | null;
+  currency: string | null;
+  basis_points: number | null;
+  duration: DiscountDuration;
+  duration_in_months: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_redemptions: number | null;
+  redemptions_count: number;
+  metadata: string;
+}
+
+export interface DiscountProductRow {
+  discount_id: string;
+  product_id: string;
+}
+
+export interface CustomerRow extends Stamped {
+  organization_id: string;
+  email: string;
+  email_verified: Flag;
+  name: string | null;
+  billing_address: string | null;
+  tax_id: string | null;
+  metadata: string;
+  avatar_url: string | null;
+  user_id: string | null;
+}
+
+// The rows of what is sold and bought, the credentials, and the map of every table.
+export * from './rows-commerce.js';

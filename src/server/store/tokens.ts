@@ -1,0 +1,66 @@
+// The bearer tokens of resource requests: personal access tokens, OAuth access tokens (looked up
+// here, issued in store/oauth-tokens.ts) and customer sessions. Only hashes are stored.
+import type { Db } from './db.js';
+import type { CustomerSessionRow, OAuthTokenRow, PersonalAccessTokenRow, Table } from './rows.js';
+
+/** What authenticating a bearer token reads: a memo of principals names these. */
+export const TOKEN_TABLES: readonly Table[] = [
+  'personal_access_tokens',
+  'oauth2_tokens',
+  'customer_sessions',
+  'customers',
+];
+
+export class Tokens {
+  constructor(private readonly db: Db) {}
+
+  personalAccessToken(
+    hash: string,
+  ):
+    | Pick<PersonalAccessTokenRow, 'id' | 'user_id' | 'scope' | 'expires_at' | 'revoked_at'>
+    | undefined {
+    return this.db.get(
+      'SELECT id, user_id, scope, expires_at, revoked_at FROM personal_access_tokens WHERE token_hash = ?',
+      hash,
+    );
+  }
+
+  accessToken(
+    hash: string,
+  ):
+    | Pick<
+        OAuthTokenRow,
+        | 'id'
+        | 'sub_type'
+        | 'user_id'
+        | 'organization_id'
+        | 'scope'
+        | 'access_expires_at'
+        | 'revoked_at'
+      >
+    | undefined {
+    return this.db.get(
+      'SELECT id, sub_type, user_id, organization_id, scope, access_expires_at, revoked_at FROM oauth2_tokens WHERE access_token_hash = ?',
+      hash,
+    );
+  }
+
+  /** A customer session with the organization of its customer. */
+  customerSession(
+    hash: string,
+  ): { customer_id: string; organization_id: string; expires_at: string } | undefined {
+    return this.db.get(
+      `SELECT s.customer_id, c.organization_id, s.expires_at FROM customer_sessions s
+       JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = ?`,
+      hash,
+    );
+  }
+
+  insertPersonalAccessToken(row: PersonalAccessTokenRow): void {
+    this.db.insert('personal_access_tokens', row);
+  }
+
+  insertCustomerSession(row: CustomerSessionRow): void {
+    this.db.insert('customer_sessions', row);
+  }
+}

@@ -48,6 +48,19 @@ const ordersOf = async (checkoutId: string) =>
   );
 const PAY = { confirmation_token_id: 'tok_visa' };
 
+/** The first `n` of `promises` to settle, in the order they did. */
+function settled<T>(promises: Promise<T>[], n: number): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const done: T[] = [];
+    for (const p of promises) {
+      p.then((value) => {
+        done.push(value);
+        if (done.length === n) resolve(done);
+      }, reject);
+    }
+  });
+}
+
 describe('the get and update form (spec §2.2)', () => {
   it('returns every field of each demo checkout with its type', async () => {
     for (const id of svc.demo.open_checkout_ids) {
@@ -709,37 +722,59 @@ describe('confirm', () => {
   });
 
   it('produces exactly one order from 20 concurrent confirms', async () => {
-    const secret = await secretOf(pro);
-    const replies = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        svc.api('POST', `/v1/checkouts/custom/client/${secret}/confirm`, {
+    // The payment processor answers when the test says so, so the first confirm holds the lock
+    // for as long as the test needs, however slow the machine: no race against a sleep.
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const own = await startService({
+      processor: async () => {
+        entered();
+        await answered;
+      },
+    });
+    try {
+      const id = own.demo.open_checkout_ids[0]!;
+      const got = await own.api('GET', `/v1/checkouts/custom/${id}`, { token: own.alice });
+      const send = () =>
+        own.api('POST', `/v1/checkouts/custom/client/${got.body.client_secret}/confirm`, {
           body: { customer_email: 'race@example.com', ...PAY },
-        }),
-      ),
-    );
-    const ok = replies.filter((r) => r.status === 200);
-    expect(ok).toHaveLength(1);
-    // Requests that arrive while the first is being processed meet its lock.
-    expect(replies.filter((r) => r.status === 409).length).toBeGreaterThan(0);
-    for (const r of replies.filter((x) => x.status !== 200)) {
-      expect([
-        {
+        });
+      const replies = Array.from({ length: 20 }, send);
+      await inside;
+      // Every other confirm arrives while the first is being processed: each meets its lock.
+      const early = await settled(replies, 19);
+      for (const r of early) {
+        expect({ status: r.status, body: r.body }).toEqual({
           status: 409,
           body: {
             error: 'CheckoutLocked',
             detail: 'This checkout is being processed; try again later.',
           },
-        },
-        {
-          status: 403,
-          body: { error: 'NotOpenCheckout', detail: `Checkout ${pro} is not open: confirmed` },
-        },
-      ]).toContainEqual({ status: r.status, body: r.body });
+        });
+      }
+      answer();
+      const ok = (await Promise.all(replies)).filter((r) => r.status === 200);
+      expect(ok).toHaveLength(1);
+      // After the commit the checkout is confirmed: a confirm is refused as not open.
+      const late = await send();
+      expect({ status: late.status, body: late.body }).toEqual({
+        status: 403,
+        body: { error: 'NotOpenCheckout', detail: `Checkout ${id} is not open: confirmed` },
+      });
+      const orders = await allPages(own.api, '/v1/orders/', { token: own.alice });
+      expect(orders.filter((o) => o.checkout_id === id)).toHaveLength(1);
+      const subs = await own.api('GET', '/v1/customer-portal/subscriptions/', {
+        token: ok[0]!.body.customer_session_token,
+      });
+      expect(subs.body.pagination.total_count).toBe(1);
+    } finally {
+      await own.stop();
     }
-    expect(await ordersOf(pro)).toHaveLength(1);
-    const subs = await svc.api('GET', '/v1/customer-portal/subscriptions/', {
-      token: ok[0]!.body.customer_session_token,
-    });
-    expect(subs.body.pagination.total_count).toBe(1);
   });
 });

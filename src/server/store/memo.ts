@@ -71,6 +71,11 @@ export class Memos {
     if (list) for (const memo of list) memo.clear();
   }
 
+  /** The memos that read `table`: those a write to it empties. */
+  reading(table: string): string[] {
+    return (this.byTable.get(table) ?? []).map((memo) => memo.name);
+  }
+
   /** How many values each memo holds (what a write emptied, for tests). */
   sizes(): Record<string, number> {
     return Object.fromEntries([...this.byName].map(([name, memo]) => [name, memo.size]));

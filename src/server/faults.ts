@@ -62,6 +62,8 @@ export class FaultInjector {
   private random: () => number = Math.random;
   private seed = 0;
   private injected: Record<FaultKind | 'latency', number> = emptyCounts();
+  /** How an injected latency is waited out; tests replace it to hold a request in its pause. */
+  pause: (ms: number) => Promise<unknown> = (ms) => delay(ms);
 
   constructor(spec?: FaultSpec) {
     this.set(spec ?? { rules: [] });
@@ -140,7 +142,7 @@ function destroy(socket: Socket | null | undefined): void {
 export function registerFaults(app: FastifyInstance, injector: FaultInjector): void {
   app.addHook('onRequest', async (req: Marked, reply: FastifyReply) => {
     const { kind, latencyMs, retryAfter } = injector.decide(req.method, req.url);
-    if (latencyMs > 0) await delay(latencyMs);
+    if (latencyMs > 0) await injector.pause(latencyMs);
     if (!kind) return;
     if (kind === 'reset_after') {
       req[RESET_AFTER] = true;

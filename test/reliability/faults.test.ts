@@ -207,12 +207,40 @@ describe('injected faults', () => {
     expect((await getFaults(svc.url)).injected.reset_after).toBe(1);
   });
 
-  it('adds latency', async () => {
+  it('adds latency: the answer waits for the whole pause', async () => {
     await setFaults(svc.url, 'latency:150ms@/v1/orders*');
-    const t0 = performance.now();
-    const r = await raw('GET', '/v1/orders/?limit=1');
-    expect(r.status).toBe(200);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(140);
+    // The pause ends when the test says so, not after a wall-clock wait it would have to measure.
+    const pauses: number[] = [];
+    let entered!: () => void;
+    const inPause = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    const { pause } = svc.faults;
+    svc.faults.pause = async (ms) => {
+      pauses.push(ms);
+      entered();
+      await resumed;
+    };
+    try {
+      let answered = false;
+      const pending = raw('GET', '/v1/orders/?limit=1').then((r) => {
+        answered = true;
+        return r;
+      });
+      await inPause;
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      expect(answered).toBe(false);
+      resume();
+      expect((await pending).status).toBe(200);
+      expect(pauses).toEqual([150]);
+      expect((await getFaults(svc.url)).injected.latency).toBe(1);
+    } finally {
+      svc.faults.pause = pause;
+    }
   });
 
   it('never touches /__local/*, and reports what it injected', async () => {

@@ -31,19 +31,30 @@ export function lockPath(configDir: string, profile: string): string {
 }
 
 /**
+ * The stored credentials as they are, without refreshing (what `auth status --offline` shows).
+ * undefined = logged out; an error when the login has expired with no way to refresh it.
+ */
+export async function storedAccessToken(
+  deps: Pick<RefreshDeps, 'settings' | 'store' | 'now'>,
+): Promise<StoredCredentials | undefined> {
+  const stored = await deps.store.read(deps.settings.profile);
+  const c = stored?.credentials;
+  if (c && c.kind !== 'pat' && !c.refresh_token && c.expires_at) {
+    if (Date.parse(c.expires_at) <= deps.now().getTime())
+      throw loginAgain('your login has expired');
+  }
+  return stored ?? undefined;
+}
+
+/**
  * The stored credentials and where they are kept, refreshed first when they are about to
  * expire. undefined = logged out.
  */
 export async function freshAccessToken(deps: RefreshDeps): Promise<StoredCredentials | undefined> {
-  const stored = await deps.store.read(deps.settings.profile);
-  if (!stored) return undefined;
-  const c = stored.credentials;
-  const now = deps.now().getTime();
-  if (c.kind === 'pat' || !expiresSoon(c, now)) return stored;
-  if (!c.refresh_token) {
-    if (c.expires_at && Date.parse(c.expires_at) <= now) throw loginAgain('your login has expired');
-    return stored;
-  }
+  const stored = await storedAccessToken(deps);
+  const c = stored?.credentials;
+  if (!stored || !c || c.kind === 'pat' || !c.refresh_token) return stored;
+  if (!expiresSoon(c, deps.now().getTime())) return stored;
   const credentials = await refreshLocked(deps, c.access_token, false);
   return { ...stored, credentials };
 }

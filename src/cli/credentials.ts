@@ -83,8 +83,11 @@ export class Credentials {
     return token;
   }
 
-  /** The seller's token: BILLING_TOKEN, else the stored login (refreshed when it is about to expire). */
-  async sellerToken(): Promise<string> {
+  /**
+   * The seller's token: BILLING_TOKEN, else the stored login (refreshed when it is about to
+   * expire, unless `refresh` is false), else the local service's demo token.
+   */
+  async sellerToken({ refresh = true }: { refresh?: boolean } = {}): Promise<string> {
     const env = this.ctx.env.BILLING_TOKEN;
     if (env) {
       this.sellerSource = 'env';
@@ -93,12 +96,13 @@ export class Credentials {
     const known = this.remembered('seller');
     if (known) return known;
     const settings = await this.ctx.settings();
-    const { freshAccessToken } = await import('../auth/refresh.js');
-    const stored = await freshAccessToken(await this.refreshDeps());
+    const { freshAccessToken, storedAccessToken } = await import('../auth/refresh.js');
+    const deps = await this.refreshDeps();
+    const stored = await (refresh ? freshAccessToken(deps) : storedAccessToken(deps));
     if (stored) {
       this.sellerSource = stored.location;
       const { access_token, expires_at } = stored.credentials;
-      return this.remember('seller', access_token, expires_at);
+      return refresh ? this.remember('seller', access_token, expires_at) : access_token;
     }
     const demo = await this.localDemo();
     if (demo?.personal_access_token) {

@@ -103,28 +103,39 @@ export function paging(opts: PagingOptions): Paging {
   return { limit, startPage, pageSize };
 }
 
+/** The options of a list verb: its filters, where to start and how much, how to print. */
+export interface Listing<F> {
+  filters: F;
+  page: Paging;
+  output: OutputOptions;
+}
+
 /**
  * Streams a paginated list to the printer. On a terminal a progress line shows from the
  * second page until the first row is printed; then the rows themselves show progress.
  */
 export async function printPages(
   ctx: Context,
-  output: OutputOptions,
+  listing: Omit<Listing<unknown>, 'filters'>,
   columns: Column[],
-  list: (onPage: (info: PageInfo) => void) => AsyncIterable<object>,
-  pageSize?: number,
+  list: (paging: Paging & { onPage: (info: PageInfo) => void }) => AsyncIterable<object>,
 ): Promise<void> {
+  const { output, page } = listing;
+  const pageSize = page.pageSize;
   const printer = await ctx.printer(output, columns);
   const { createProgress } = await import('../io/index.js');
   const progress = createProgress(ctx.io.stderr);
   let total: number | undefined;
   let first: number | undefined;
   let printing = false;
-  const items = list((info) => {
-    total = info.totalCount;
-    first ??= info.page;
-    // From the second page on: a list that fits one page shows no progress at all.
-    if (info.page > first && !printing) progress.page(info.page, info.maxPage);
+  const items = list({
+    ...page,
+    onPage: (info) => {
+      total = info.totalCount;
+      first ??= info.page;
+      // From the second page on: a list that fits one page shows no progress at all.
+      if (info.page > first && !printing) progress.page(info.page, info.maxPage);
+    },
   });
   async function* withDone() {
     try {

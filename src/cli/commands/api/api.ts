@@ -1,11 +1,10 @@
 // billing api <METHOD> <path>: any endpoint, raw JSON out (like `gh api`).
-import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { parseJson } from '../../../shared/json.js';
 import type { Context } from '../../context.js';
 import type { Audience } from '../../credentials.js';
 import { collect, dataObject } from '../../input.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
@@ -37,53 +36,6 @@ function fields(pairs: string[] | undefined): [string, unknown][] {
   });
 }
 
-export function buildApi(program: Command, ctx: Context, runF: RunF<ApiOptions> = runApi) {
-  const cmd = program
-    .command('api')
-    .summary('call any API endpoint and print the JSON answer')
-    .description(
-      'Call any endpoint with your credentials and print the raw JSON answer. ' +
-        '-f key=value adds a query parameter (GET, repeatable keys repeat) or a body field; ' +
-        'key:=json is typed. --paginate follows every page of a list endpoint and prints ' +
-        'its items as one JSON array.',
-    )
-    .argument('<method>', METHODS.join(', '))
-    .argument('<path>', 'path from the base URL, e.g. /v1/orders/')
-    .option('-f, --field <key=value>', 'a query parameter or body field (repeatable)', collect)
-    .option('--data <json>', 'request body as JSON, @file or - for stdin')
-    .option('--paginate', 'fetch every page of a list endpoint (GET only)')
-    .option('--no-auth', 'send no Authorization header')
-    .option('--as-customer', 'use the customer session (customer-portal endpoints)');
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing api GET /v1/orders/ -f limit=5 -f sorting=-amount',
-      'billing api GET /v1/license-keys --paginate | jq length',
-      'billing api PATCH /v1/organizations/<id> -f name="Acme Inc"',
-    ),
-  );
-  cmd.action(async (methodArg, path, opts) => {
-    const method = methodArg.toUpperCase() as Method;
-    if (!METHODS.includes(method))
-      throw new UsageError(`method must be one of ${METHODS.join(', ')}, got "${methodArg}"`);
-    if (!path.startsWith('/')) throw new UsageError('path must start with /, e.g. /v1/orders/');
-    if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
-    const pairs = fields(opts.field);
-    const query: Record<string, string[]> = {};
-    let body: Record<string, unknown> | undefined = await dataObject(opts.data, ctx.io.stdin);
-    for (const [k, v] of pairs) {
-      if (method === 'GET' || method === 'DELETE') {
-        query[k] = [...(query[k] ?? []), typeof v === 'string' ? v : JSON.stringify(v)];
-      } else {
-        body = { ...body, [k]: v };
-      }
-    }
-    const audience = opts.auth === false ? 'none' : opts.asCustomer ? 'customer' : 'seller';
-    await runF({ method, path, query, body, paginate: Boolean(opts.paginate), audience }, ctx);
-  });
-  return cmd;
-}
-
 export async function runApi(opts: ApiOptions, ctx: Context): Promise<void> {
   const { method, path, query, body } = opts;
   const client = await ctx.api(opts.audience);
@@ -101,3 +53,47 @@ export async function runApi(opts: ApiOptions, ctx: Context): Promise<void> {
   const items = client.paginate(path, { query, schema: anything }) as AsyncIterable<object>;
   await createPrinter({ io: ctx.io, format: 'json', columns: [], now: ctx.now() }).printList(items);
 }
+
+export const buildApi = verb(runApi, {
+  command: (parent) =>
+    parent
+      .command('api')
+      .summary('call any API endpoint and print the JSON answer')
+      .description(
+        'Call any endpoint with your credentials and print the raw JSON answer. ' +
+          '-f key=value adds a query parameter (GET, repeatable keys repeat) or a body field; ' +
+          'key:=json is typed. --paginate follows every page of a list endpoint and prints ' +
+          'its items as one JSON array.',
+      )
+      .argument('<method>', METHODS.join(', '))
+      .argument('<path>', 'path from the base URL, e.g. /v1/orders/')
+      .option('-f, --field <key=value>', 'a query parameter or body field (repeatable)', collect)
+      .option('--data <json>', 'request body as JSON, @file or - for stdin')
+      .option('--paginate', 'fetch every page of a list endpoint (GET only)')
+      .option('--no-auth', 'send no Authorization header')
+      .option('--as-customer', 'use the customer session (customer-portal endpoints)'),
+  options: async (methodArg, path, opts, ctx): Promise<ApiOptions> => {
+    const method = methodArg.toUpperCase() as Method;
+    if (!METHODS.includes(method))
+      throw new UsageError(`method must be one of ${METHODS.join(', ')}, got "${methodArg}"`);
+    if (!path.startsWith('/')) throw new UsageError('path must start with /, e.g. /v1/orders/');
+    if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+    const pairs = fields(opts.field);
+    const query: Record<string, string[]> = {};
+    let body: Record<string, unknown> | undefined = await dataObject(opts.data, ctx.io.stdin);
+    for (const [k, v] of pairs) {
+      if (method === 'GET' || method === 'DELETE') {
+        query[k] = [...(query[k] ?? []), typeof v === 'string' ? v : JSON.stringify(v)];
+      } else {
+        body = { ...body, [k]: v };
+      }
+    }
+    const audience = opts.auth === false ? 'none' : opts.asCustomer ? 'customer' : 'seller';
+    return { method, path, query, body, paginate: Boolean(opts.paginate), audience };
+  },
+  examples: [
+    'billing api GET /v1/orders/ -f limit=5 -f sorting=-amount',
+    'billing api GET /v1/license-keys --paginate | jq length',
+    'billing api PATCH /v1/organizations/<id> -f name="Acme Inc"',
+  ],
+});

@@ -1,12 +1,11 @@
 // billing auth status: which credential a command would use and where it comes from, whether
 // the server accepts it, and the stored customer session. Exit 1 without a usable credential.
-import type { Command } from '@commander-js/extra-typings';
 import { ApiError, AuthError, BillingError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { type Credentials, CUSTOMER_SESSION_FIX, type SellerSource } from '../../credentials.js';
 import { relativeTime } from '../../io/humanize.js';
 import { safeText } from '../../io/safe.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 
 const SOURCES: Record<SellerSource, string> = {
   env: 'BILLING_TOKEN (environment)',
@@ -47,35 +46,23 @@ export interface StatusOptions {
   offline: boolean;
 }
 
-export function buildStatus(parent: Command, ctx: Context, runF: RunF<StatusOptions> = runStatus) {
-  const cmd = parent
-    .command('status')
-    .summary('which credential is used, where it comes from, whether the server takes it')
-    .option('--json', 'print as JSON')
-    .option('--offline', 'do not ask the server whether it accepts the token');
-  cmd.addHelpText(
-    'after',
-    examples('billing auth status', 'billing auth status --offline --json | jq .source'),
-  );
-  cmd.action((opts) => runF({ json: Boolean(opts.json), offline: Boolean(opts.offline) }, ctx));
-  return cmd;
-}
-
 export async function runStatus(opts: StatusOptions, ctx: Context): Promise<void> {
   const settings = await ctx.settings();
   const credentials = await ctx.credentials();
-  const stored = await (await ctx.tokenStore()).read(settings.profile);
   let failure: BillingError | undefined;
   try {
-    await credentials.sellerToken();
+    // --offline: the stored login as it is; a refresh would ask the server.
+    await credentials.sellerToken({ refresh: !opts.offline });
   } catch (err) {
     if (!(err instanceof BillingError)) throw err;
     failure = err;
   }
   const source = credentials.sellerSource ?? null;
-  const c = source === 'keychain' || source === 'file' ? stored?.credentials : undefined;
   const demo = source === 'demo' ? await credentials.localDemo() : undefined;
   const checked = source && !opts.offline ? await check(ctx) : null;
+  // Read after the token was found and checked: what is shown includes any refresh they did.
+  const stored = await (await ctx.tokenStore()).read(settings.profile);
+  const c = source === 'keychain' || source === 'file' ? stored?.credentials : undefined;
   const customer = await customerSession(credentials, ctx);
   const info = {
     profile: settings.profile,
@@ -173,3 +160,14 @@ function lines(info: Info, failure: string | undefined, now: Date): string[] {
   }
   return out;
 }
+
+export const buildStatus = verb(runStatus, {
+  command: (parent) =>
+    parent
+      .command('status')
+      .summary('which credential is used, where it comes from, whether the server takes it')
+      .option('--json', 'print as JSON')
+      .option('--offline', 'do not ask the server whether it accepts the token'),
+  options: (opts) => ({ json: Boolean(opts.json), offline: Boolean(opts.offline) }),
+  examples: ['billing auth status', 'billing auth status --offline --json | jq .source'],
+});

@@ -1,26 +1,12 @@
 // billing auth token: the access token for other tools (the one command that prints a secret).
-import type { Command } from '@commander-js/extra-typings';
 import { AuthError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { CUSTOMER_SESSION_FIX } from '../../credentials.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 
 export interface TokenOptions {
   /** The stored customer session's token instead of the seller's. */
   customer: boolean;
-}
-
-export function buildToken(parent: Command, ctx: Context, runF: RunF<TokenOptions> = runToken) {
-  const cmd = parent
-    .command('token')
-    .summary('print the access token (for piping)')
-    .description(
-      'Print the access token of the active profile, refreshed when needed, for use in other tools. With --customer, the stored customer session token.',
-    )
-    .option('--customer', 'the customer session token from `checkout confirm`');
-  cmd.addHelpText('after', examples('curl -H "Authorization: Bearer $(billing auth token)" …'));
-  cmd.action((opts) => runF({ customer: Boolean(opts.customer) }, ctx));
-  return cmd;
 }
 
 export async function runToken(opts: TokenOptions, ctx: Context): Promise<void> {
@@ -39,3 +25,16 @@ export async function runToken(opts: TokenOptions, ctx: Context): Promise<void> 
   }
   ctx.io.stdout.write(`${await credentials.sellerToken()}\n`);
 }
+
+export const buildToken = verb(runToken, {
+  command: (parent) =>
+    parent
+      .command('token')
+      .summary('print the access token (for piping)')
+      .description(
+        'Print the access token of the active profile, refreshed when needed, for use in other tools. With --customer, the stored customer session token.',
+      )
+      .option('--customer', 'the customer session token from `checkout confirm`'),
+  options: (opts) => ({ customer: Boolean(opts.customer) }),
+  examples: ['curl -H "Authorization: Bearer $(billing auth token)" …'],
+});

@@ -1,11 +1,10 @@
 // billing whoami: what the server can tell about the credential in use, for every kind of it —
 // an OAuth user or organization token (userinfo), a personal access token (the organizations
 // it acts for), or with --customer the customer session (the customer it belongs to).
-import type { Command } from '@commander-js/extra-typings';
 import { ApiError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { safeText } from '../../io/safe.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 
 type Json = Record<string, unknown>;
 
@@ -107,20 +106,6 @@ export interface WhoamiOptions {
   json: boolean;
 }
 
-export function buildWhoami(program: Command, ctx: Context, runF: RunF<WhoamiOptions> = runWhoami) {
-  const cmd = program
-    .command('whoami')
-    .summary('ask the server who the token belongs to')
-    .description(
-      'Ask the server about the credential in use: the email of an OAuth login, the organization of an organization token, the organizations of a personal access token; with --customer, the customer of the customer session.',
-    )
-    .option('--customer', 'the customer-portal credential (customer session) instead')
-    .option('--json', 'print what the server said as JSON');
-  cmd.addHelpText('after', examples('billing whoami', 'billing whoami --customer --json'));
-  cmd.action((opts) => runF({ customer: Boolean(opts.customer), json: Boolean(opts.json) }, ctx));
-  return cmd;
-}
-
 export async function runWhoami(opts: WhoamiOptions, ctx: Context): Promise<void> {
   let result: { json: Json; text: string };
   try {
@@ -136,3 +121,17 @@ export async function runWhoami(opts: WhoamiOptions, ctx: Context): Promise<void
   if (opts.json) ctx.io.stdout.write(`${JSON.stringify(result.json, null, 2)}\n`);
   else ctx.io.stdout.write(`${result.text.split('\n').map(safeText).join('\n')}\n`);
 }
+
+export const buildWhoami = verb(runWhoami, {
+  command: (parent) =>
+    parent
+      .command('whoami')
+      .summary('ask the server who the token belongs to')
+      .description(
+        'Ask the server about the credential in use: the email of an OAuth login, the organization of an organization token, the organizations of a personal access token; with --customer, the customer of the customer session.',
+      )
+      .option('--customer', 'the customer-portal credential (customer session) instead')
+      .option('--json', 'print what the server said as JSON'),
+  options: (opts) => ({ customer: Boolean(opts.customer), json: Boolean(opts.json) }),
+  examples: ['billing whoami', 'billing whoami --customer --json'],
+});

@@ -1,13 +1,13 @@
 // billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
 
-import type { Command } from '@commander-js/extra-typings';
 import { CHECKOUT } from '../../../api/fields.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
-import { examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
+import { printOne, resources, verb } from '../verb.js';
 import { CHECKOUT_CARD } from './columns.js';
 
 /** A 422 on confirm usually names a field this command has a flag for: say which. */
@@ -61,61 +61,8 @@ export interface ConfirmOptions {
   output: OutputOptions;
 }
 
-export function buildConfirm(
-  parent: Command,
-  ctx: Context,
-  runF: RunF<ConfirmOptions> = runConfirm,
-) {
-  const cmd = withOutput(
-    parent
-      .command('confirm')
-      .summary('confirm a checkout as the buyer')
-      .description(
-        'Confirm a checkout session as the buyer would: creates the order (and the ' +
-          'subscription for a recurring price). Takes the client secret, or the session ' +
-          'id (then the secret is looked up with your token). The customer session token ' +
-          'it returns is stored for the profile for an hour and used by `subs list`, ' +
-          '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
-          'Not retried automatically: a POST may create an order.',
-      )
-      .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')
-      .option('--customer-email <email>', "the buyer's email (required unless already set)")
-      .option('--customer-name <name>', "the buyer's name")
-      .option('--discount-code <code>', 'apply a discount code')
-      .option(
-        '--confirmation-token <id>',
-        'payment confirmation token, required for paid checkouts (the local service accepts any value)',
-      )
-      .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-    CHECKOUT,
-  );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing checkout confirm <checkout-id> --customer-email jane@example.com --confirmation-token tok_test',
-      'billing checkout confirm polar_c_… --discount-code LAUNCH10 --confirmation-token tok_test',
-    ),
-  );
-  cmd.action(async (secretOrId, opts) => {
-    let checkout: ConfirmOptions['checkout'];
-    if (/^[0-9a-f]{8}-/i.test(secretOrId)) checkout = { id: uuid('checkout id', secretOrId) };
-    else if (/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) checkout = { secret: secretOrId };
-    else throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
-    const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
-    if (opts.customerEmail !== undefined) body.customer_email = opts.customerEmail;
-    if (opts.customerName !== undefined) body.customer_name = opts.customerName;
-    if (opts.discountCode !== undefined) body.discount_code = opts.discountCode;
-    if (opts.confirmationToken !== undefined) body.confirmation_token_id = opts.confirmationToken;
-    await runF({ checkout, body, output: outputOf(opts) }, ctx);
-  });
-  return cmd;
-}
-
 export async function runConfirm(opts: ConfirmOptions, ctx: Context): Promise<void> {
-  const [{ checkouts }, publicClient] = await Promise.all([
-    import('../../../api/index.js'),
-    ctx.api('none'),
-  ]);
+  const { checkouts, client: publicClient } = await resources(ctx, 'none');
   const secret =
     'secret' in opts.checkout
       ? opts.checkout.secret
@@ -140,7 +87,7 @@ export async function runConfirm(opts: ConfirmOptions, ctx: Context): Promise<vo
     customer_session_token:
       typeof token === 'string' ? (stored === true ? '[stored]' : '[not stored]') : token,
   };
-  await (await ctx.printer(opts.output, CHECKOUT_CARD)).printOne(shown, CHECKOUT_CARD);
+  await printOne(ctx, opts.output, CHECKOUT_CARD, shown);
   const { createMessenger } = await import('../../io/index.js');
   const say = createMessenger(ctx.io);
   const email = confirmed.customer_email;
@@ -156,3 +103,46 @@ export async function runConfirm(opts: ConfirmOptions, ctx: Context): Promise<vo
     );
   }
 }
+
+export const buildConfirm = verb(runConfirm, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('confirm')
+        .summary('confirm a checkout as the buyer')
+        .description(
+          'Confirm a checkout session as the buyer would: creates the order (and the ' +
+            'subscription for a recurring price). Takes the client secret, or the session ' +
+            'id (then the secret is looked up with your token). The customer session token ' +
+            'it returns is stored for the profile for an hour and used by `subs list`, ' +
+            '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
+            'Not retried automatically: a POST may create an order.',
+        )
+        .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')
+        .option('--customer-email <email>', "the buyer's email (required unless already set)")
+        .option('--customer-name <name>', "the buyer's name")
+        .option('--discount-code <code>', 'apply a discount code')
+        .option(
+          '--confirmation-token <id>',
+          'payment confirmation token, required for paid checkouts (the local service accepts any value)',
+        )
+        .option('--data <json>', 'request body as JSON, @file or - for stdin'),
+      CHECKOUT,
+    ),
+  options: async (secretOrId, opts, ctx): Promise<ConfirmOptions> => {
+    let checkout: ConfirmOptions['checkout'];
+    if (/^[0-9a-f]{8}-/i.test(secretOrId)) checkout = { id: uuid('checkout id', secretOrId) };
+    else if (/^polar_c_[A-Za-z0-9]+$/.test(secretOrId)) checkout = { secret: secretOrId };
+    else throw new UsageError('client secret: expected polar_c_… or a checkout session id (UUID)');
+    const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
+    if (opts.customerEmail !== undefined) body.customer_email = opts.customerEmail;
+    if (opts.customerName !== undefined) body.customer_name = opts.customerName;
+    if (opts.discountCode !== undefined) body.discount_code = opts.discountCode;
+    if (opts.confirmationToken !== undefined) body.confirmation_token_id = opts.confirmationToken;
+    return { checkout, body, output: outputOf(opts) };
+  },
+  examples: [
+    'billing checkout confirm <checkout-id> --customer-email jane@example.com --confirmation-token tok_test',
+    'billing checkout confirm polar_c_… --discount-code LAUNCH10 --confirmation-token tok_test',
+  ],
+});

@@ -1,24 +1,10 @@
 // billing config list: the active profile, every setting and where its value comes from.
-import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 import { scope } from './common.js';
 
 export interface ListOptions {
   json: boolean;
-}
-
-export function buildList(parent: Command, ctx: Context, runF: RunF<ListOptions> = runList) {
-  const cmd = parent
-    .command('list')
-    .summary('show the active profile and its settings')
-    .option('--json', 'print as JSON');
-  cmd.addHelpText(
-    'after',
-    examples('billing config list', 'billing --profile prod config list --json'),
-  );
-  cmd.action((opts) => runF({ json: Boolean(opts.json) }, ctx));
-  return cmd;
 }
 
 export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
@@ -52,3 +38,13 @@ export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
   }
   ctx.io.stdout.write(`${lines.join('\n')}\n`);
 }
+
+export const buildList = verb(runList, {
+  command: (parent) =>
+    parent
+      .command('list')
+      .summary('show the active profile and its settings')
+      .option('--json', 'print as JSON'),
+  options: (opts) => ({ json: Boolean(opts.json) }),
+  examples: ['billing config list', 'billing --profile prod config list --json'],
+});

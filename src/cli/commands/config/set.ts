@@ -1,30 +1,11 @@
 // billing config set <key> <value>: checked against the setting's rule, then written (0600).
-import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 import { scope } from './common.js';
 
 export interface SetOptions {
   key: string;
   value: string;
-}
-
-export function buildSet(parent: Command, ctx: Context, runF: RunF<SetOptions> = runSet) {
-  const cmd = parent
-    .command('set')
-    .summary('change one setting')
-    .argument('<key>', 'setting name')
-    .argument('<value>', 'new value');
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing config set organization_id <org-id>',
-      'billing config set profiles.prod.base_url https://api.billing.example',
-      'billing config set default_profile prod',
-    ),
-  );
-  cmd.action((key, value) => runF({ key, value }, ctx));
-  return cmd;
 }
 
 export async function runSet(opts: SetOptions, ctx: Context): Promise<void> {
@@ -35,3 +16,18 @@ export async function runSet(opts: SetOptions, ctx: Context): Promise<void> {
     `${result.profile ? `${result.profile}: ` : ''}${result.key} = ${String(result.value)}`,
   );
 }
+
+export const buildSet = verb(runSet, {
+  command: (parent) =>
+    parent
+      .command('set')
+      .summary('change one setting')
+      .argument('<key>', 'setting name')
+      .argument('<value>', 'new value'),
+  options: (key, value) => ({ key, value }),
+  examples: [
+    'billing config set organization_id <org-id>',
+    'billing config set profiles.prod.base_url https://api.billing.example',
+    'billing config set default_profile prod',
+  ],
+});

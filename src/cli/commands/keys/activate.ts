@@ -1,12 +1,12 @@
 // billing keys activate <key> → POST /v1/customer-portal/license-keys/activate (no token)
 
-import type { Command } from '@commander-js/extra-typings';
 import { ACTIVATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, type MetadataValue, metadata } from '../../input.js';
-import { done, examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { done, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
+import { printOne, resources, verb } from '../verb.js';
 import { ACTIVATION_CARD } from './columns.js';
 import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, organization, orgFlag } from './common.js';
 
@@ -20,53 +20,6 @@ export interface ActivateOptions {
   output: OutputOptions;
 }
 
-export function buildActivate(
-  parent: Command,
-  ctx: Context,
-  runF: RunF<ActivateOptions> = runActivate,
-) {
-  const cmd = withOutput(
-    parent
-      .command('activate')
-      .summary('activate a license key on a device')
-      .description(
-        'Create an activation of a license key. Needs no token. Not retried automatically: a POST may create an activation.',
-      )
-      .argument('<key>', KEY_ARG)
-      .option('--org <id>', ORG_HELP)
-      .option('--label <text>', 'a name for this activation, e.g. the device (required)')
-      .option(
-        '--meta <key=value>',
-        'metadata of the activation (repeatable; key:=42 for typed values)',
-        collect,
-      )
-      .option(
-        '--condition <key=value>',
-        'a condition later validations must repeat (repeatable)',
-        collect,
-      ),
-    ACTIVATION,
-  );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing keys activate ACME-… --org <org-id> --label "Jane\'s laptop" --meta os=macos',
-    ),
-  );
-  cmd.action(async (key, opts) => {
-    if (!opts.label) throw new UsageError('--label is required');
-    const label = opts.label;
-    const meta = metadata('--meta', opts.meta);
-    const conditions = metadata('--condition', opts.condition);
-    const org = orgFlag(opts.org);
-    await runF(
-      { key: await keyArgument(key, ctx), org, label, meta, conditions, output: outputOf(opts) },
-      ctx,
-    );
-  });
-  return cmd;
-}
-
 export async function runActivate(opts: ActivateOptions, ctx: Context): Promise<void> {
   const body = {
     key: opts.key,
@@ -75,13 +28,54 @@ export async function runActivate(opts: ActivateOptions, ctx: Context): Promise<
     meta: opts.meta,
     conditions: opts.conditions,
   };
-  const [{ licenseKeys }, client] = await Promise.all([
-    import('../../../api/index.js'),
-    ctx.api('none'),
-  ]);
+  const { licenseKeys, client } = await resources(ctx, 'none');
   const activation = await licenseKeys.activate(client, body).catch((err: unknown) => {
     throw stateError(err, KEY_STATE);
   });
-  await (await ctx.printer(opts.output, ACTIVATION_CARD)).printOne(activation, ACTIVATION_CARD);
+  await printOne(ctx, opts.output, ACTIVATION_CARD, activation);
   await done(ctx, `Activated "${body.label}": activation ${activation.id}.`);
 }
+
+export const buildActivate = verb(runActivate, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('activate')
+        .summary('activate a license key on a device')
+        .description(
+          'Create an activation of a license key. Needs no token. Not retried automatically: a POST may create an activation.',
+        )
+        .argument('<key>', KEY_ARG)
+        .option('--org <id>', ORG_HELP)
+        .option('--label <text>', 'a name for this activation, e.g. the device (required)')
+        .option(
+          '--meta <key=value>',
+          'metadata of the activation (repeatable; key:=42 for typed values)',
+          collect,
+        )
+        .option(
+          '--condition <key=value>',
+          'a condition later validations must repeat (repeatable)',
+          collect,
+        ),
+      ACTIVATION,
+    ),
+  options: async (key, opts, ctx) => {
+    if (!opts.label) throw new UsageError('--label is required');
+    const label = opts.label;
+    const meta = metadata('--meta', opts.meta);
+    const conditions = metadata('--condition', opts.condition);
+    const org = orgFlag(opts.org);
+    return {
+      key: await keyArgument(key, ctx),
+      org,
+      label,
+      meta,
+      conditions,
+      output: outputOf(opts),
+    };
+  },
+  examples: [
+    'billing keys activate ACME-… --org <org-id> --label "Jane\'s laptop" --meta os=macos',
+  ],
+});

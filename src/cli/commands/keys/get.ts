@@ -1,40 +1,17 @@
 // billing keys get <id> → GET /v1/customer-portal/license-keys/{id} (with activations)
 
-import type { Command } from '@commander-js/extra-typings';
 import { LICENSE_KEY } from '../../../api/fields.js';
 import { ApiError } from '../../../errors.js';
-import type { Context, OutputOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { outputOf, withOutput } from '../shared.js';
+import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { ACTIVATION_COLUMNS, KEY_CARD } from './columns.js';
 
-export interface GetOptions {
-  id: string;
-  output: OutputOptions;
-}
-
-export function buildGet(parent: Command, ctx: Context, runF: RunF<GetOptions> = runGet) {
-  const cmd = withOutput(
-    parent
-      .command('get')
-      .summary('show a license key with its activations')
-      .description('Show a license key and its activations, through the customer portal.')
-      .argument('<id>', 'license key id (UUID)'),
-    LICENSE_KEY,
-  );
-  cmd.addHelpText(
-    'after',
-    examples('billing keys get <key-id>', 'billing keys get <key-id> --json | jq .activations'),
-  );
-  cmd.action((id, opts) => runF({ id: uuid('license key id', id), output: outputOf(opts) }, ctx));
-  return cmd;
-}
+export type GetOptions = OneResource;
 
 export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
-  const [{ licenseKeys }, client] = await Promise.all([
-    import('../../../api/index.js'),
-    ctx.api('customer'),
-  ]);
+  const { licenseKeys, client } = await resources(ctx, 'customer');
   const key = await licenseKeys.getCustomerPortal(client, opts.id).catch((err: unknown) => {
     // Only the customer-portal endpoint has activations: the seller's own token sees only
     // the seller's own keys there.
@@ -48,7 +25,7 @@ export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
     throw err;
   });
   const { output } = opts;
-  await (await ctx.printer(output, KEY_CARD)).printOne(key, KEY_CARD);
+  await printOne(ctx, output, KEY_CARD, key);
   // On a terminal the activations follow the card as a table; scripts read them from --json.
   if (!output.json && !output.output && !output.fields && ctx.io.stdout.isTTY) {
     ctx.io.stdout.write('\nActivations:\n');
@@ -57,3 +34,17 @@ export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
     );
   }
 }
+
+export const buildGet = verb(runGet, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('get')
+        .summary('show a license key with its activations')
+        .description('Show a license key and its activations, through the customer portal.')
+        .argument('<id>', 'license key id (UUID)'),
+      LICENSE_KEY,
+    ),
+  options: (id, opts) => ({ id: uuid('license key id', id), output: outputOf(opts) }),
+  examples: ['billing keys get <key-id>', 'billing keys get <key-id> --json | jq .activations'],
+});

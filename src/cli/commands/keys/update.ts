@@ -1,54 +1,61 @@
 // billing keys update <id> → PATCH /v1/license-keys/{id}
 
-import { type Command, Option } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
 import { LICENSE_KEY } from '../../../api/fields.js';
 import type { LicenseKeyUpdate } from '../../../api/license-keys.js';
 import { UsageError } from '../../../errors.js';
 import { LICENSE_KEY_STATUSES } from '../../../shared/api-facts.js';
-import type { Context, OutputOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { dateTimeOrNone, integer, integerOrNone, uuid } from '../../input.js';
-import { done, examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { done, outputOf, withOutput } from '../shared.js';
+import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { KEY_CARD } from './columns.js';
 
-export interface UpdateOptions {
-  id: string;
+export interface UpdateOptions extends OneResource {
   /** Only what was given; null clears a limit or the expiry. */
   body: LicenseKeyUpdate;
   /** --yes: no question before revoking or disabling. */
   yes: boolean;
-  output: OutputOptions;
 }
 
-export function buildUpdate(parent: Command, ctx: Context, runF: RunF<UpdateOptions> = runUpdate) {
-  const cmd = withOutput(
-    parent
-      .command('update')
-      .summary('change a license key')
-      .description(
-        'Change a license key. Only the flags you give change; "none" clears a limit or the expiry.',
-      )
-      .argument('<id>', 'license key id (UUID)')
-      .addOption(
-        new Option('--status <status>', 'granted, revoked or disabled').choices(
-          LICENSE_KEY_STATUSES,
-        ),
-      )
-      .option('--limit-activations <n>', 'activations allowed, 1-50, or none')
-      .option('--limit-usage <n>', 'usage allowed, > 0, or none')
-      .option('--usage <n>', 'set the usage counter, ≥ 0')
-      .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
-      .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)'),
-    LICENSE_KEY,
-  );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing keys update <key-id> --limit-activations 5',
-      'billing keys update <key-id> --status revoked --yes',
-      'billing keys update <key-id> --expires-at none --limit-usage none',
+export async function runUpdate(opts: UpdateOptions, ctx: Context): Promise<void> {
+  const { id, body } = opts;
+  if (body.status === 'revoked' || body.status === 'disabled') {
+    const { confirmDestructive } = await import('../../io/prompt.js');
+    await confirmDestructive(ctx, {
+      yes: opts.yes,
+      question: `Set license key ${id} to ${body.status}? It stops validating and activating at once.`,
+      action: `keys update --status ${body.status} stops the key working`,
+    });
+  }
+  const { licenseKeys, client } = await resources(ctx, 'seller');
+  await printOne(ctx, opts.output, KEY_CARD, await licenseKeys.update(client, id, body));
+  await done(ctx, `License key ${id} updated.`);
+}
+
+export const buildUpdate = verb(runUpdate, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('update')
+        .summary('change a license key')
+        .description(
+          'Change a license key. Only the flags you give change; "none" clears a limit or the expiry.',
+        )
+        .argument('<id>', 'license key id (UUID)')
+        .addOption(
+          new Option('--status <status>', 'granted, revoked or disabled').choices(
+            LICENSE_KEY_STATUSES,
+          ),
+        )
+        .option('--limit-activations <n>', 'activations allowed, 1-50, or none')
+        .option('--limit-usage <n>', 'usage allowed, > 0, or none')
+        .option('--usage <n>', 'set the usage counter, ≥ 0')
+        .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
+        .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)'),
+      LICENSE_KEY,
     ),
-  );
-  cmd.action((id, opts) => {
+  options: (id, opts) => {
     const keyId = uuid('license key id', id);
     const body: LicenseKeyUpdate = {};
     if (opts.status) body.status = opts.status;
@@ -64,26 +71,11 @@ export function buildUpdate(parent: Command, ctx: Context, runF: RunF<UpdateOpti
         'nothing to change: give --status, --limit-activations, --limit-usage, --usage or --expires-at',
       );
     }
-    return runF({ id: keyId, body, yes: Boolean(opts.yes), output: outputOf(opts) }, ctx);
-  });
-  return cmd;
-}
-
-export async function runUpdate(opts: UpdateOptions, ctx: Context): Promise<void> {
-  const { id, body } = opts;
-  if (body.status === 'revoked' || body.status === 'disabled') {
-    const { confirmDestructive } = await import('../../io/prompt.js');
-    await confirmDestructive(ctx, {
-      yes: opts.yes,
-      question: `Set license key ${id} to ${body.status}? It stops validating and activating at once.`,
-      action: `keys update --status ${body.status} stops the key working`,
-    });
-  }
-  const [{ licenseKeys }, client] = await Promise.all([
-    import('../../../api/index.js'),
-    ctx.api('seller'),
-  ]);
-  const key = await licenseKeys.update(client, id, body);
-  await (await ctx.printer(opts.output, KEY_CARD)).printOne(key, KEY_CARD);
-  await done(ctx, `License key ${id} updated.`);
-}
+    return { id: keyId, body, yes: Boolean(opts.yes), output: outputOf(opts) };
+  },
+  examples: [
+    'billing keys update <key-id> --limit-activations 5',
+    'billing keys update <key-id> --status revoked --yes',
+    'billing keys update <key-id> --expires-at none --limit-usage none',
+  ],
+});

@@ -1,11 +1,11 @@
 // billing keys validate <key> → POST /v1/customer-portal/license-keys/validate (no token)
 
-import type { Command } from '@commander-js/extra-typings';
 import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, integer, type MetadataValue, metadata, uuid } from '../../input.js';
-import { done, examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { done, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
+import { printOne, resources, verb } from '../verb.js';
 import { KEY_CARD } from './columns.js';
 import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, organization, orgFlag } from './common.js';
 
@@ -21,56 +21,9 @@ export interface ValidateOptions {
   output: OutputOptions;
 }
 
-export function buildValidate(
-  parent: Command,
-  ctx: Context,
-  runF: RunF<ValidateOptions> = runValidate,
-) {
-  const cmd = withOutput(
-    parent
-      .command('validate')
-      .summary('check a license key (counts a validation)')
-      .description(
-        'Validate a license key: counts a validation, optionally consumes usage. Needs no token.',
-      )
-      .argument('<key>', KEY_ARG)
-      .option('--org <id>', ORG_HELP)
-      .option('--activation <id>', 'check this activation too')
-      .option('--benefit <id>', 'the key must belong to this benefit')
-      .option('--customer <id>', 'the key must belong to this customer')
-      .option('--increment-usage <n>', 'consume this much usage (checked against limit_usage)')
-      .option(
-        '--condition <key=value>',
-        'conditions the activation requires (repeatable)',
-        collect,
-      ),
-    LICENSE_KEY,
-  );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing keys validate ACME-… --org <org-id>',
-      'billing keys validate - --org <org-id> --increment-usage 1 < key.txt',
-    ),
-  );
-  cmd.action(async (key, opts) => {
-    const org = orgFlag(opts.org);
-    const checked: Omit<ValidateOptions, 'key'> = {
-      org,
-      activationId:
-        opts.activation !== undefined ? uuid('--activation', opts.activation) : undefined,
-      benefitId: opts.benefit !== undefined ? uuid('--benefit', opts.benefit) : undefined,
-      customerId: opts.customer !== undefined ? uuid('--customer', opts.customer) : undefined,
-      incrementUsage:
-        opts.incrementUsage !== undefined
-          ? integer('--increment-usage', opts.incrementUsage, 0)
-          : undefined,
-      conditions: metadata('--condition', opts.condition),
-      output: outputOf(opts),
-    };
-    await runF({ key: await keyArgument(key, ctx), ...checked }, ctx);
-  });
-  return cmd;
+/** An optional UUID flag. */
+function maybeUuid(flag: string, value: string | undefined): string | undefined {
+  return value === undefined ? undefined : uuid(flag, value);
 }
 
 export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<void> {
@@ -83,13 +36,53 @@ export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<
     increment_usage: opts.incrementUsage,
     conditions: opts.conditions,
   };
-  const [{ licenseKeys }, client] = await Promise.all([
-    import('../../../api/index.js'),
-    ctx.api('none'),
-  ]);
+  const { licenseKeys, client } = await resources(ctx, 'none');
   const key = await licenseKeys.validate(client, body).catch((err: unknown) => {
     throw stateError(err, KEY_STATE);
   });
-  await (await ctx.printer(opts.output, KEY_CARD)).printOne(key, KEY_CARD);
+  await printOne(ctx, opts.output, KEY_CARD, key);
   await done(ctx, 'The license key is valid.');
 }
+
+export const buildValidate = verb(runValidate, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('validate')
+        .summary('check a license key (counts a validation)')
+        .description(
+          'Validate a license key: counts a validation, optionally consumes usage. Needs no token.',
+        )
+        .argument('<key>', KEY_ARG)
+        .option('--org <id>', ORG_HELP)
+        .option('--activation <id>', 'check this activation too')
+        .option('--benefit <id>', 'the key must belong to this benefit')
+        .option('--customer <id>', 'the key must belong to this customer')
+        .option('--increment-usage <n>', 'consume this much usage (checked against limit_usage)')
+        .option(
+          '--condition <key=value>',
+          'conditions the activation requires (repeatable)',
+          collect,
+        ),
+      LICENSE_KEY,
+    ),
+  options: async (key, opts, ctx) => {
+    const checked = {
+      org: orgFlag(opts.org),
+      activationId: maybeUuid('--activation', opts.activation),
+      benefitId: maybeUuid('--benefit', opts.benefit),
+      customerId: maybeUuid('--customer', opts.customer),
+      incrementUsage:
+        opts.incrementUsage !== undefined
+          ? integer('--increment-usage', opts.incrementUsage, 0)
+          : undefined,
+      conditions: metadata('--condition', opts.condition),
+      output: outputOf(opts),
+    };
+    return { key: await keyArgument(key, ctx), ...checked };
+  },
+  examples: [
+    'billing keys validate ACME-… --org <org-id>',
+    'billing keys validate - --org <org-id> --increment-usage 1 < key.txt',
+  ],
+});

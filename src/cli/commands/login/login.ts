@@ -1,12 +1,12 @@
 // billing login: the OAuth authorization code flow with PKCE on a loopback redirect (or a
 // pasted redirect URL over SSH), or a personal access token on stdin; tokens to the keychain.
-import { type Command, Option } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
 import { DEFAULT_SCOPES, READ_ONLY_SCOPES } from '../../../auth/scopes.js';
 import type { StorageMode } from '../../../config/schema.js';
 import { AuthError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { integer } from '../../input.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 import { loginWithToken } from './with-token.js';
 
 const STORAGE = ['auto', 'keychain', 'file'] as const;
@@ -38,66 +38,6 @@ export function canOpenBrowser(env: Context['env'], platform = process.platform)
   if (env.SSH_CONNECTION || env.SSH_TTY || env.SSH_CLIENT) return false;
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return false;
   return true;
-}
-
-export function buildLogin(program: Command, ctx: Context, runF: RunF<LoginOptions> = runLogin) {
-  const cmd = program
-    .command('login')
-    .summary('log in with your browser (OAuth) or a personal access token')
-    .description(
-      'Log in with the OAuth authorization code flow (PKCE): a browser page asks you to ' +
-        'allow access, then the tokens go to the OS keychain (or a 0600 file when there is ' +
-        'none). Over SSH or without a display the URL is printed and you can paste the ' +
-        'address the browser ends on. In CI use BILLING_TOKEN instead, or --with-token.',
-    )
-    .option('--scopes <list>', 'space- or comma-separated scopes (default: what the commands need)')
-    .option('--read-only', 'ask only for :read scopes')
-    .option('--org', 'log in as one of your organizations (organization token)')
-    .option('--port <port>', 'loopback port for the redirect (default: any free port)')
-    .option('--timeout <duration>', 'how long to wait for the browser, e.g. 90s or 5m', '5m')
-    .option('--no-browser', 'do not open a browser; print the URL and accept the pasted redirect')
-    .option('--with-token', 'read a personal access token from stdin and store it')
-    .addOption(
-      new Option(
-        '--storage <where>',
-        'where to keep tokens (default: the profile setting, auto)',
-      ).choices(STORAGE),
-    );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing login',
-      'billing login --read-only',
-      'billing login --no-browser   # over SSH',
-      'echo "$TOKEN" | billing login --with-token',
-    ),
-  );
-  cmd.action((opts) => {
-    const storage = opts.storage;
-    if (opts.withToken) return runF({ storage, withToken: true }, ctx);
-    if (opts.scopes && opts.readOnly)
-      throw new UsageError('--scopes and --read-only cannot be used together');
-    const timeoutMs = duration('--timeout', opts.timeout);
-    const port = opts.port ? integer('--port', opts.port, 1, 65535) : undefined;
-    const scopes = opts.scopes
-      ? opts.scopes.split(/[\s,]+/).filter(Boolean)
-      : opts.readOnly
-        ? READ_ONLY_SCOPES
-        : DEFAULT_SCOPES;
-    return runF(
-      {
-        storage,
-        withToken: false,
-        scopes,
-        organization: Boolean(opts.org),
-        port,
-        timeoutMs,
-        browser: opts.browser !== false,
-      },
-      ctx,
-    );
-  });
-  return cmd;
 }
 
 export async function runLogin(opts: LoginOptions, ctx: Context): Promise<void> {
@@ -150,3 +90,54 @@ export async function runLogin(opts: LoginOptions, ctx: Context): Promise<void> 
       : `Tokens are in ${where.path} (mode 0600).`,
   );
 }
+
+export const buildLogin = verb(runLogin, {
+  command: (parent) =>
+    parent
+      .command('login')
+      .summary('log in with your browser (OAuth) or a personal access token')
+      .description(
+        'Log in with the OAuth authorization code flow (PKCE): a browser page asks you to ' +
+          'allow access, then the tokens go to the OS keychain (or a 0600 file when there is ' +
+          'none). Over SSH or without a display the URL is printed and you can paste the ' +
+          'address the browser ends on. In CI use BILLING_TOKEN instead, or --with-token.',
+      )
+      .option(
+        '--scopes <list>',
+        'space- or comma-separated scopes (default: what the commands need)',
+      )
+      .option('--read-only', 'ask only for :read scopes')
+      .option('--org', 'log in as one of your organizations (organization token)')
+      .option('--port <port>', 'loopback port for the redirect (default: any free port)')
+      .option('--timeout <duration>', 'how long to wait for the browser, e.g. 90s or 5m', '5m')
+      .option('--no-browser', 'do not open a browser; print the URL and accept the pasted redirect')
+      .option('--with-token', 'read a personal access token from stdin and store it')
+      .addOption(
+        new Option(
+          '--storage <where>',
+          'where to keep tokens (default: the profile setting, auto)',
+        ).choices(STORAGE),
+      ),
+  options: (opts): LoginOptions => {
+    const storage = opts.storage;
+    if (opts.withToken) return { storage, withToken: true };
+    if (opts.scopes && opts.readOnly)
+      throw new UsageError('--scopes and --read-only cannot be used together');
+    const timeoutMs = duration('--timeout', opts.timeout);
+    const port = opts.port ? integer('--port', opts.port, 1, 65535) : undefined;
+    const scopes = opts.scopes
+      ? opts.scopes.split(/[\s,]+/).filter(Boolean)
+      : opts.readOnly
+        ? READ_ONLY_SCOPES
+        : DEFAULT_SCOPES;
+    const organization = Boolean(opts.org);
+    const browser = opts.browser !== false;
+    return { storage, withToken: false, scopes, organization, port, timeoutMs, browser };
+  },
+  examples: [
+    'billing login',
+    'billing login --read-only',
+    'billing login --no-browser   # over SSH',
+    'echo "$TOKEN" | billing login --with-token',
+  ],
+});

@@ -1,22 +1,9 @@
 // billing logout: revokes the stored OAuth tokens at the server (RFC 7009), then deletes them
 // and the stored customer session from every store.
-import type { Command } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 
 export type LogoutOptions = Record<string, never>;
-
-export function buildLogout(program: Command, ctx: Context, runF: RunF<LogoutOptions> = runLogout) {
-  const cmd = program
-    .command('logout')
-    .summary('revoke and forget the stored tokens')
-    .description(
-      'Revoke the stored tokens at the server (OAuth logins) and delete them from the keychain and the fallback file, with any stored customer session.',
-    );
-  cmd.addHelpText('after', examples('billing logout', 'billing --profile prod logout'));
-  cmd.action(() => runF({}, ctx));
-  return cmd;
-}
 
 export async function runLogout(_opts: LogoutOptions, ctx: Context): Promise<void> {
   const settings = await ctx.settings();
@@ -44,3 +31,15 @@ export async function runLogout(_opts: LogoutOptions, ctx: Context): Promise<voi
   if (ctx.env.BILLING_TOKEN)
     say.warn('BILLING_TOKEN is still set in this environment and will be used.');
 }
+
+export const buildLogout = verb(runLogout, {
+  command: (parent) =>
+    parent
+      .command('logout')
+      .summary('revoke and forget the stored tokens')
+      .description(
+        'Revoke the stored tokens at the server (OAuth logins) and delete them from the keychain and the fallback file, with any stored customer session.',
+      ),
+  options: (): LogoutOptions => ({}),
+  examples: ['billing logout', 'billing --profile prod logout'],
+});

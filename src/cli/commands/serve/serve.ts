@@ -1,10 +1,10 @@
 // `billing serve`: runs the local billing service until SIGINT/SIGTERM.
-import { type Command, Option } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import type { FaultSpec } from '../../../server/faults.js';
 import { isLoopbackHost } from '../../../shared/local.js';
 import type { Context } from '../../context.js';
-import { examples, type RunF } from '../shared.js';
+import { verb } from '../verb.js';
 
 export interface ServeOptions {
   port: number;
@@ -57,100 +57,15 @@ function intOption(name: string, min: number, max: number) {
   };
 }
 
-export function buildServe(program: Command, ctx: Context, runF: RunF<ServeOptions> = runServe) {
-  return program
-    .command('serve')
-    .summary('run the local billing service (sandbox, tests, demos)')
-    .description(
-      'Run a complete local implementation of the Billing Service API, with demo data, ' +
-        'on loopback. The CLI talks to it by default (profile "local").',
-    )
-    .option(
-      '--port <port>',
-      'port to listen on; 0 picks a free port',
-      intOption('--port', 0, 65535),
-      8787,
-    )
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option(
-      '--allowed-host <host>',
-      'also answer to this host name, e.g. behind a proxy (host or host:port; repeatable)',
-      hostOption,
-    )
-    .option('--db <file>', 'SQLite database file (default: in memory, lost on exit)')
-    .addOption(
-      new Option('--seed <data>', 'data for an empty database (default: demo)').choices([
-        'demo',
-        'none',
-      ] as const),
-    )
-    .option(
-      '--orders <n>',
-      'orders in the demo history (default: 32)',
-      intOption('--orders', 0, 5_000_000),
-    )
-    .option('--auth-url <url>', 'public URL of the authorization page (default: the service URL)')
-    .option('--faults <spec>', 'inject errors, resets and latency (syntax below)')
-    .option('--rate-limit', "enforce the real service's rate limits (429 + Retry-After)")
-    .option('--json', 'print one JSON line with the URL, credentials and demo ids')
-    .option('--quiet', 'do not log each request on stderr')
-    .addHelpText(
-      'after',
-      examples(
-        'billing serve',
-        'billing serve --port 0 --json',
-        'billing serve --db ./billing.db --orders 100000',
-        "billing serve --rate-limit --faults '503:0.1,reset:5%@GET /v1/*;seed=7'",
-      ) + FAULTS_HELP,
-    )
-    .action(async (opts) => {
-      let faults: FaultSpec | undefined;
-      if (opts.faults !== undefined) {
-        const { parseFaultSpec, FaultSpecError } = await import('../../../server/faults.js');
-        try {
-          faults = parseFaultSpec(opts.faults);
-        } catch (err) {
-          if (err instanceof FaultSpecError)
-            throw new UsageError(`--faults: ${err.message.replace(/^fault spec: /, '')}`);
-          throw err;
-        }
-      }
-      await runF(
-        {
-          port: opts.port,
-          host: opts.host,
-          db: opts.db,
-          seed: opts.seed,
-          orders: opts.orders,
-          authUrl: opts.authUrl,
-          faults,
-          rateLimit: Boolean(opts.rateLimit),
-          json: Boolean(opts.json),
-          allowedHosts: opts.allowedHost,
-          quiet: Boolean(opts.quiet),
-        },
-        ctx,
-      );
-    });
-}
-
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
   const { start } = await import('../../../server/index.js');
-  const { faults } = opts;
+  const { json, quiet, ...serviceOptions } = opts;
   let service: Awaited<ReturnType<typeof start>>;
   try {
     service = await start({
-      port: opts.port,
-      host: opts.host,
-      db: opts.db,
-      seed: opts.seed,
-      orders: opts.orders,
-      authUrl: opts.authUrl,
-      faults,
-      rateLimit: opts.rateLimit,
-      allowedHosts: opts.allowedHosts,
+      ...serviceOptions,
       // One line per request on stderr, secrets redacted; stdout keeps only the --json line.
-      log: opts.quiet ? undefined : (line) => ctx.io.stderr.write(`${line}\n`),
+      log: quiet ? undefined : (line) => ctx.io.stderr.write(`${line}\n`),
     });
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -182,7 +97,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
       `! Listening on ${opts.host}: the demo token and the unauthenticated /__local/ control surface are reachable from other machines.\n`,
     );
   }
-  if (opts.json) {
+  if (json) {
     ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
   } else {
     const lines = [
@@ -209,4 +124,76 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await service.stop();
+}
+
+export const buildServe = verb(runServe, {
+  command: (parent) =>
+    parent
+      .command('serve')
+      .summary('run the local billing service (sandbox, tests, demos)')
+      .description(
+        'Run a complete local implementation of the Billing Service API, with demo data, ' +
+          'on loopback. The CLI talks to it by default (profile "local").',
+      )
+      .option(
+        '--port <port>',
+        'port to listen on; 0 picks a free port',
+        intOption('--port', 0, 65535),
+        8787,
+      )
+      .option('--host <host>', 'address to bind', '127.0.0.1')
+      .option(
+        '--allowed-host <host>',
+        'also answer to this host name, e.g. behind a proxy (host or host:port; repeatable)',
+        hostOption,
+      )
+      .option('--db <file>', 'SQLite database file (default: in memory, lost on exit)')
+      .addOption(
+        new Option('--seed <data>', 'data for an empty database (default: demo)').choices([
+          'demo',
+          'none',
+        ] as const),
+      )
+      .option(
+        '--orders <n>',
+        'orders in the demo history (default: 32)',
+        intOption('--orders', 0, 5_000_000),
+      )
+      .option('--auth-url <url>', 'public URL of the authorization page (default: the service URL)')
+      .option('--faults <spec>', 'inject errors, resets and latency (syntax below)')
+      .option('--rate-limit', "enforce the real service's rate limits (429 + Retry-After)")
+      .option('--json', 'print one JSON line with the URL, credentials and demo ids')
+      .option('--quiet', 'do not log each request on stderr'),
+  options: async (opts): Promise<ServeOptions> => ({
+    port: opts.port,
+    host: opts.host,
+    db: opts.db,
+    seed: opts.seed,
+    orders: opts.orders,
+    authUrl: opts.authUrl,
+    faults: opts.faults === undefined ? undefined : await faultSpec(opts.faults),
+    rateLimit: Boolean(opts.rateLimit),
+    json: Boolean(opts.json),
+    allowedHosts: opts.allowedHost,
+    quiet: Boolean(opts.quiet),
+  }),
+  examples: [
+    'billing serve',
+    'billing serve --port 0 --json',
+    'billing serve --db ./billing.db --orders 100000',
+    "billing serve --rate-limit --faults '503:0.1,reset:5%@GET /v1/*;seed=7'",
+  ],
+  notes: FAULTS_HELP,
+});
+
+/** --faults, parsed: a bad spec is a usage error before anything starts. */
+async function faultSpec(text: string): Promise<FaultSpec> {
+  const { parseFaultSpec, FaultSpecError } = await import('../../../server/faults.js');
+  try {
+    return parseFaultSpec(text);
+  } catch (err) {
+    if (err instanceof FaultSpecError)
+      throw new UsageError(`--faults: ${err.message.replace(/^fault spec: /, '')}`);
+    throw err;
+  }
 }

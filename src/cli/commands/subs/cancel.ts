@@ -1,19 +1,19 @@
 // billing subs cancel <id> → PATCH /v1/subscriptions/{id} (or the customer portal's) with the
 // cancellation form of the body (api-facts "Request bodies").
 
-import { type Command, Option } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
 import type { CancellationReason } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import { CANCELLATION_REASONS } from '../../../shared/api-facts.js';
-import type { Context, OutputOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { day, done, examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { day, done, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
+import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
-export interface CancelOptions {
-  id: string;
+export interface CancelOptions extends OneResource {
   /** End it at once (revoke, seller only) instead of at the end of the period. */
   now: boolean;
   /** --yes: no question before ending it now. */
@@ -21,58 +21,6 @@ export interface CancelOptions {
   reason?: CancellationReason;
   comment?: string;
   asCustomer: boolean;
-  output: OutputOptions;
-}
-
-export function buildCancel(parent: Command, ctx: Context, runF: RunF<CancelOptions> = runCancel) {
-  const cmd = withOutput(
-    parent
-      .command('cancel')
-      .summary('cancel a subscription at the end of its period (or now)')
-      .description(
-        'Cancel a subscription when its current period ends; --now ends it at once ' +
-          '(seller only). Undo a cancellation at period end with `billing subs resume`.',
-      )
-      .argument('<id>', 'subscription id (UUID)')
-      .option('--now', 'end the subscription immediately (revoke) instead of at period end')
-      .option('-y, --yes', 'do not ask before ending it now (needed for --now without a terminal)')
-      .addOption(
-        new Option('--reason <reason>', 'why the customer leaves').choices(CANCELLATION_REASONS),
-      )
-      .option('--comment <text>', "the customer's own words")
-      .option('--as-customer', 'act as the customer, through the customer portal'),
-    SUBSCRIPTION,
-  );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing subs cancel <subscription-id> --reason too_expensive',
-      'billing subs cancel <subscription-id> --now --yes',
-      'billing subs cancel <subscription-id> --as-customer --comment "Moving to a team plan"',
-    ),
-  );
-  cmd.action((id, opts) => {
-    const subscriptionId = uuid('subscription id', id);
-    if (opts.asCustomer && opts.now) {
-      throw new UsageError('--now is for the seller; customers cancel at the end of the period');
-    }
-    if (opts.comment !== undefined && opts.comment.length > 1000) {
-      throw new UsageError('--comment: at most 1000 characters');
-    }
-    return runF(
-      {
-        id: subscriptionId,
-        now: Boolean(opts.now),
-        yes: Boolean(opts.yes),
-        reason: opts.reason,
-        comment: opts.comment,
-        asCustomer: Boolean(opts.asCustomer),
-        output: outputOf(opts),
-      },
-      ctx,
-    );
-  });
-  return cmd;
 }
 
 export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void> {
@@ -85,14 +33,14 @@ export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void
       action: 'subs cancel --now ends the subscription at once',
     });
   }
-  const { subscriptions } = await import('../../../api/index.js');
+  const { subscriptions, client } = await resources(ctx, opts.asCustomer ? 'customer' : 'seller');
   const updated = await (opts.asCustomer
-    ? subscriptions.updateCustomerPortal(await ctx.api('customer'), id, {
+    ? subscriptions.updateCustomerPortal(client, id, {
         cancel_at_period_end: true,
         cancellation_reason: opts.reason ?? null,
         cancellation_comment: opts.comment ?? null,
       })
-    : subscriptions.update(await ctx.api('seller'), id, {
+    : subscriptions.update(client, id, {
         ...(opts.now ? { revoke: true as const } : { cancel_at_period_end: true }),
         customer_cancellation_reason: opts.reason ?? null,
         customer_cancellation_comment: opts.comment ?? null,
@@ -106,7 +54,7 @@ export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void
       },
     ]);
   });
-  await (await ctx.printer(opts.output, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
+  await printOne(ctx, opts.output, SUBSCRIPTION_CARD, updated);
   const ends = day(updated.ends_at ?? updated.current_period_end);
   await done(
     ctx,
@@ -115,3 +63,51 @@ export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void
       : `Subscription ${id} will end with its current period${ends ? ` (${ends})` : ''}.`,
   );
 }
+
+export const buildCancel = verb(runCancel, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('cancel')
+        .summary('cancel a subscription at the end of its period (or now)')
+        .description(
+          'Cancel a subscription when its current period ends; --now ends it at once ' +
+            '(seller only). Undo a cancellation at period end with `billing subs resume`.',
+        )
+        .argument('<id>', 'subscription id (UUID)')
+        .option('--now', 'end the subscription immediately (revoke) instead of at period end')
+        .option(
+          '-y, --yes',
+          'do not ask before ending it now (needed for --now without a terminal)',
+        )
+        .addOption(
+          new Option('--reason <reason>', 'why the customer leaves').choices(CANCELLATION_REASONS),
+        )
+        .option('--comment <text>', "the customer's own words")
+        .option('--as-customer', 'act as the customer, through the customer portal'),
+      SUBSCRIPTION,
+    ),
+  options: (id, opts) => {
+    const subscriptionId = uuid('subscription id', id);
+    if (opts.asCustomer && opts.now) {
+      throw new UsageError('--now is for the seller; customers cancel at the end of the period');
+    }
+    if (opts.comment !== undefined && opts.comment.length > 1000) {
+      throw new UsageError('--comment: at most 1000 characters');
+    }
+    return {
+      id: subscriptionId,
+      now: Boolean(opts.now),
+      yes: Boolean(opts.yes),
+      reason: opts.reason,
+      comment: opts.comment,
+      asCustomer: Boolean(opts.asCustomer),
+      output: outputOf(opts),
+    };
+  },
+  examples: [
+    'billing subs cancel <subscription-id> --reason too_expensive',
+    'billing subs cancel <subscription-id> --now --yes',
+    'billing subs cancel <subscription-id> --as-customer --comment "Moving to a team plan"',
+  ],
+});

@@ -1,85 +1,30 @@
 // billing subs change-price <id> --price <id> → PATCH /v1/subscriptions/{id} (or the customer portal's)
 
-import { type Command, Option } from '@commander-js/extra-typings';
+import { Option } from '@commander-js/extra-typings';
 import type { ProrationBehavior } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import { PRORATION_BEHAVIORS } from '../../../shared/api-facts.js';
-import type { Context, OutputOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { done, examples, outputOf, type RunF, withOutput } from '../shared.js';
+import { done, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
+import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
-export interface ChangePriceOptions {
-  id: string;
+export interface ChangePriceOptions extends OneResource {
   priceId: string;
   /** Seller only. */
   proration?: ProrationBehavior;
   asCustomer: boolean;
-  output: OutputOptions;
-}
-
-export function buildChangePrice(
-  parent: Command,
-  ctx: Context,
-  runF: RunF<ChangePriceOptions> = runChangePrice,
-) {
-  const cmd = withOutput(
-    parent
-      .command('change-price')
-      .summary('move a subscription to another price')
-      .description(
-        'Move a subscription to another recurring, non-archived price of the same ' +
-          'organization. As the seller by default; with --as-customer through the ' +
-          'customer portal (the stored customer session or BILLING_CUSTOMER_TOKEN).',
-      )
-      .argument('<id>', 'subscription id (UUID)')
-      .option('--price <price-id>', 'the new price (UUID, required)')
-      .addOption(
-        new Option(
-          '--proration <behavior>',
-          'invoice now or prorate on the next invoice (seller only)',
-        ).choices(PRORATION_BEHAVIORS),
-      )
-      .option('--as-customer', 'act as the customer, through the customer portal'),
-    SUBSCRIPTION,
-  );
-  cmd.addHelpText(
-    'after',
-    examples(
-      'billing subs change-price <subscription-id> --price <price-id>',
-      'billing subs change-price <id> --price <price-id> --as-customer',
-    ),
-  );
-  cmd.action((id, opts) => {
-    const subscriptionId = uuid('subscription id', id);
-    if (!opts.price) throw new UsageError('--price is required');
-    const priceId = uuid('--price', opts.price);
-    if (opts.asCustomer && opts.proration)
-      throw new UsageError('--proration is for the seller; drop it with --as-customer');
-    return runF(
-      {
-        id: subscriptionId,
-        priceId,
-        proration: opts.proration,
-        asCustomer: Boolean(opts.asCustomer),
-        output: outputOf(opts),
-      },
-      ctx,
-    );
-  });
-  return cmd;
 }
 
 export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Promise<void> {
   const { id, priceId } = opts;
-  const { subscriptions } = await import('../../../api/index.js');
+  const { subscriptions, client } = await resources(ctx, opts.asCustomer ? 'customer' : 'seller');
   const updated = await (opts.asCustomer
-    ? subscriptions.updateCustomerPortal(await ctx.api('customer'), id, {
-        product_price_id: priceId,
-      })
-    : subscriptions.update(await ctx.api('seller'), id, {
+    ? subscriptions.updateCustomerPortal(client, id, { product_price_id: priceId })
+    : subscriptions.update(client, id, {
         product_price_id: priceId,
         ...(opts.proration ? { proration_behavior: opts.proration } : {}),
       })
@@ -92,6 +37,48 @@ export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Pr
       },
     ]);
   });
-  await (await ctx.printer(opts.output, SUBSCRIPTION_CARD)).printOne(updated, SUBSCRIPTION_CARD);
+  await printOne(ctx, opts.output, SUBSCRIPTION_CARD, updated);
   await done(ctx, `Subscription ${id} is now on price ${priceId}.`);
 }
+
+export const buildChangePrice = verb(runChangePrice, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('change-price')
+        .summary('move a subscription to another price')
+        .description(
+          'Move a subscription to another recurring, non-archived price of the same ' +
+            'organization. As the seller by default; with --as-customer through the ' +
+            'customer portal (the stored customer session or BILLING_CUSTOMER_TOKEN).',
+        )
+        .argument('<id>', 'subscription id (UUID)')
+        .option('--price <price-id>', 'the new price (UUID, required)')
+        .addOption(
+          new Option(
+            '--proration <behavior>',
+            'invoice now or prorate on the next invoice (seller only)',
+          ).choices(PRORATION_BEHAVIORS),
+        )
+        .option('--as-customer', 'act as the customer, through the customer portal'),
+      SUBSCRIPTION,
+    ),
+  options: (id, opts) => {
+    const subscriptionId = uuid('subscription id', id);
+    if (!opts.price) throw new UsageError('--price is required');
+    const priceId = uuid('--price', opts.price);
+    if (opts.asCustomer && opts.proration)
+      throw new UsageError('--proration is for the seller; drop it with --as-customer');
+    return {
+      id: subscriptionId,
+      priceId,
+      proration: opts.proration,
+      asCustomer: Boolean(opts.asCustomer),
+      output: outputOf(opts),
+    };
+  },
+  examples: [
+    'billing subs change-price <subscription-id> --price <price-id>',
+    'billing subs change-price <id> --price <price-id> --as-customer',
+  ],
+});

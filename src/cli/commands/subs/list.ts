@@ -1,57 +1,48 @@
 // billing subs list → GET /v1/customer-portal/subscriptions/
 
-import type { Command } from '@commander-js/extra-typings';
 import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { CustomerPortalSubscriptionFilters } from '../../../api/subscriptions.js';
 import { UsageError } from '../../../errors.js';
 import { SUBSCRIPTION_SORT_CRITERIA } from '../../../shared/api-facts.js';
-import type { Context, OutputOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
-import {
-  examples,
-  outputOf,
-  type Paging,
-  paging,
-  printPages,
-  type RunF,
-  withOutput,
-  withPaging,
-} from '../shared.js';
+import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
+import { resources, verb } from '../verb.js';
 import { SUBSCRIPTION_COLUMNS } from './columns.js';
 
-export interface ListOptions {
-  filters: CustomerPortalSubscriptionFilters;
-  page: Paging;
-  output: OutputOptions;
+export type ListOptions = Listing<CustomerPortalSubscriptionFilters>;
+
+export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
+  const { subscriptions, client } = await resources(ctx, 'customer');
+  await printPages(ctx, opts, SUBSCRIPTION_COLUMNS, (paging) =>
+    subscriptions.listCustomerPortal(client, opts.filters, paging),
+  );
 }
 
-export function buildList(parent: Command, ctx: Context, runF: RunF<ListOptions> = runList) {
-  const cmd = withPaging(
-    withOutput(
-      parent
-        .command('list')
-        .summary("list a customer's subscriptions")
-        .description(
-          'List subscriptions through the customer portal: those of the customer session ' +
-            'that `checkout confirm` stored (or BILLING_CUSTOMER_TOKEN), else your own.',
-        )
-        .option('--active', 'only trialing or active subscriptions')
-        .option('--inactive', 'only canceled or unpaid subscriptions')
-        .option('--product <id>', 'only this product (repeatable)', collect)
-        .option('--org <id>', 'only this organization (repeatable)', collect)
-        .option('--query <text>', 'product name contains this text (case-insensitive)')
-        .option(
-          '--sort <criteria>',
-          `comma-separated, - for descending: ${SUBSCRIPTION_SORT_CRITERIA.join(', ')} (default: -started_at)`,
-        ),
-      SUBSCRIPTION,
+export const buildList = verb(runList, {
+  command: (parent) =>
+    withPaging(
+      withOutput(
+        parent
+          .command('list')
+          .summary("list a customer's subscriptions")
+          .description(
+            'List subscriptions through the customer portal: those of the customer session ' +
+              'that `checkout confirm` stored (or BILLING_CUSTOMER_TOKEN), else your own.',
+          )
+          .option('--active', 'only trialing or active subscriptions')
+          .option('--inactive', 'only canceled or unpaid subscriptions')
+          .option('--product <id>', 'only this product (repeatable)', collect)
+          .option('--org <id>', 'only this organization (repeatable)', collect)
+          .option('--query <text>', 'product name contains this text (case-insensitive)')
+          .option(
+            '--sort <criteria>',
+            `comma-separated, - for descending: ${SUBSCRIPTION_SORT_CRITERIA.join(', ')} (default: -started_at)`,
+          ),
+        SUBSCRIPTION,
+      ),
     ),
-  );
-  cmd.addHelpText(
-    'after',
-    examples('billing subs list --active', 'billing subs list --query pro --sort -amount --json'),
-  );
-  cmd.action((opts) => {
+  options: (opts) => {
     if (opts.active && opts.inactive)
       throw new UsageError('--active and --inactive cannot be used together');
     const filters: CustomerPortalSubscriptionFilters = {
@@ -61,21 +52,7 @@ export function buildList(parent: Command, ctx: Context, runF: RunF<ListOptions>
       query: opts.query,
       sorting: sorting(opts.sort, SUBSCRIPTION_SORT_CRITERIA),
     };
-    return runF({ filters, page: paging(opts), output: outputOf(opts) }, ctx);
-  });
-  return cmd;
-}
-
-export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
-  const [{ subscriptions }, client] = await Promise.all([
-    import('../../../api/index.js'),
-    ctx.api('customer'),
-  ]);
-  await printPages(
-    ctx,
-    opts.output,
-    SUBSCRIPTION_COLUMNS,
-    (onPage) => subscriptions.listCustomerPortal(client, opts.filters, { ...opts.page, onPage }),
-    opts.page.pageSize,
-  );
-}
+    return { filters, page: paging(opts), output: outputOf(opts) };
+  },
+  examples: ['billing subs list --active', 'billing subs list --query pro --sort -amount --json'],
+});

@@ -29,6 +29,16 @@ describe('auth status', () => {
     expect(json).toMatchObject({ source: 'demo', kind: 'pat', subject: 'alice@acme.test' });
   });
 
+  it('asks for the demo token through the API client: traced with --debug, the token redacted', async () => {
+    const r = await s.run(['--debug', 'auth', 'status', '--offline'], { env: demoEnv() });
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain(`→ GET ${s.svc.url}/__local/demo`);
+    expect(lines.some((l) => l.startsWith(`← 200 GET ${s.svc.url}/__local/demo `))).toBe(true);
+    expect(r.stderr).toContain('polar_pat_[REDACTED]');
+    expect(r.stderr).not.toContain(s.demo.personal_access_token);
+  });
+
   it('names BILLING_TOKEN; a rejected one is exit 1 with the fix for that variable', async () => {
     const ok = await s.run(['auth', 'status', '--json']);
     expect(JSON.parse(ok.stdout)).toMatchObject({ source: 'env', check: { ok: true } });

@@ -110,7 +110,7 @@ describe('activate, validate, deactivate (no token needed)', () => {
       stdout: '',
       stderr:
         'billing: the license key has no free activation slot: its activation limit is reached\n' +
-        'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> --mine lists them).\n',
+        'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> lists them).\n',
     });
   });
 });

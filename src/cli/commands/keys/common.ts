@@ -28,7 +28,7 @@ export const KEY_STATE: readonly StateRule[] = [
     code: 'NotPermitted',
     detail: /activation limit/i,
     message: 'the license key has no free activation slot: its activation limit is reached',
-    hint: 'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> --mine lists them).',
+    hint: 'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> lists them).',
   },
   {
     code: 'NotPermitted',

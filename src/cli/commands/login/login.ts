@@ -111,7 +111,13 @@ export const buildLogin = verb(runLogin, {
       .option('--port <port>', 'loopback port for the redirect (default: any free port)')
       .option('--timeout <duration>', 'how long to wait for the browser, e.g. 90s or 5m', '5m')
       .option('--no-browser', 'do not open a browser; print the URL and accept the pasted redirect')
-      .option('--with-token', 'read a personal access token from stdin and store it')
+      .addOption(
+        // A token from stdin has no scopes, organization, port or browser of its own.
+        new Option(
+          '--with-token',
+          'read a personal access token from stdin and store it',
+        ).conflicts(['scopes', 'readOnly', 'org', 'port', 'browser']),
+      )
       .addOption(
         new Option(
           '--storage <where>',

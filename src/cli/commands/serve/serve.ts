@@ -42,7 +42,8 @@ Faults (--faults; also GET/PUT/DELETE /__local/faults, never faulted itself):
 
 /** `--allowed-host name` or `name:port`, repeatable. */
 function hostOption(value: string, previous: string[] = []): string[] {
-  if (!/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(value)) {
+  const m = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.exec(value);
+  if (!m || (m[2] !== undefined && Number(m[2].slice(1)) > 65535)) {
     throw new UsageError(`--allowed-host must be a host name or host:port, got "${value}"`);
   }
   return [...previous, value];

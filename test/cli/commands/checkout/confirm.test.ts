@@ -1,6 +1,16 @@
 // billing checkout confirm: argv -> usage error or the exact POST (public: no Authorization).
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TokenStore } from '../../../../src/auth/token-store.js';
+import {
+  buildConfirm,
+  type ConfirmOptions,
+  runConfirm,
+} from '../../../../src/cli/commands/checkout/confirm.js';
+import { tempConfigDir } from '../../../helpers/cli.js';
 import { ID, useRecorder } from '../harness.js';
+import { CUSTOMER_TOKEN, execute, ID2, json, parse, type Setup, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 const SECRET = 'polar_c_l0IuINmNgJ18zxjAHvjiMedst1DwXcHSq6x7k39tbb6';
@@ -57,5 +67,309 @@ describe('checkout confirm', () => {
     const sent = await rec.request(['checkout', 'confirm', ID.toUpperCase()]);
     expect(sent).toMatchObject({ method: 'GET', path: `/v1/checkouts/custom/${ID}` });
     expect(sent.authorization).toMatch(/^Bearer polar_pat_/);
+  });
+});
+
+describe('checkout confirm: argv -> options', () => {
+  it.each([
+    [
+      [SECRET, '--customer-email', 'jane@example.com', '--confirmation-token', 'tok_test'],
+      {
+        checkout: { secret: SECRET },
+        body: { customer_email: 'jane@example.com', confirmation_token_id: 'tok_test' },
+        output: {},
+      },
+    ],
+    [[ID.toUpperCase()], { checkout: { id: ID }, body: {}, output: {} }],
+    [
+      [
+        SECRET,
+        '--data',
+        '{"customer_name": "Data", "custom_field_data": {"company": "Initech"}}',
+        '--customer-name',
+        'Jane',
+        '--discount-code',
+        'LAUNCH10',
+        '--json',
+      ],
+      {
+        checkout: { secret: SECRET },
+        body: {
+          customer_name: 'Jane',
+          custom_field_data: { company: 'Initech' },
+          discount_code: 'LAUNCH10',
+        },
+        output: { json: true },
+      },
+    ],
+    [
+      [ID, '-o', 'json', '--fields', 'id,status,customer_session_token'],
+      {
+        checkout: { id: ID },
+        body: {},
+        output: { output: 'json', fields: 'id,status,customer_session_token' },
+      },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildConfirm, 'confirm', argv, { noun: 'checkout' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('--data - reads the body from stdin', async () => {
+    expect(
+      await parse(buildConfirm, 'confirm', [SECRET, '--data', '-'], {
+        noun: 'checkout',
+        stdin: ['{"customer_email": "jane@example.com"}'],
+      }),
+    ).toEqual({
+      options: {
+        checkout: { secret: SECRET },
+        body: { customer_email: 'jane@example.com' },
+        output: {},
+      },
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['nope'], 'billing: client secret: expected polar_c_… or a checkout session id (UUID)\n'],
+    [
+      ['polar_c_bad-secret'],
+      'billing: client secret: expected polar_c_… or a checkout session id (UUID)\n',
+    ],
+    [['0b4c2a7e-nope'], 'billing: checkout id: "0b4c2a7e-nope" is not a UUID\n'],
+    [[SECRET, '--data', '[]'], 'billing: --data: must be a JSON object\n'],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildConfirm, 'confirm', argv, { noun: 'checkout' })).toEqual({
+      code: 2,
+      stderr,
+    });
+  });
+});
+
+describe('checkout confirm: options + answers -> output', () => {
+  const CONFIRMED = {
+    id: ID,
+    status: 'confirmed',
+    product: { name: 'Pro' },
+    product_price: { price_amount: 1200 },
+    subtotal_amount: 1200,
+    total_amount: 1200,
+    currency: 'usd',
+    is_payment_required: true,
+    customer_email: 'jane@example.com',
+    customer_name: 'Jane',
+    customer_id: ID2,
+    expires_at: '2026-11-23T13:00:00Z',
+    url: `https://billing.example/checkout/${ID}`,
+    metadata: {},
+    custom_field_data: {},
+    customer_session_token: CUSTOMER_TOKEN,
+  };
+  const CARD =
+    `id\t${ID}\n` +
+    'status\tconfirmed\n' +
+    'product.name\tPro\n' +
+    'product_price.price_amount\t1200\n' +
+    'discount.name\t\n' +
+    'subtotal_amount\t1200\n' +
+    'total_amount\t1200\n' +
+    'is_payment_required\ttrue\n' +
+    'customer_email\tjane@example.com\n' +
+    'customer_name\tJane\n' +
+    `customer_id\t${ID2}\n` +
+    'expires_at\t2026-11-23T13:00:00Z\n' +
+    `url\thttps://billing.example/checkout/${ID}\n` +
+    'metadata\t{}\n' +
+    'custom_field_data\t{}\n';
+  const CONFIRM = `/v1/checkouts/custom/client/${SECRET}/confirm`;
+  const STORED =
+    '✓ Checkout confirmed for jane@example.com. The customer session is stored for this profile for an hour.\n';
+  const body = { customer_email: 'jane@example.com', confirmation_token_id: 'tok_test' };
+
+  /** A config directory whose profile keeps tokens in credentials.json (no OS keychain). */
+  function fileStorage(): string {
+    const dir = tempConfigDir();
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { local: { storage: 'file' } } }),
+    );
+    return dir;
+  }
+
+  /** Answers the public POST; returns the result and what the server saw. */
+  async function confirm(
+    opts: ConfirmOptions,
+    status: number,
+    answer: object,
+    setup: Setup & { lookup?: boolean } = {},
+  ) {
+    const seen: { authorized?: boolean; body?: unknown; lookup?: string } = {};
+    const r = await execute(runConfirm, opts, {
+      ...setup,
+      http: (pool) => {
+        if (setup.lookup) {
+          pool.intercept({ path: `/v1/checkouts/custom/${ID}`, method: 'GET' }).reply((req) => {
+            seen.lookup = (req.headers as Record<string, string>).authorization;
+            return {
+              statusCode: 200,
+              data: { id: ID, status: 'open', client_secret: SECRET },
+              responseOptions: json,
+            };
+          });
+        }
+        pool.intercept({ path: CONFIRM, method: 'POST' }).reply((req) => {
+          seen.authorized = 'authorization' in (req.headers as Record<string, string>);
+          seen.body = JSON.parse(String(req.body));
+          return { statusCode: status, data: answer, responseOptions: json };
+        });
+      },
+    });
+    return { ...r, seen };
+  }
+
+  it('by client secret: the public POST, no token; the session is stored, never printed', async () => {
+    const configDir = fileStorage();
+    const r = await confirm({ checkout: { secret: SECRET }, body, output: {} }, 200, CONFIRMED, {
+      configDir,
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: CARD,
+      stderr: STORED,
+      seen: { authorized: false, body },
+    });
+    const store = new TokenStore({ configDir, env: {}, storage: 'file', warn: () => {} });
+    expect(await store.readCustomerSession('local')).toEqual({
+      location: 'file',
+      path: join(configDir, 'credentials.json'),
+      credentials: {
+        access_token: CUSTOMER_TOKEN,
+        token_type: 'Bearer',
+        kind: 'pat',
+        subject: 'jane@example.com',
+        expires_at: '2026-11-23T13:00:00.000Z',
+      },
+    });
+    expect(statSync(join(configDir, 'credentials.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('--json shows [stored] in place of the session token', async () => {
+    const r = await confirm(
+      { checkout: { secret: SECRET }, body, output: { json: true } },
+      200,
+      CONFIRMED,
+      { configDir: fileStorage() },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ ...CONFIRMED, customer_session_token: '[stored]' }, null, 2)}\n`,
+      stderr: STORED,
+      seen: { authorized: false, body },
+    });
+  });
+
+  it('by checkout id: the client secret is looked up with the seller token first', async () => {
+    const r = await confirm(
+      { checkout: { id: ID }, body: {}, output: { fields: 'id,status' } },
+      200,
+      CONFIRMED,
+      { configDir: fileStorage(), lookup: true },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `id\t${ID}\nstatus\tconfirmed\n`,
+      stderr: STORED,
+      seen: { lookup: `Bearer ${TOKEN}`, authorized: false, body: {} },
+    });
+  });
+
+  it('an answer without a session token: confirmed, nothing stored', async () => {
+    const configDir = fileStorage();
+    const free = { ...CONFIRMED, customer_session_token: null };
+    const r = await confirm(
+      { checkout: { secret: SECRET }, body, output: { json: true } },
+      200,
+      free,
+      { configDir },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(free, null, 2)}\n`,
+      stderr: '✓ Checkout confirmed for jane@example.com.\n',
+      seen: { authorized: false, body },
+    });
+    const store = new TokenStore({ configDir, env: {}, storage: 'file', warn: () => {} });
+    expect(await store.readCustomerSession('local')).toBeNull();
+  });
+
+  it('a session that cannot be stored: [not stored], a warning and the way around; still exit 0', async () => {
+    const configDir = fileStorage();
+    mkdirSync(join(configDir, 'credentials.json'));
+    const r = await confirm(
+      { checkout: { secret: SECRET }, body, output: { fields: 'id,customer_session_token' } },
+      200,
+      CONFIRMED,
+      { configDir },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`id\t${ID}\ncustomer_session_token\t[not stored]\n`);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        '^✓ Checkout confirmed for jane@example\\.com\\.\n' +
+          '! The customer session could not be stored: EISDIR[^\n]*\n' +
+          'To act as this customer, create a session: export BILLING_CUSTOMER_TOKEN=\\$\\(billing api ' +
+          `POST /v1/customer-sessions/ -f customer_id=${ID2} \\| jq -r \\.token\\)\n$`,
+      ),
+    );
+    expect(r.stdout + r.stderr).not.toContain(CUSTOMER_TOKEN);
+  });
+
+  it('a checkout no longer open: exit 7 with the way forward', async () => {
+    const r = await confirm({ checkout: { secret: SECRET }, body, output: {} }, 403, {
+      error: 'NotOpenCheckout',
+      detail: 'Checkout is not open: confirmed',
+    });
+    expect(r).toEqual({
+      code: 7,
+      stdout: '',
+      stderr:
+        'billing: Checkout is not open: confirmed\n' +
+        'A confirmed checkout is done: its order is in `billing orders list`.\n',
+      seen: { authorized: false, body },
+    });
+  });
+
+  it('a 422 for a missing payment token: exit 2 naming the flag', async () => {
+    const r = await confirm({ checkout: { secret: SECRET }, body: {}, output: {} }, 422, {
+      detail: [{ loc: ['body', 'confirmation_token_id'], msg: 'Field required', type: 'missing' }],
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        '  confirmation_token_id: Field required\n' +
+        'To confirm: add --confirmation-token <id> (any value on the local service).\n',
+      seen: { authorized: false, body: {} },
+    });
+  });
+
+  it('by checkout id, an unknown session: exit 6, nothing confirmed', async () => {
+    const r = await execute(
+      runConfirm,
+      { checkout: { id: ID }, body: {}, output: {} },
+      {
+        http: (pool) =>
+          pool
+            .intercept({ path: `/v1/checkouts/custom/${ID}`, method: 'GET' })
+            .reply(404, { error: 'ResourceNotFound', detail: 'Not found' }, json),
+      },
+    );
+    expect(r).toEqual({ code: 6, stdout: '', stderr: `billing: checkout ${ID} not found\n` });
   });
 });

@@ -2,8 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  buildUpdate,
+  runUpdate,
+  type UpdateOptions,
+} from '../../../../src/cli/commands/checkout/update.js';
 import { tempConfigDir } from '../../../helpers/cli.js';
 import { ID, useRecorder } from '../harness.js';
+import { execute, json, parse, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 const update = (...args: string[]) => ['checkout', 'update', ID, ...args];
@@ -197,5 +203,253 @@ describe('checkout update: metadata is merged, unset or replaced (issue 13)', ()
       stderr: 'billing: --metadata: at most 50 pairs, got 51\n',
     });
     expect(rec.sent.map((x) => x.method)).toEqual(['GET']);
+  });
+});
+
+describe('checkout update: argv -> options', () => {
+  it.each([
+    [
+      [ID.toUpperCase(), '--customer-email', 'jane@example.com', '--customer-name', 'Jane'],
+      {
+        id: ID,
+        body: { customer_email: 'jane@example.com', customer_name: 'Jane' },
+        metadata: {},
+        output: {},
+      },
+    ],
+    [
+      [ID, '--metadata', 'seats:=5', '--metadata', 'ref=a=b', '--unset-metadata', 'trial'],
+      {
+        id: ID,
+        body: {},
+        metadata: { set: { seats: 5, ref: 'a=b' }, unset: ['trial'] },
+        output: {},
+      },
+    ],
+    [
+      [ID, '--replace-metadata', '--metadata', 'only=1', '--json'],
+      { id: ID, body: {}, metadata: { set: { only: '1' }, replace: true }, output: { json: true } },
+    ],
+    [
+      [
+        ID,
+        '--data',
+        '{"customer_name": "Data", "success_url": "https://x.example", "metadata": {"a": 1}}',
+        '--customer-name',
+        'Flag',
+        '--fields',
+        'id,metadata',
+      ],
+      {
+        id: ID,
+        body: { customer_name: 'Flag', success_url: 'https://x.example', metadata: { a: 1 } },
+        metadata: {},
+        output: { fields: 'id,metadata' },
+      },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildUpdate, 'update', argv, { noun: 'checkout' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('--data - reads the body from stdin', async () => {
+    expect(
+      await parse(buildUpdate, 'update', [ID, '--data', '-'], {
+        noun: 'checkout',
+        stdin: ['{"customer_name": "Jane"}'],
+      }),
+    ).toEqual({
+      options: { id: ID, body: { customer_name: 'Jane' }, metadata: {}, output: {} },
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['abc', '--customer-name', 'x'], 'billing: checkout id: "abc" is not a UUID\n'],
+    [
+      [ID, '--metadata', 'k:=1.5'],
+      'billing: --metadata: value of key "k" after := must be an integer, true or false\n',
+    ],
+    [[ID, '--data', '[1]'], 'billing: --data: must be a JSON object\n'],
+    [
+      [ID, '--data', '{"metadata": {"n": 1.5}}'],
+      'billing: --data metadata: value of key "n" must be a string, an integer or a boolean\n',
+    ],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildUpdate, 'update', argv, { noun: 'checkout' })).toEqual({
+      code: 2,
+      stderr,
+    });
+  });
+});
+
+describe('checkout update: options + answers -> output', () => {
+  const CHECKOUT = {
+    id: ID,
+    status: 'open',
+    product: { name: 'Pro' },
+    product_price: { price_amount: 1200 },
+    subtotal_amount: 1200,
+    total_amount: 1200,
+    currency: 'usd',
+    is_payment_required: true,
+    customer_email: 'jane@example.com',
+    customer_name: 'Jane',
+    customer_id: null,
+    expires_at: '2026-11-23T13:00:00Z',
+    url: `https://billing.example/checkout/${ID}`,
+    metadata: { keep: 'x', ref: 'new', n: 2 },
+    custom_field_data: {},
+  };
+  const PATH = `/v1/checkouts/custom/${ID}`;
+  const base: UpdateOptions = { id: ID, body: {}, metadata: {}, output: {} };
+
+  /** Scripts an optional GET (its metadata) and the PATCH; returns the result and the PATCH seen. */
+  async function update(
+    opts: UpdateOptions,
+    answer: { status: number; body: object },
+    current?: object,
+  ) {
+    const seen: { authorization?: string; body?: unknown } = {};
+    const r = await execute(runUpdate, opts, {
+      http: (pool) => {
+        if (current) {
+          pool
+            .intercept({ path: PATH, method: 'GET' })
+            .reply(200, { id: ID, status: 'open', metadata: current }, json);
+        }
+        pool.intercept({ path: PATH, method: 'PATCH' }).reply((req) => {
+          seen.authorization = (req.headers as Record<string, string>).authorization;
+          seen.body = JSON.parse(String(req.body));
+          return { statusCode: answer.status, data: answer.body, responseOptions: json };
+        });
+      },
+    });
+    return { ...r, seen };
+  }
+
+  it('the fields alone: one PATCH, no read, then the card', async () => {
+    const r = await update(
+      { ...base, body: { customer_email: 'jane@example.com', customer_name: 'Jane' } },
+      { status: 200, body: CHECKOUT },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID}\n` +
+        'status\topen\n' +
+        'product.name\tPro\n' +
+        'product_price.price_amount\t1200\n' +
+        'discount.name\t\n' +
+        'subtotal_amount\t1200\n' +
+        'total_amount\t1200\n' +
+        'is_payment_required\ttrue\n' +
+        'customer_email\tjane@example.com\n' +
+        'customer_name\tJane\n' +
+        'customer_id\t\n' +
+        'expires_at\t2026-11-23T13:00:00Z\n' +
+        `url\thttps://billing.example/checkout/${ID}\n` +
+        'metadata\t{"keep":"x","ref":"new","n":2}\n' +
+        'custom_field_data\t{}\n',
+      stderr: '',
+      seen: {
+        authorization: `Bearer ${TOKEN}`,
+        body: { customer_email: 'jane@example.com', customer_name: 'Jane' },
+      },
+    });
+  });
+
+  it('--metadata / --unset-metadata: read the session, merge, PATCH the whole object', async () => {
+    const r = await update(
+      { ...base, metadata: { set: { ref: 'new', n: 2 }, unset: ['gone'] }, output: { json: true } },
+      { status: 200, body: CHECKOUT },
+      { keep: 'x', ref: 'old', gone: 1 },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(CHECKOUT, null, 2)}\n`,
+      stderr: '',
+      seen: {
+        authorization: `Bearer ${TOKEN}`,
+        body: { metadata: { keep: 'x', ref: 'new', n: 2 } },
+      },
+    });
+  });
+
+  it('--replace-metadata: exactly the pairs given, no read', async () => {
+    const r = await update(
+      {
+        ...base,
+        metadata: { set: { only: '1' }, replace: true },
+        output: { fields: 'id,metadata' },
+      },
+      { status: 200, body: { ...CHECKOUT, metadata: { only: '1' } } },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `id\t${ID}\nmetadata\t{"only":"1"}\n`,
+      stderr: '',
+      seen: { authorization: `Bearer ${TOKEN}`, body: { metadata: { only: '1' } } },
+    });
+  });
+
+  it('a session no longer open: exit 7 with the way forward', async () => {
+    const r = await update(
+      { ...base, body: { customer_name: 'Jane' } },
+      {
+        status: 403,
+        body: { error: 'NotOpenCheckout', detail: 'Checkout is not open: confirmed' },
+      },
+    );
+    expect(r).toEqual({
+      code: 7,
+      stdout: '',
+      stderr: 'billing: Checkout is not open: confirmed\nOnly an open checkout can change.\n',
+      seen: { authorization: `Bearer ${TOKEN}`, body: { customer_name: 'Jane' } },
+    });
+  });
+
+  it('the read before a merge finds nothing: exit 6, nothing changed', async () => {
+    const r = await execute(
+      runUpdate,
+      { ...base, metadata: { set: { a: '1' } } },
+      {
+        http: (pool) =>
+          pool
+            .intercept({ path: PATH, method: 'GET' })
+            .reply(404, { error: 'ResourceNotFound', detail: 'Not found' }, json),
+      },
+    );
+    expect(r).toEqual({ code: 6, stdout: '', stderr: `billing: checkout ${ID} not found\n` });
+  });
+
+  it('a 422 names the field', async () => {
+    const r = await update(
+      { ...base, body: { customer_email: 'nope' } },
+      {
+        status: 422,
+        body: {
+          detail: [
+            {
+              loc: ['body', 'customer_email'],
+              msg: 'value is not a valid email address',
+              type: 'value_error',
+            },
+          ],
+        },
+      },
+    );
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        '  customer_email: value is not a valid email address\n',
+    });
+    expect(r.seen.body).toEqual({ customer_email: 'nope' });
   });
 });

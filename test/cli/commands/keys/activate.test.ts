@@ -1,6 +1,15 @@
 // billing keys activate|validate|deactivate: argv -> usage error or the exact POST, never a token.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  type ActivateOptions,
+  buildActivate,
+  runActivate,
+} from '../../../../src/cli/commands/keys/activate.js';
+import { tempConfigDir } from '../../../helpers/cli.js';
 import { ID, ID2, useRecorder } from '../harness.js';
+import { execute, json, ORG as ORG_ID, parse, type Setup } from '../verb.js';
 
 const rec = useRecorder();
 const KEY = 'ACME-2B022539-21B2-4769-A6FC-0385306A8AE3';
@@ -122,7 +131,7 @@ describe('refusals because of the key’s state: exit 7 with the way forward', (
       403,
       { error: 'NotPermitted', detail: 'License key activation limit already reached' },
       'billing: the license key has no free activation slot: its activation limit is reached\n' +
-        'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> --mine lists them).\n',
+        'Free one: billing keys deactivate <key> --activation <activation-id> (billing keys get <key-id> lists them).\n',
     ],
     [
       'validate',
@@ -139,6 +148,187 @@ describe('refusals because of the key’s state: exit 7 with the way forward', (
       code: 7,
       stdout: '',
       stderr,
+    });
+  });
+});
+
+describe('keys activate: argv -> options', () => {
+  it.each([
+    [
+      [KEY, '--org', ORG_ID.toUpperCase(), '--label', "Jane's laptop"],
+      { key: KEY, org: ORG_ID, label: "Jane's laptop", output: {} },
+    ],
+    [[KEY, '--label', 'ci'], { key: KEY, label: 'ci', output: {} }],
+    [
+      [KEY, '--label', 'x', '--meta', 'os=linux', '--meta', 'cores:=8', '--condition', 'major:=2'],
+      {
+        key: KEY,
+        label: 'x',
+        meta: { os: 'linux', cores: 8 },
+        conditions: { major: 2 },
+        output: {},
+      },
+    ],
+    [
+      [KEY, '--label', 'x', '--condition', 'beta:=true', '--json'],
+      { key: KEY, label: 'x', conditions: { beta: true }, output: { json: true } },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildActivate, 'activate', argv, { noun: 'keys' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('- reads the key from stdin (keeps it out of the process list)', async () => {
+    expect(
+      await parse(buildActivate, 'activate', ['-', '--label', 'x'], {
+        noun: 'keys',
+        stdin: [KEY],
+      }),
+    ).toEqual({ options: { key: KEY, label: 'x', output: {} }, code: 0, stderr: '' });
+  });
+
+  it.each([
+    [[KEY], 'billing: --label is required\n'],
+    [[KEY, '--org', 'acme', '--label', 'x'], 'billing: --org: "acme" is not a UUID\n'],
+    [
+      ['two words', '--label', 'x'],
+      'billing: license key: expected one key without spaces (at most 512 characters)\n',
+    ],
+    [
+      [KEY, '--label', 'x', '--meta', 'os'],
+      'billing: --meta: "os" is not key=value or key:=json\n',
+    ],
+    [
+      [KEY, '--label', 'x', 'extra'],
+      `billing: too many arguments for 'activate'. Expected 1 argument but got 2: ${KEY}, extra.\n`,
+    ],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildActivate, 'activate', argv, { noun: 'keys' })).toEqual({
+      code: 2,
+      stderr,
+    });
+  });
+});
+
+describe('keys activate: options + answers -> output', () => {
+  const ACTIVATION = {
+    id: ID2,
+    label: "Jane's laptop",
+    created_at: '2026-11-23T12:00:00Z',
+    meta: { os: 'linux' },
+    license_key: { display_key: '****-8AE3', status: 'granted', limit_activations: 3 },
+  };
+  const PATH = '/v1/customer-portal/license-keys/activate';
+
+  /** Answers the POST; returns the result and what the server saw. */
+  async function activate(opts: ActivateOptions, status: number, body: object, setup: Setup = {}) {
+    const seen: { authorized?: boolean; body?: unknown } = {};
+    const r = await execute(runActivate, opts, {
+      ...setup,
+      http: (pool) =>
+        pool.intercept({ path: PATH, method: 'POST' }).reply((req) => {
+          seen.authorized = 'authorization' in (req.headers as Record<string, string>);
+          seen.body = JSON.parse(String(req.body));
+          return { statusCode: status, data: body, responseOptions: json };
+        }),
+    });
+    return { ...r, seen };
+  }
+
+  it('sends the key, organization, label, meta and conditions without a token', async () => {
+    const r = await activate(
+      {
+        key: KEY,
+        org: ORG_ID,
+        label: "Jane's laptop",
+        meta: { os: 'linux' },
+        conditions: { major: 2 },
+        output: {},
+      },
+      200,
+      ACTIVATION,
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID2}\n` +
+        "label\tJane's laptop\n" +
+        'created_at\t2026-11-23T12:00:00Z\n' +
+        'meta\t{"os":"linux"}\n' +
+        'license_key.display_key\t****-8AE3\n' +
+        'license_key.status\tgranted\n' +
+        'license_key.limit_activations\t3\n',
+      stderr: '',
+      seen: {
+        authorized: false,
+        body: {
+          key: KEY,
+          organization_id: ORG_ID,
+          label: "Jane's laptop",
+          meta: { os: 'linux' },
+          conditions: { major: 2 },
+        },
+      },
+    });
+  });
+
+  it("without --org: the profile's organization_id", async () => {
+    const configDir = tempConfigDir();
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { local: { organization_id: ORG_ID } } }),
+    );
+    const r = await activate({ key: KEY, label: 'ci', output: { json: true } }, 200, ACTIVATION, {
+      configDir,
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(ACTIVATION, null, 2)}\n`,
+      stderr: '',
+      seen: { authorized: false, body: { key: KEY, organization_id: ORG_ID, label: 'ci' } },
+    });
+  });
+
+  it('without --org or a default organization: exit 2, nothing sent', async () => {
+    expect(await execute(runActivate, { key: KEY, label: 'ci', output: {} })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --org is required (or set a default: billing config set organization_id <id>)\n',
+    });
+  });
+
+  it.each([
+    [
+      403,
+      { error: 'NotPermitted', detail: 'This license key does not require activation.' },
+      7,
+      'billing: the license key has no activation limit, so it is never activated\n' +
+        'Check it with billing keys validate instead.\n',
+    ],
+    [
+      403,
+      { error: 'NotPermitted', detail: 'License key is no longer active.' },
+      7,
+      'billing: the license key is revoked or disabled\n' +
+        'The seller can grant it again: billing keys update <key-id> --status granted\n',
+    ],
+    [
+      404,
+      { error: 'ResourceNotFound', detail: 'Not found' },
+      6,
+      'billing: license key for that organization not found\n',
+    ],
+  ])('a %i %j: exit code and message', async (status, body, code, stderr) => {
+    const r = await activate({ key: KEY, org: ORG_ID, label: 'x', output: {} }, status, body);
+    expect(r).toEqual({
+      code,
+      stdout: '',
+      stderr,
+      seen: { authorized: false, body: { key: KEY, organization_id: ORG_ID, label: 'x' } },
     });
   });
 });

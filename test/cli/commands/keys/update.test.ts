@@ -1,6 +1,12 @@
 // billing keys update: argv -> usage error or the exact PATCH body ("none" sends null).
 import { describe, expect, it } from 'vitest';
+import {
+  buildUpdate,
+  runUpdate,
+  type UpdateOptions,
+} from '../../../../src/cli/commands/keys/update.js';
 import { ID, useRecorder } from '../harness.js';
+import { execute, ID2, json, ORG, parse, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 
@@ -61,5 +67,192 @@ describe('keys update: argv -> PATCH body', () => {
     const sent = await rec.request(['keys', 'update', ID, ...args]);
     expect(sent).toMatchObject({ method: 'PATCH', path: `/v1/license-keys/${ID}`, query: [] });
     expect(sent.body).toEqual(body);
+  });
+});
+
+describe('keys update: argv -> options', () => {
+  it.each([
+    [
+      [ID.toUpperCase(), '--limit-activations', '5'],
+      { id: ID, body: { limit_activations: 5 }, yes: false, output: {} },
+    ],
+    [
+      [ID, '--status', 'revoked', '-y', '--json'],
+      { id: ID, body: { status: 'revoked' }, yes: true, output: { json: true } },
+    ],
+    [
+      [ID, '--limit-activations', 'none', '--limit-usage', 'none', '--expires-at', 'none'],
+      {
+        id: ID,
+        body: { limit_activations: null, limit_usage: null, expires_at: null },
+        yes: false,
+        output: {},
+      },
+    ],
+    [
+      [ID, '--usage', '0', '--limit-usage', '100', '--expires-at', '2027-01-31T12:00:00+02:00'],
+      {
+        id: ID,
+        body: { usage: 0, limit_usage: 100, expires_at: '2027-01-31T10:00:00.000Z' },
+        yes: false,
+        output: {},
+      },
+    ],
+    [
+      [ID, '--status', 'granted', '-o', 'tsv', '--fields', 'id,status'],
+      {
+        id: ID,
+        body: { status: 'granted' },
+        yes: false,
+        output: { output: 'tsv', fields: 'id,status' },
+      },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildUpdate, 'update', argv, { noun: 'keys' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [
+      [ID, '--yes'],
+      'billing: nothing to change: give --status, --limit-activations, --limit-usage, --usage or --expires-at\n',
+    ],
+    [['key_1', '--usage', '1'], 'billing: license key id: "key_1" is not a UUID\n'],
+    [
+      [ID, '--expires-at', '2027-02-30'],
+      'billing: --expires-at: "2027-02-30" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or "none"\n',
+    ],
+    [
+      [ID, '--limit-activations', '51'],
+      'billing: --limit-activations: must be an integer from 1 to 50, got 51\n',
+    ],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildUpdate, 'update', argv, { noun: 'keys' })).toEqual({ code: 2, stderr });
+  });
+});
+
+describe('keys update: options + answers -> output', () => {
+  const KEY = {
+    id: ID,
+    display_key: '****-8AE3',
+    status: 'granted',
+    customer: { email: 'jane@example.com' },
+    organization_id: ORG,
+    benefit_id: ID2,
+    limit_activations: 5,
+    usage: 0,
+    limit_usage: null,
+    validations: 7,
+    last_validated_at: '2026-11-20T10:00:00Z',
+    expires_at: null,
+  };
+
+  /** Answers one PATCH; returns the result and what the server saw. */
+  async function update(opts: UpdateOptions, status: number, body: object) {
+    const seen: { authorization?: string; body?: unknown } = {};
+    const r = await execute(runUpdate, opts, {
+      http: (pool) =>
+        pool.intercept({ path: `/v1/license-keys/${ID}`, method: 'PATCH' }).reply((req) => {
+          seen.authorization = (req.headers as Record<string, string>).authorization;
+          seen.body = JSON.parse(String(req.body));
+          return { statusCode: status, data: body, responseOptions: json };
+        }),
+    });
+    return { ...r, seen };
+  }
+
+  it('sends only what changes, with the seller token, and prints the card', async () => {
+    const r = await update(
+      { id: ID, body: { limit_activations: 5, limit_usage: null }, yes: false, output: {} },
+      200,
+      KEY,
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID}\n` +
+        'display_key\t****-8AE3\n' +
+        'status\tgranted\n' +
+        'customer.email\tjane@example.com\n' +
+        `organization_id\t${ORG}\n` +
+        `benefit_id\t${ID2}\n` +
+        'limit_activations\t5\n' +
+        'usage\t0\n' +
+        'limit_usage\t\n' +
+        'validations\t7\n' +
+        'last_validated_at\t2026-11-20T10:00:00Z\n' +
+        'expires_at\t\n',
+      stderr: '',
+      seen: { authorization: `Bearer ${TOKEN}`, body: { limit_activations: 5, limit_usage: null } },
+    });
+  });
+
+  it('--status revoked --yes: sent without a question', async () => {
+    const revoked = { ...KEY, status: 'revoked' };
+    const r = await update(
+      { id: ID, body: { status: 'revoked' }, yes: true, output: { json: true } },
+      200,
+      revoked,
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(revoked, null, 2)}\n`,
+      stderr: '',
+      seen: { authorization: `Bearer ${TOKEN}`, body: { status: 'revoked' } },
+    });
+  });
+
+  it.each(['revoked', 'disabled'] as const)(
+    '--status %s without --yes and no terminal: exit 2 asking for --yes, nothing sent',
+    async (status) => {
+      expect(
+        await execute(runUpdate, { id: ID, body: { status }, yes: false, output: {} }),
+      ).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `billing: keys update --status ${status} stops the key working: add --yes to confirm (there is no terminal to ask on)\n`,
+      });
+    },
+  );
+
+  it('--status revoked on a terminal: "n" changes nothing', async () => {
+    const r = await execute(
+      runUpdate,
+      { id: ID, body: { status: 'revoked' }, yes: false, output: {} },
+      { tty: true, stdin: ['no'] },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `? Set license key ${ID} to revoked? It stops validating and activating at once. [y/N] ` +
+        'billing: keys update --status revoked stops the key working: not confirmed; nothing was changed\n',
+    });
+  });
+
+  it.each([
+    [
+      404,
+      { error: 'ResourceNotFound', detail: 'Not found' },
+      6,
+      `billing: license key ${ID} not found\n`,
+    ],
+    [
+      403,
+      { error: 'NotPermitted', detail: 'no license_keys:write' },
+      5,
+      'billing: no license_keys:write\n',
+    ],
+  ])('a %i: exit code and message', async (status, body, code, stderr) => {
+    const r = await update({ id: ID, body: { usage: 0 }, yes: false, output: {} }, status, body);
+    expect(r).toEqual({
+      code,
+      stdout: '',
+      stderr,
+      seen: { authorization: `Bearer ${TOKEN}`, body: { usage: 0 } },
+    });
   });
 });

@@ -101,6 +101,18 @@ describe('login: argv -> options', () => {
       "billing: option '--storage <where>' argument 'vault' is invalid. Allowed choices are auto, keychain, file.\n",
     ],
     [['--token', 'x'], "billing: unknown option '--token'\n"],
+    [
+      ['--with-token', '--scopes', 'orders:read'],
+      "billing: option '--with-token' cannot be used with option '--scopes <list>'\n",
+    ],
+    [
+      ['--read-only', '--with-token'],
+      "billing: option '--with-token' cannot be used with option '--read-only'\n",
+    ],
+    [
+      ['--with-token', '--no-browser'],
+      "billing: option '--with-token' cannot be used with option '--no-browser'\n",
+    ],
   ])('%j is a usage error and runs nothing', async (argv, stderr) => {
     expect(await parse(buildLogin, 'login', argv)).toEqual({ code: 2, stderr });
   });

@@ -122,6 +122,10 @@ describe('serve: argv -> options', () => {
       'billing: --allowed-host must be a host name or host:port, got "billing example"\n',
     ],
     [
+      ['--allowed-host', 'billing.example:99999'],
+      'billing: --allowed-host must be a host name or host:port, got "billing.example:99999"\n',
+    ],
+    [
       ['--seed', 'all'],
       "billing: option '--seed <data>' argument 'all' is invalid. Allowed choices are demo, none.\n",
     ],

@@ -1,6 +1,8 @@
 // billing subs list: argv -> usage error or the exact customer-portal query.
 import { describe, expect, it } from 'vitest';
+import { buildList, type ListOptions, runList } from '../../../../src/cli/commands/subs/list.js';
 import { ID, ID2, useRecorder } from '../harness.js';
+import { CUSTOMER_TOKEN, execute, json, ORG, page, parse, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 const CUSTOMER = 'polar_cst_unitTestCustomerSessionToken000000000000000000';
@@ -57,6 +59,157 @@ describe('subs list: argv -> query', () => {
       path: '/v1/customer-portal/subscriptions/',
       query: [...filters, ['page', '1'], ['limit', '5']],
       authorization: `Bearer ${CUSTOMER}`,
+    });
+  });
+});
+
+describe('subs list: argv -> options', () => {
+  const first = { limit: 30, startPage: 1, pageSize: 30 };
+  it.each([
+    [[], { filters: {}, page: first, output: {} }],
+    [['--active'], { filters: { active: true }, page: first, output: {} }],
+    [['--inactive'], { filters: { active: false }, page: first, output: {} }],
+    [
+      [
+        '--product',
+        ID.toUpperCase(),
+        '--product',
+        ID2,
+        '--org',
+        ORG,
+        '--query',
+        'Pro Plan',
+        '--sort',
+        '-amount, status',
+      ],
+      {
+        filters: {
+          product_id: [ID, ID2],
+          organization_id: [ORG],
+          query: 'Pro Plan',
+          sorting: ['-amount', 'status'],
+        },
+        page: first,
+        output: {},
+      },
+    ],
+    [
+      ['--all', '--json'],
+      {
+        filters: {},
+        page: { limit: Number.POSITIVE_INFINITY, startPage: 1, pageSize: 100 },
+        output: { json: true },
+      },
+    ],
+    [
+      ['--limit', '5', '--page', '2', '-o', 'ndjson', '--fields', 'id,status'],
+      {
+        filters: {},
+        page: { limit: 5, startPage: 2, pageSize: 5 },
+        output: { output: 'ndjson', fields: 'id,status' },
+      },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildList, 'list', argv, { noun: 'subs' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['--active', '--inactive'], 'billing: --active and --inactive cannot be used together\n'],
+    [['--product', ID, '--product', 'pro'], 'billing: --product: "pro" is not a UUID\n'],
+    [
+      ['--sort', 'created_at'],
+      'billing: --sort: "created_at" is not a sort criterion here; valid: started_at, amount, ' +
+        'status, organization, product (prefix - for descending)\n',
+    ],
+    [
+      ['--all', '--page-size', '101'],
+      'billing: --page-size: must be an integer from 1 to 100, got 101\n',
+    ],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildList, 'list', argv, { noun: 'subs' })).toEqual({ code: 2, stderr });
+  });
+});
+
+describe('subs list: options + answers -> output', () => {
+  const SUB = {
+    id: ID,
+    status: 'active',
+    product: { name: 'Pro' },
+    amount: 1000,
+    currency: 'usd',
+    recurring_interval: 'month',
+    started_at: '2026-01-01T00:00:00Z',
+    current_period_end: '2026-12-01T00:00:00Z',
+    cancel_at_period_end: false,
+  };
+  const options: ListOptions = {
+    filters: { active: true, organization_id: [ORG] },
+    page: { limit: 30, startPage: 1, pageSize: 30 },
+    output: {},
+  };
+  const PATH = `/v1/customer-portal/subscriptions/?organization_id=${ORG}&active=true&page=1&limit=30`;
+
+  /** Runs with `env`, answering PATH with `status, body`; returns the result and the Authorization sent. */
+  async function list(
+    env: Record<string, string | undefined>,
+    status: number,
+    body: object,
+    opts: ListOptions = options,
+  ) {
+    let authorization: string | undefined;
+    const r = await execute(runList, opts, {
+      env,
+      http: (pool) =>
+        pool.intercept({ path: PATH, method: 'GET' }).reply((req) => {
+          authorization = (req.headers as Record<string, string>).authorization;
+          return { statusCode: status, data: body, responseOptions: json };
+        }),
+    });
+    return { ...r, authorization };
+  }
+
+  it('asks the customer portal with BILLING_CUSTOMER_TOKEN and prints TSV to a pipe', async () => {
+    expect(await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([SUB]))).toEqual({
+      code: 0,
+      stdout:
+        'ID\tSTATUS\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n' +
+        `${ID}\tactive\tPro\t1000\tmonth\t2026-01-01T00:00:00Z\t2026-12-01T00:00:00Z\tfalse\n`,
+      stderr: '',
+      authorization: `Bearer ${CUSTOMER_TOKEN}`,
+    });
+  });
+
+  it('without a customer session, uses the seller token (user tokens work there too)', async () => {
+    const r = await list({}, 200, page([SUB]), { ...options, output: { json: true } });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify([SUB], null, 2)}\n`,
+      stderr: '',
+      authorization: `Bearer ${TOKEN}`,
+    });
+  });
+
+  it('an empty list prints the header only', async () => {
+    const r = await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([]));
+    expect(r.stdout).toBe('ID\tSTATUS\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n');
+    expect(r.code).toBe(0);
+  });
+
+  it('a rejected customer session: exit 4 and how to get a new one', async () => {
+    const r = await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 401, {
+      error: 'invalid_token',
+    });
+    expect(r).toEqual({
+      code: 4,
+      stdout: '',
+      stderr:
+        'billing: the customer session in BILLING_CUSTOMER_TOKEN was rejected: it has expired or was revoked\n' +
+        'Confirm a checkout again (billing checkout confirm …), or set BILLING_CUSTOMER_TOKEN to a customer session token.\n',
+      authorization: `Bearer ${CUSTOMER_TOKEN}`,
     });
   });
 });

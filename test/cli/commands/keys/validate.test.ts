@@ -1,0 +1,230 @@
+// billing keys validate: argv -> options (or the exact usage error); options + answers -> output.
+import { describe, expect, it } from 'vitest';
+import {
+  buildValidate,
+  runValidate,
+  type ValidateOptions,
+} from '../../../../src/cli/commands/keys/validate.js';
+import { execute, ID, ID2, json, ORG, parse, type Setup } from '../verb.js';
+
+const KEY = 'ACME-2B022539-21B2-4769-A6FC-0385306A8AE3';
+
+describe('keys validate: argv -> options', () => {
+  it.each([
+    [[KEY, '--org', ORG.toUpperCase()], { key: KEY, org: ORG, output: {} }],
+    [[KEY], { key: KEY, output: {} }],
+    [
+      [
+        KEY,
+        '--activation',
+        ID2.toUpperCase(),
+        '--benefit',
+        ID,
+        '--customer',
+        ID2,
+        '--increment-usage',
+        '0',
+        '--condition',
+        'major:=2',
+        '--condition',
+        'os=linux',
+      ],
+      {
+        key: KEY,
+        activationId: ID2,
+        benefitId: ID,
+        customerId: ID2,
+        incrementUsage: 0,
+        conditions: { major: 2, os: 'linux' },
+        output: {},
+      },
+    ],
+    [
+      [KEY, '--org', ORG, '-o', 'json', '--fields', 'status,usage'],
+      { key: KEY, org: ORG, output: { output: 'json', fields: 'status,usage' } },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildValidate, 'validate', argv, { noun: 'keys' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('- reads the key from stdin, trimmed', async () => {
+    expect(
+      await parse(buildValidate, 'validate', ['-', '--increment-usage', '1', '--json'], {
+        noun: 'keys',
+        stdin: [`  ${KEY}  `],
+      }),
+    ).toEqual({
+      options: { key: KEY, incrementUsage: 1, output: { json: true } },
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [
+      [KEY, '--increment-usage', '-1'],
+      'billing: --increment-usage: must be an integer at least 0, got -1\n',
+    ],
+    [[KEY, '--customer', 'cus_1'], 'billing: --customer: "cus_1" is not a UUID\n'],
+    [[KEY, '--org', 'acme'], 'billing: --org: "acme" is not a UUID\n'],
+    [
+      ['x'.repeat(513)],
+      'billing: license key: expected one key without spaces (at most 512 characters)\n',
+    ],
+    [[], "billing: missing required argument 'key'\n"],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildValidate, 'validate', argv, { noun: 'keys' })).toEqual({
+      code: 2,
+      stderr,
+    });
+  });
+
+  it('- with nothing on stdin is a usage error', async () => {
+    expect(await parse(buildValidate, 'validate', ['-'], { noun: 'keys', stdin: [] })).toEqual({
+      code: 2,
+      stderr: 'billing: license key: expected one key without spaces (at most 512 characters)\n',
+    });
+  });
+});
+
+describe('keys validate: options + answers -> output', () => {
+  const VALID = {
+    id: ID,
+    display_key: '****-8AE3',
+    status: 'granted',
+    customer: { email: 'jane@example.com' },
+    organization_id: ORG,
+    benefit_id: ID2,
+    limit_activations: 3,
+    usage: 4,
+    limit_usage: 10,
+    validations: 8,
+    last_validated_at: '2026-11-23T12:00:00Z',
+    expires_at: '2027-01-31T00:00:00Z',
+  };
+  const PATH = '/v1/customer-portal/license-keys/validate';
+
+  /** Answers the POST; returns the result and what the server saw. */
+  async function validate(opts: ValidateOptions, status: number, body: object, setup: Setup = {}) {
+    const seen: { authorized?: boolean; body?: unknown } = {};
+    const r = await execute(runValidate, opts, {
+      ...setup,
+      http: (pool) =>
+        pool.intercept({ path: PATH, method: 'POST' }).reply((req) => {
+          seen.authorized = 'authorization' in (req.headers as Record<string, string>);
+          seen.body = JSON.parse(String(req.body));
+          return { statusCode: status, data: body, responseOptions: json };
+        }),
+    });
+    return { ...r, seen };
+  }
+
+  it('sends the key and the checks without a token, and prints the key as a card', async () => {
+    const r = await validate(
+      {
+        key: KEY,
+        org: ORG,
+        activationId: ID2,
+        benefitId: ID2,
+        customerId: ID,
+        incrementUsage: 1,
+        conditions: { major: 2 },
+        output: {},
+      },
+      200,
+      VALID,
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID}\n` +
+        'display_key\t****-8AE3\n' +
+        'status\tgranted\n' +
+        'customer.email\tjane@example.com\n' +
+        `organization_id\t${ORG}\n` +
+        `benefit_id\t${ID2}\n` +
+        'limit_activations\t3\n' +
+        'usage\t4\n' +
+        'limit_usage\t10\n' +
+        'validations\t8\n' +
+        'last_validated_at\t2026-11-23T12:00:00Z\n' +
+        'expires_at\t2027-01-31T00:00:00Z\n',
+      stderr: '',
+      seen: {
+        authorized: false,
+        body: {
+          key: KEY,
+          organization_id: ORG,
+          activation_id: ID2,
+          benefit_id: ID2,
+          customer_id: ID,
+          increment_usage: 1,
+          conditions: { major: 2 },
+        },
+      },
+    });
+  });
+
+  it('without --org: BILLING_ORG, the profile default; only the key and organization sent', async () => {
+    const r = await validate({ key: KEY, output: { fields: 'status,usage' } }, 200, VALID, {
+      env: { BILLING_ORG: ORG },
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: 'status\tgranted\nusage\t4\n',
+      stderr: '',
+      seen: { authorized: false, body: { key: KEY, organization_id: ORG } },
+    });
+  });
+
+  it('without --org or a default organization: exit 2, nothing sent', async () => {
+    expect(await execute(runValidate, { key: KEY, output: {} })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --org is required (or set a default: billing config set organization_id <id>)\n',
+    });
+  });
+
+  it.each([
+    [
+      403,
+      { error: 'NotPermitted', detail: 'License key is no longer active.' },
+      7,
+      'billing: the license key is revoked or disabled\n' +
+        'The seller can grant it again: billing keys update <key-id> --status granted\n',
+    ],
+    [
+      403,
+      { error: 'NotPermitted', detail: 'License key has expired.' },
+      7,
+      'billing: the license key has expired\n' +
+        'The seller can extend it: billing keys update <key-id> --expires-at <date-time>\n',
+    ],
+    [
+      400,
+      { error: 'BadRequest', detail: 'License key only has 0 more usages.' },
+      7,
+      'billing: License key only has 0 more usages.\n' +
+        'The seller can reset or raise it: billing keys update <key-id> --usage 0 or --limit-usage <n>\n',
+    ],
+    [
+      404,
+      { error: 'ResourceNotFound', detail: 'Not found' },
+      6,
+      'billing: license key for that organization not found\n',
+    ],
+  ])('a %i %j: exit code and message', async (status, body, code, stderr) => {
+    const r = await validate({ key: KEY, org: ORG, output: {} }, status, body);
+    expect(r).toEqual({
+      code,
+      stdout: '',
+      stderr,
+      seen: { authorized: false, body: { key: KEY, organization_id: ORG } },
+    });
+  });
+});

@@ -1,0 +1,133 @@
+// billing orders get: argv -> options (or the exact usage error); options + answers -> output.
+import { describe, expect, it } from 'vitest';
+import { buildGet, type GetOptions, runGet } from '../../../../src/cli/commands/orders/get.js';
+import { execute, ID, ID2, json, parse } from '../verb.js';
+
+describe('orders get: argv -> options', () => {
+  it.each([
+    [[ID], { id: ID, output: {} }],
+    [[ID.toUpperCase()], { id: ID, output: {} }],
+    [[ID, '--json'], { id: ID, output: { json: true } }],
+    [
+      [ID, '-o', 'json', '--fields', 'id,customer.email'],
+      { id: ID, output: { output: 'json', fields: 'id,customer.email' } },
+    ],
+    [[ID, '-o', 'tsv'], { id: ID, output: { output: 'tsv' } }],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildGet, 'get', argv, { noun: 'orders' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['nope'], 'billing: order id: "nope" is not a UUID\n'],
+    [[`${ID}0`], `billing: order id: "${ID}0" is not a UUID\n`],
+    [[], "billing: missing required argument 'id'\n"],
+    [
+      [ID, '--fields', 'amount.currency'],
+      'billing: --fields: "amount.currency" is not a field here\n' +
+        '"amount" is a value, with no fields inside\n',
+    ],
+    [[ID, '--json', '-o', 'tsv'], 'billing: --json conflicts with --output tsv\n'],
+    [
+      [ID, ID2],
+      `billing: too many arguments for 'get'. Expected 1 argument but got 2: ${ID}, ${ID2}.\n`,
+    ],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildGet, 'get', argv, { noun: 'orders' })).toEqual({ code: 2, stderr });
+  });
+});
+
+describe('orders get: options + answers -> output', () => {
+  const ORDER = {
+    id: ID,
+    created_at: '2026-11-20T10:00:00Z',
+    billing_reason: 'purchase',
+    amount: 1200,
+    tax_amount: 0,
+    currency: 'usd',
+    customer: { email: 'jane@example.com' },
+    customer_id: ID2,
+    product: { name: 'Pro' },
+    product_price: { price_amount: 1200, price_currency: 'usd', type: 'one_time' },
+    metadata: { ref: 'spring' },
+  };
+  const get = (output: GetOptions['output'], status = 200, body: object = ORDER) =>
+    execute(
+      runGet,
+      { id: ID, output },
+      {
+        http: (pool) =>
+          pool.intercept({ path: `/v1/orders/${ID}`, method: 'GET' }).reply(status, body, json),
+      },
+    );
+
+  it('prints a key\\tvalue card to a pipe, empty where the order has nothing', async () => {
+    expect(await get({})).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID}\n` +
+        'created_at\t2026-11-20T10:00:00Z\n' +
+        'billing_reason\tpurchase\n' +
+        'amount\t1200\n' +
+        'tax_amount\t0\n' +
+        'customer.email\tjane@example.com\n' +
+        `customer_id\t${ID2}\n` +
+        'user.code_host_username\t\n' +
+        'product.name\tPro\n' +
+        'product_price.price_amount\t1200\n' +
+        'product_price.type\tone_time\n' +
+        'discount.name\t\n' +
+        'subscription_id\t\n' +
+        'subscription.status\t\n' +
+        'checkout_id\t\n' +
+        'metadata\t{"ref":"spring"}\n',
+      stderr: '',
+    });
+  });
+
+  it('--fields: only those rows, in that order', async () => {
+    expect(await get({ fields: 'customer.email,id' })).toEqual({
+      code: 0,
+      stdout: `customer.email\tjane@example.com\nid\t${ID}\n`,
+      stderr: '',
+    });
+  });
+
+  it('--json: the order as the server sent it', async () => {
+    expect(await get({ json: true })).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(ORDER, null, 2)}\n`,
+      stderr: '',
+    });
+  });
+
+  it('-o json --fields: only the fields asked for, nested', async () => {
+    expect(await get({ output: 'json', fields: 'id,customer.email' })).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ id: ID, customer: { email: 'jane@example.com' } }, null, 2)}\n`,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [
+      404,
+      { error: 'ResourceNotFound', detail: 'Not found' },
+      6,
+      `billing: order ${ID} not found\n`,
+    ],
+    [
+      401,
+      { error: 'invalid_token' },
+      4,
+      'billing: the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked\n' +
+        'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n',
+    ],
+    [403, { error: 'NotPermitted', detail: 'no orders:read' }, 5, 'billing: no orders:read\n'],
+  ])('a %i ends it with its exit code and message', async (status, body, code, stderr) => {
+    expect(await get({}, status, body)).toEqual({ code, stdout: '', stderr });
+  });
+});

@@ -1,0 +1,274 @@
+// billing subs cancel: argv -> options (or the exact usage error); options + answers -> output.
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  buildCancel,
+  type CancelOptions,
+  runCancel,
+} from '../../../../src/cli/commands/subs/cancel.js';
+import { CUSTOMER_TOKEN, execute, ID, ID2, json, parse, type Setup, TOKEN } from '../verb.js';
+
+describe('subs cancel: argv -> options', () => {
+  const base = { id: ID, now: false, yes: false, asCustomer: false, output: {} };
+  it.each([
+    [[ID.toUpperCase()], base],
+    [
+      [ID, '--now', '--yes', '--reason', 'too_expensive', '--comment', 'Moving to a team plan'],
+      {
+        ...base,
+        now: true,
+        yes: true,
+        reason: 'too_expensive',
+        comment: 'Moving to a team plan',
+      },
+    ],
+    [[ID, '--now', '-y'], { ...base, now: true, yes: true }],
+    [
+      [ID, '--as-customer', '--reason', 'unused', '--json'],
+      { ...base, asCustomer: true, reason: 'unused', output: { json: true } },
+    ],
+    [[ID, '--comment', 'x'.repeat(1000)], { ...base, comment: 'x'.repeat(1000) }],
+    [
+      [ID, '-o', 'json', '--fields', 'id,status'],
+      { ...base, output: { output: 'json', fields: 'id,status' } },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildCancel, 'cancel', argv, { noun: 'subs' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['sub_1'], 'billing: subscription id: "sub_1" is not a UUID\n'],
+    [
+      [ID, '--as-customer', '--now'],
+      'billing: --now is for the seller; customers cancel at the end of the period\n',
+    ],
+    [[ID, '--comment', 'x'.repeat(1001)], 'billing: --comment: at most 1000 characters\n'],
+    [
+      [ID, '--reason', 'bored'],
+      "billing: option '--reason <reason>' argument 'bored' is invalid. Allowed choices are " +
+        'customer_service, low_quality, missing_features, switched_service, too_complex, ' +
+        'too_expensive, unused, other.\n',
+    ],
+    [[], "billing: missing required argument 'id'\n"],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildCancel, 'cancel', argv, { noun: 'subs' })).toEqual({
+      code: 2,
+      stderr,
+    });
+  });
+});
+
+describe('subs cancel: options + answers -> output', () => {
+  const SUB = {
+    id: ID,
+    status: 'active',
+    product: { name: 'Pro' },
+    price_id: ID2,
+    amount: 1000,
+    currency: 'usd',
+    recurring_interval: 'month',
+    current_period_start: '2026-11-01T00:00:00Z',
+    current_period_end: '2026-12-01T00:00:00Z',
+    cancel_at_period_end: true,
+    customer: { email: 'jane@example.com' },
+  };
+  const base: CancelOptions = { id: ID, now: false, yes: false, asCustomer: false, output: {} };
+
+  /** Answers one PATCH of `path`; returns the result and what the server saw. */
+  async function cancel(
+    opts: CancelOptions,
+    path: string,
+    status: number,
+    body: object,
+    setup: Setup = {},
+  ) {
+    const seen: { authorization?: string; body?: unknown } = {};
+    const r = await execute(runCancel, opts, {
+      ...setup,
+      http: (pool) =>
+        pool.intercept({ path, method: 'PATCH' }).reply((req) => {
+          seen.authorization = (req.headers as Record<string, string>).authorization;
+          seen.body = JSON.parse(String(req.body));
+          return { statusCode: status, data: body, responseOptions: json };
+        }),
+    });
+    return { ...r, seen };
+  }
+
+  it('at period end, as the seller: the card of the answer', async () => {
+    expect(await cancel(base, `/v1/subscriptions/${ID}`, 200, SUB)).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID}\n` +
+        'status\tactive\n' +
+        'product.name\tPro\n' +
+        `price_id\t${ID2}\n` +
+        'amount\t1000\n' +
+        'recurring_interval\tmonth\n' +
+        'current_period_start\t2026-11-01T00:00:00Z\n' +
+        'current_period_end\t2026-12-01T00:00:00Z\n' +
+        'cancel_at_period_end\ttrue\n' +
+        'customer.email\tjane@example.com\n',
+      stderr: '',
+      seen: {
+        authorization: `Bearer ${TOKEN}`,
+        body: {
+          cancel_at_period_end: true,
+          customer_cancellation_reason: null,
+          customer_cancellation_comment: null,
+        },
+      },
+    });
+  });
+
+  it('--now --yes revokes it, with the reason and comment', async () => {
+    const ended = { ...SUB, status: 'canceled', ends_at: '2026-11-23T12:00:00Z' };
+    const r = await cancel(
+      {
+        ...base,
+        now: true,
+        yes: true,
+        reason: 'too_expensive',
+        comment: 'Too dear',
+        output: { json: true },
+      },
+      `/v1/subscriptions/${ID}`,
+      200,
+      ended,
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(ended, null, 2)}\n`,
+      stderr: '',
+      seen: {
+        authorization: `Bearer ${TOKEN}`,
+        body: {
+          revoke: true,
+          customer_cancellation_reason: 'too_expensive',
+          customer_cancellation_comment: 'Too dear',
+        },
+      },
+    });
+  });
+
+  it('--as-customer: the customer-portal PATCH with its own field names and token', async () => {
+    const r = await cancel(
+      {
+        ...base,
+        asCustomer: true,
+        comment: 'Moving',
+        output: { fields: 'id,cancel_at_period_end' },
+      },
+      `/v1/customer-portal/subscriptions/${ID}`,
+      200,
+      SUB,
+      { env: { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN } },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `id\t${ID}\ncancel_at_period_end\ttrue\n`,
+      stderr: '',
+      seen: {
+        authorization: `Bearer ${CUSTOMER_TOKEN}`,
+        body: {
+          cancel_at_period_end: true,
+          cancellation_reason: null,
+          cancellation_comment: 'Moving',
+        },
+      },
+    });
+  });
+
+  it('--now without --yes and no terminal: exit 2 asking for --yes, nothing sent', async () => {
+    expect(await execute(runCancel, { ...base, now: true })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: subs cancel --now ends the subscription at once: add --yes to confirm ' +
+        '(there is no terminal to ask on)\n',
+    });
+  });
+
+  it('--now on a terminal: "n" changes nothing', async () => {
+    expect(await execute(runCancel, { ...base, now: true }, { tty: true, stdin: ['n'] })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ` +
+        'billing: subs cancel --now ends the subscription at once: not confirmed; nothing was changed\n',
+    });
+  });
+
+  it('--now on a terminal: "y" revokes it and says so', async () => {
+    const ended = { ...SUB, status: 'canceled', ends_at: '2026-11-23T12:00:00Z' };
+    const r = await cancel(
+      { ...base, now: true, output: { json: true } },
+      `/v1/subscriptions/${ID}`,
+      200,
+      ended,
+      { tty: true, stdin: ['y'] },
+    );
+    expect(r.seen.body).toEqual({
+      revoke: true,
+      customer_cancellation_reason: null,
+      customer_cancellation_comment: null,
+    });
+    expect(r.code).toBe(0);
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ` +
+        `✓ Subscription ${ID} has ended.\n`,
+    );
+  });
+
+  it('at period end on a terminal: the ✓ line names the day it ends', async () => {
+    const r = await cancel(
+      { ...base, output: { json: true } },
+      `/v1/subscriptions/${ID}`,
+      200,
+      SUB,
+      {
+        tty: true,
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      `✓ Subscription ${ID} will end with its current period (2026-12-01).\n`,
+    );
+  });
+
+  it.each([
+    [
+      403,
+      {
+        error: 'AlreadyCanceledSubscription',
+        detail: 'This subscription is already canceled or will be at the end of the period.',
+      },
+      7,
+      `billing: subscription ${ID} is already canceled, or already ends with its period\n` +
+        `To undo a cancellation at period end: billing subs resume ${ID}\n`,
+    ],
+    [
+      404,
+      { error: 'ResourceNotFound', detail: 'Not found' },
+      6,
+      `billing: subscription ${ID} not found\n`,
+    ],
+    [
+      403,
+      { error: 'NotPermitted', detail: 'You do not have permission to update this subscription.' },
+      5,
+      'billing: You do not have permission to update this subscription.\n',
+    ],
+  ])('a %i %j: exit code and message', async (status, body, code, stderr) => {
+    const r = await cancel(base, `/v1/subscriptions/${ID}`, status, body);
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code,
+      stdout: '',
+      stderr,
+    });
+  });
+});

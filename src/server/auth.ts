@@ -7,8 +7,6 @@ import { hashToken } from './ids.js';
 import type { Store } from './store/index.js';
 import { TOKEN_TABLES } from './store/tokens.js';
 
-export type { Kind, Principal } from './domain/principal.js';
-
 export const REALM = 'billing';
 
 export const ALL_SCOPES = SCOPES;

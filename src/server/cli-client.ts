@@ -1,5 +1,6 @@
 // The public OAuth client of the CLI, always registered (also with --seed none), so `billing
 // login` works against any local service with the same client id.
+import { OAUTH_GRANT_TYPES } from '../shared/api-facts.js';
 import { LOCAL_CLIENT_ID } from '../shared/local.js';
 import { ALL_SCOPES } from './auth.js';
 import { json, type Store } from './store/index.js';
@@ -7,29 +8,33 @@ import { json, type Store } from './store/index.js';
 export const CLI_CLIENT_NAME = 'Billing CLI';
 
 export function ensureCliClient(store: Store, now: Date): string {
-  store.oauthClients.ensure({
-    client_id: LOCAL_CLIENT_ID,
-    created_at: now.toISOString(),
-    client_secret: null,
-    client_id_issued_at: Math.floor(now.getTime() / 1000),
-    client_secret_expires_at: 0,
-    token_endpoint_auth_method: 'none',
-    metadata: json({
-      client_name: CLI_CLIENT_NAME,
-      client_uri: null,
-      logo_uri: null,
-      tos_uri: null,
-      policy_uri: null,
-      // RFC 8252 §7.3: any port matches a registered loopback redirect URI.
-      redirect_uris: ['http://127.0.0.1/callback', 'http://localhost/callback'],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
+  store.insert(
+    'oauth2_clients',
+    {
+      client_id: LOCAL_CLIENT_ID,
+      created_at: now.toISOString(),
+      client_secret: null,
+      client_id_issued_at: Math.floor(now.getTime() / 1000),
+      client_secret_expires_at: 0,
       token_endpoint_auth_method: 'none',
-      scope: ALL_SCOPES.join(' '),
-    }),
-    user_id: null,
-    registration_access_token_hash: null,
-    registered_from: null,
-  });
+      metadata: json({
+        client_name: CLI_CLIENT_NAME,
+        client_uri: null,
+        logo_uri: null,
+        tos_uri: null,
+        policy_uri: null,
+        // RFC 8252 §7.3: any port matches a registered loopback redirect URI.
+        redirect_uris: ['http://127.0.0.1/callback', 'http://localhost/callback'],
+        grant_types: [...OAUTH_GRANT_TYPES],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        scope: ALL_SCOPES.join(' '),
+      }),
+      user_id: null,
+      registration_access_token_hash: null,
+      registered_from: null,
+    },
+    'ignore',
+  );
   return LOCAL_CLIENT_ID;
 }

@@ -1,25 +1,28 @@
 // start({port, host, db, seed}) -> {url, stop}: the local billing service, in-process.
 //
-// Adding a resource (products, customers, discounts, …) touches, on the service side:
-// 1. store/<resource>.ts: a class with every SQL statement of the resource, returning the typed
-//    rows of store/rows*.ts (add the table to store/schema.ts and its row to `Tables`); reads
-//    take a Visibility (store/visibility.ts) instead of filtering by owner themselves; memos
-//    name the tables they read (store/memo.ts). Register it on Store (store/index.ts).
-// 2. domain/<resource>.ts: the rules and state changes, as functions of `Work` (the store, the
-//    clock and the open transaction; domain/work.ts). Refusals are domain errors
-//    (domain/errors.ts) with field locations relative to the body; each change emits its event
-//    with `work.tx.emit` (domain/events.ts). Nothing here knows fastify.
-// 3. routes/<resource>.ts: `get` for reads and `write` for changes (app.ts): parse the request
-//    (validate.ts), call the store or the domain, serialize. Writes run inside one transaction
-//    opened by the router; a write that must wait first (a lock, a processor) does it in
-//    `before`. Register the module in ROUTES below; new error kinds get their status and body in
-//    errors.ts, the only place that builds error bodies.
-// 4. serialize/<form>.ts: the API's JSON forms of the rows, field for field in the spec's order,
-//    with related rows through the per-request Loader (store/loader.ts).
-// Enumerations, defaults and sort lists come from src/shared/api-facts.ts, never literals.
-// On the CLI side: the client module src/api/<resource>.ts (zod schemas and typed calls through
-// src/api/client.ts) and one file per verb, src/cli/commands/<noun>/<verb>.ts (flags -> options,
-// run(options, ctx)), registered by <noun>/index.ts. src/server never imports src/cli or src/api.
+// Checklist: adding a resource (products, customers, discounts, benefits, …) touches
+// 1. store/<resource>.ts — the resource's SQL and nothing else: its lists (store/lists.ts: a
+//    Where, the Visibility's SQL for whose rows they are, orderBy from the sort criteria) and its
+//    particular reads and writes, each returning typed rows. The table goes in store/schema.ts,
+//    its row interface in store/rows*.ts and `Tables`; reads and writes by id need no code
+//    (store.row, insert, update). A memo names the tables it reads (store/memo.ts). Register the
+//    class on Store (store/index.ts).
+// 2. domain/<resource>.ts — the rules and state changes, as functions of `Work` (store, clock and
+//    the open transaction; domain/work.ts). Refusals are domain errors (domain/errors.ts), field
+//    locations relative to the request's body; a change emits its events with work.tx.emit
+//    (domain/events.ts), which the outbox will store in the same transaction. No fastify here.
+// 3. routes/<resource>.ts — `get` for reads, `write` for changes (app.ts): parse the request
+//    (validate.ts), call the store or the domain, serialize. The router runs each write in one
+//    transaction; work that must wait first (a lock, the payment processor) goes in `before`.
+//    Add the module to ROUTES below; a new kind of refusal gets its status and body in errors.ts,
+//    the only place that builds error bodies.
+// 4. serialize/<resource>.ts — the API's JSON forms of the rows, field for field in the spec's
+//    order, related rows through the per-request Loader (store/loader.ts).
+// Enumerations, defaults and sort lists come from src/shared/api-facts.ts, never literals here;
+// demo rows go in seed/ (through the store). On the CLI side: src/api/<resource>.ts, the client
+// module (its zod schemas and typed calls through src/api/client.ts), and one file per verb,
+// src/cli/commands/<noun>/<verb>.ts (flags -> options, run(options, ctx)), registered by
+// <noun>/index.ts. src/server never imports src/cli or src/api.
 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';

@@ -63,22 +63,15 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
       store.licenseKeys.insert({
         id: kid,
         created_at: at(10),
-        modified_at: null,
         organization_id: acme,
-        user_id: null,
         customer_id: jane.id,
         benefit_id: proKeys,
         key,
         status,
         limit_activations: 3,
-        usage: 0,
-        limit_usage: null,
-        validations: 0,
-        last_validated_at: null,
-        expires_at: null,
       });
       for (const label of activations) {
-        store.licenseKeys.activate({
+        store.insert('license_key_activations', {
           id: id(),
           created_at: at(5),
           modified_at: null,
@@ -108,7 +101,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
       } = {},
     ) => {
       const cid = id();
-      store.checkouts.insert({
+      store.insert('checkouts', {
         id: cid,
         created_at: new Date(now - 60_000).toISOString(),
         modified_at: null,
@@ -152,7 +145,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
 
     const pat = (userId: string) => {
       const value = token('polar_pat_', rnd);
-      store.tokens.insertPersonalAccessToken({
+      store.insert('personal_access_tokens', {
         id: id(),
         created_at: at(30),
         user_id: userId,

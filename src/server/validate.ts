@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/api-facts.js';
 import { notJson, RawBody } from './body.js';
 import { Invalid, invalid, type Loc, type Problem } from './domain/errors.js';
-import { charLength, outOfRange } from './domain/values.js';
+import { beyond, charLength, outOfRange } from './domain/values.js';
 import { UUID_RE } from './ids.js';
 import { criterion, type SortCriterion, type Page as StorePage } from './store/lists.js';
 
@@ -68,45 +68,17 @@ function issueToItem(issue: z.core.$ZodIssue, body: unknown): Problem {
       return { type, loc, msg, input };
     }
     case 'too_big':
-      if (issue.origin === 'string')
-        return {
-          type: 'string_too_long',
-          loc,
-          msg: `String should have at most ${issue.maximum} characters`,
-          input,
-          ctx: { max_length: Number(issue.maximum) },
-        };
-      return {
-        type: 'less_than_equal',
+      return beyond(
+        issue.origin === 'string' ? 'max_length' : 'le',
+        Number(issue.maximum),
         loc,
-        msg: `Input should be less than or equal to ${issue.maximum}`,
         input,
-        ctx: { le: Number(issue.maximum) },
-      };
-    case 'too_small':
-      if (issue.origin === 'string')
-        return {
-          type: 'string_too_short',
-          loc,
-          msg: `String should have at least ${issue.minimum} characters`,
-          input,
-          ctx: { min_length: Number(issue.minimum) },
-        };
-      return issue.inclusive === false
-        ? {
-            type: 'greater_than',
-            loc,
-            msg: `Input should be greater than ${issue.minimum}`,
-            input,
-            ctx: { gt: Number(issue.minimum) },
-          }
-        : {
-            type: 'greater_than_equal',
-            loc,
-            msg: `Input should be greater than or equal to ${issue.minimum}`,
-            input,
-            ctx: { ge: Number(issue.minimum) },
-          };
+      );
+    case 'too_small': {
+      const bound =
+        issue.origin === 'string' ? 'min_length' : issue.inclusive === false ? 'gt' : 'ge';
+      return beyond(bound, Number(issue.minimum), loc, input);
+    }
     case 'invalid_value': {
       const expected = issue.values.map((v) => `'${String(v)}'`);
       const list =
@@ -192,6 +164,14 @@ export function uuidList(query: Query, name: string): string[] {
   return out;
 }
 
+/** Several multi-value UUID filters, read in the order named. */
+export function uuidLists<N extends string>(query: Query, ...names: N[]): Record<N, string[]> {
+  return Object.fromEntries(names.map((name) => [name, uuidList(query, name)])) as Record<
+    N,
+    string[]
+  >;
+}
+
 export function enumList(query: Query, name: string, allowed: readonly string[]): string[] {
   const values = asList(query[name]);
   const items: Problem[] = [];
@@ -262,6 +242,12 @@ export function pageParams(query: Query): Page {
   const limit = Math.min(positiveInt(query, 'limit', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   // A huge page is past the end like any other, not an offset SQLite cannot bind (500).
   return { page, limit, offset: Math.min((page - 1) * limit, Number.MAX_SAFE_INTEGER) };
+}
+
+/** The page, then the sorting (default `fallback`) of a sorted list. */
+export function listParams(query: Query, allowed: readonly string[], fallback: readonly string[]) {
+  const page = pageParams(query);
+  return { page, sorting: sortingParam(query, allowed, fallback) };
 }
 
 export function paginated<T>(items: T[], total: number, page: Page) {

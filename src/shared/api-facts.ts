@@ -99,6 +99,15 @@ export const SCOPES = [
   'customer_sessions:write',
 ] as const;
 
+/** OAuth 2.0 server (api-facts "OAuth 2.0 / OpenID Connect server"), in the discovery order. */
+export const OAUTH_GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
+export const TOKEN_ENDPOINT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'none',
+] as const;
+export const CODE_CHALLENGE_METHODS = ['plain', 'S256'] as const;
+
 /** Page sizes above this are clamped by the service (api-facts.md "Pagination"). */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;

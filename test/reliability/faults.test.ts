@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FaultInjector, parseFaultSpec } from '../../src/server/faults.js';
 import { type RunningService, start } from '../../src/server/index.js';
+import { gate } from '../server/helpers.js';
 import {
   BIN,
   clearFaults,
@@ -211,19 +212,13 @@ describe('injected faults', () => {
     await setFaults(svc.url, 'latency:150ms@/v1/orders*');
     // The pause ends when the test says so, not after a wall-clock wait it would have to measure.
     const pauses: number[] = [];
-    let entered!: () => void;
-    const inPause = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    let resume!: () => void;
-    const resumed = new Promise<void>((resolve) => {
-      resume = resolve;
-    });
+    const inPause = gate();
+    const resumed = gate();
     const { pause } = svc.faults;
     svc.faults.pause = async (ms) => {
       pauses.push(ms);
-      entered();
-      await resumed;
+      inPause.open();
+      await resumed.passed;
     };
     try {
       let answered = false;
@@ -231,10 +226,10 @@ describe('injected faults', () => {
         answered = true;
         return r;
       });
-      await inPause;
+      await inPause.passed;
       for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
       expect(answered).toBe(false);
-      resume();
+      resumed.open();
       expect((await pending).status).toBe(200);
       expect(pauses).toEqual([150]);
       expect((await getFaults(svc.url)).injected.latency).toBe(1);

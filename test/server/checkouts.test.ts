@@ -10,6 +10,7 @@ import {
   CHECKOUT_CONFIRMED,
   CUSTOMER,
   expectShape,
+  gate,
   invalid,
   type Json,
   LICENSE_KEY,
@@ -724,18 +725,12 @@ describe('confirm', () => {
   it('produces exactly one order from 20 concurrent confirms', async () => {
     // The payment processor answers when the test says so, so the first confirm holds the lock
     // for as long as the test needs, however slow the machine: no race against a sleep.
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const inside = gate();
+    const answered = gate();
     const own = await startService({
       processor: async () => {
-        entered();
-        await answered;
+        inside.open();
+        await answered.passed;
       },
     });
     try {
@@ -746,7 +741,7 @@ describe('confirm', () => {
           body: { customer_email: 'race@example.com', ...PAY },
         });
       const replies = Array.from({ length: 20 }, send);
-      await inside;
+      await inside.passed;
       // Every other confirm arrives while the first is being processed: each meets its lock.
       const early = await settled(replies, 19);
       for (const r of early) {
@@ -758,7 +753,7 @@ describe('confirm', () => {
           },
         });
       }
-      answer();
+      answered.open();
       const ok = (await Promise.all(replies)).filter((r) => r.status === 200);
       expect(ok).toHaveLength(1);
       // After the commit the checkout is confirmed: a confirm is refused as not open.

@@ -76,6 +76,15 @@ export function rawGet(
   });
 }
 
+/** A promise that resolves when the test opens it: holds a request at a point of its choosing. */
+export function gate(): { passed: Promise<void>; open(): void } {
+  let open!: () => void;
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open };
+}
+
 export interface Service {
   url: string;
   running: RunningService;

@@ -20,10 +20,10 @@ export interface Amounts {
   subtotal: number;
   tax: number;
   total: number;
-  isFree: boolean;
-  isPaymentRequired: boolean;
-  isPaymentSetupRequired: boolean;
-  isPaymentFormRequired: boolean;
+  free: boolean;
+  paymentRequired: boolean;
+  paymentSetupRequired: boolean;
+  paymentFormRequired: boolean;
 }
 
 export function checkoutAmounts(
@@ -36,19 +36,20 @@ export function checkoutAmounts(
   const subtotal = amount - discountAmount(discount, amount, currency);
   const tax = checkout.tax_amount ?? 0;
   const total = subtotal + tax;
-  const isFree = price.amount_type === 'free';
-  const isPaymentRequired = total > 0;
-  const isPaymentSetupRequired = price.type === 'recurring' && !isFree;
+  const free = price.amount_type === 'free';
+  const paymentRequired = total > 0;
+  const paymentSetupRequired = price.type === 'recurring' && !free;
+  const paymentFormRequired = paymentRequired || paymentSetupRequired;
   return {
     amount,
     currency,
     subtotal,
     tax,
     total,
-    isFree,
-    isPaymentRequired,
-    isPaymentSetupRequired,
-    isPaymentFormRequired: isPaymentRequired || isPaymentSetupRequired,
+    free,
+    paymentRequired,
+    paymentSetupRequired,
+    paymentFormRequired,
   };
 }
 

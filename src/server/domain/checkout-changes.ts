@@ -39,7 +39,7 @@ export function applyCheckoutChanges(
   let productId = row.product_id;
   let priceId = row.product_price_id;
   if (body.product_price_id) {
-    const p = store.products.price(body.product_price_id.toLowerCase());
+    const p = store.row('prices', body.product_price_id.toLowerCase());
     if (!p || p.product_id !== productId || p.is_archived === 1) {
       throw invalid(['product_price_id'], 'Price does not exist.', body.product_price_id);
     }
@@ -49,7 +49,7 @@ export function applyCheckoutChanges(
     set.currency = p.price_currency ?? row.currency;
     productId = p.product_id;
   }
-  const priceRow = store.products.price(priceId)!;
+  const priceRow = store.row('prices', priceId)!;
   if (body.amount != null && priceRow.amount_type === 'custom') set.amount = body.amount;
   for (const key of ['customer_name', 'customer_email', 'customer_tax_id'] as const) {
     if (body[key] !== undefined) set[key] = body[key];
@@ -81,10 +81,8 @@ export function applyCheckoutChanges(
         set.discount_id = null;
         set.discount_locked = 0;
       } else {
-        const d = store.discounts.ofOrganization(
-          body.discount_id.toLowerCase(),
-          row.organization_id,
-        );
+        const id = body.discount_id.toLowerCase();
+        const d = store.inOrganization('discounts', row.organization_id, 'id', id);
         const problem = discountProblem(store, d, productId, now);
         if (problem) throw invalid(['discount_id'], problem, body.discount_id);
         set.discount_id = d!.id;
@@ -93,7 +91,7 @@ export function applyCheckoutChanges(
     }
   } else if (body.discount_code) {
     const loc = ['discount_code'];
-    const current = row.discount_id ? store.discounts.byId(row.discount_id) : undefined;
+    const current = row.discount_id ? store.row('discounts', row.discount_id) : undefined;
     // Spec §2.2: a discount set when the checkout was created stays, and the customer cannot change it.
     const sameCode =
       current?.code && current.code.toLowerCase() === body.discount_code.toLowerCase();
@@ -107,11 +105,17 @@ export function applyCheckoutChanges(
     if (!sameCode) {
       if (row.allow_discount_codes !== 1)
         throw invalid(loc, 'Discount codes are not allowed on this checkout.', body.discount_code);
-      const d = store.discounts.byCode(row.organization_id, body.discount_code);
+      const d = store.inOrganization(
+        'discounts',
+        row.organization_id,
+        'code',
+        body.discount_code,
+        true,
+      );
       const problem = discountProblem(store, d, productId, now);
       if (problem) throw invalid(loc, problem, body.discount_code);
       set.discount_id = d!.id;
     }
   }
-  if (Object.keys(set).length) store.checkouts.update(row.id, set, now);
+  if (Object.keys(set).length) store.update('checkouts', row.id, set, now);
 }

@@ -18,7 +18,7 @@ export function assertConfirmable(row: CheckoutRow, now: string): void {
 
 /** The seller's update of checkout `id`. */
 export function updateCheckout(w: Work, id: string, changes: CheckoutChanges): void {
-  const current = w.store.checkouts.byId(id)!;
+  const current = w.store.row('checkouts', id)!;
   // Only confirm answers 410; an update of a session past expires_at is refused like any
   // non-open one, with the status GET shows (api-facts "Errors").
   const status = shownStatus(current, w.clock.iso());
@@ -29,10 +29,10 @@ export function updateCheckout(w: Work, id: string, changes: CheckoutChanges): v
 
 /** The customer's confirm of checkout `id`, with its last changes; the session token. */
 export function confirmCheckout(w: Work, id: string, changes: CheckoutChanges): { token: string } {
-  const current = w.store.checkouts.byId(id)!;
+  const current = w.store.row('checkouts', id)!;
   assertConfirmable(current, w.clock.iso());
   applyCheckoutChanges(w, current, changes, 'customer');
-  const updated = w.store.checkouts.byId(id)!;
+  const updated = w.store.row('checkouts', id)!;
   const problems = requiredForConfirm(w, updated, changes);
   if (problems.length) throw new Invalid(problems);
   return purchase(w, updated);
@@ -56,9 +56,9 @@ function requiredForConfirm({ store }: Deps, row: CheckoutRow, body: CheckoutCha
       });
     }
   }
-  const price = store.products.price(row.product_price_id)!;
-  const discount = row.discount_id ? (store.discounts.byId(row.discount_id) ?? null) : null;
-  if (checkoutAmounts(row, price, discount).isPaymentFormRequired && !body.confirmation_token_id) {
+  const price = store.row('prices', row.product_price_id)!;
+  const discount = row.discount_id ? (store.row('discounts', row.discount_id) ?? null) : null;
+  if (checkoutAmounts(row, price, discount).paymentFormRequired && !body.confirmation_token_id) {
     problems.push({
       type: 'missing',
       loc: ['confirmation_token_id'],

@@ -21,7 +21,7 @@ export function createCustomerSession({ store, clock }: Deps, customerId: string
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
   };
-  store.tokens.insertCustomerSession({
+  store.insert('customer_sessions', {
     id: session.id,
     created_at: session.createdAt,
     customer_id: customerId,

@@ -31,18 +31,13 @@ export function grantLicenseKeys(
     store.licenseKeys.insert({
       id: uuid(random),
       created_at: now.toISOString(),
-      modified_at: null,
       organization_id: b.organization_id,
       user_id: customer.user_id ?? null,
       customer_id: customer.id,
       benefit_id: b.id,
       key: licenseKey(props.prefix, random),
-      status: 'granted',
       limit_activations: props.activations?.limit ?? null,
-      usage: 0,
       limit_usage: props.limit_usage ?? null,
-      validations: 0,
-      last_validated_at: null,
       expires_at: expires,
     });
   }

@@ -5,7 +5,8 @@
 import { uuid } from '../ids.js';
 import { json, parseJson } from '../store/index.js';
 import type { ActivationRow, LicenseKeyRow, LicenseKeyStatus } from '../store/rows.js';
-import { BadRequest, invalid, NotFound, NotPermitted } from './errors.js';
+import { BadRequest, Invalid, NotFound, NotPermitted } from './errors.js';
+import { beyond } from './values.js';
 import type { Work } from './work.js';
 
 /**
@@ -34,11 +35,11 @@ export function updateLicenseKey({ store, clock }: Work, id: string, body: KeyCh
   if (body.limit_usage !== undefined) set.limit_usage = body.limit_usage;
   if (body.expires_at !== undefined)
     set.expires_at = body.expires_at && new Date(body.expires_at).toISOString();
-  if (Object.keys(set).length) store.licenseKeys.update(id, set, clock.iso());
+  if (Object.keys(set).length) store.update('license_keys', id, set, clock.iso());
 }
 
 function findKey({ store }: Work, organizationId: string, key: string): LicenseKeyRow {
-  const row = store.licenseKeys.byKey(organizationId.toLowerCase(), key);
+  const row = store.inOrganization('license_keys', organizationId.toLowerCase(), 'key', key);
   if (!row) throw new NotFound('License key not found.');
   return row;
 }
@@ -70,7 +71,7 @@ export function activate(
   if (store.licenseKeys.activeActivations(key.id) >= key.limit_activations)
     throw new NotPermitted('License key activation limit already reached');
   const id = uuid();
-  store.licenseKeys.activate({
+  store.insert('license_key_activations', {
     id,
     created_at: now,
     modified_at: null,
@@ -80,7 +81,7 @@ export function activate(
     conditions: json(body.conditions ?? {}),
     deleted_at: null,
   });
-  return { activation: store.licenseKeys.activation(id)!, key };
+  return { activation: store.row('license_key_activations', id)!, key };
 }
 
 export interface Validate {
@@ -128,17 +129,12 @@ export function validate(
   }
   // Checked before writing: a sum past the counter range would not read back (issue 12).
   if (usage + increment > COUNTER_MAX) {
-    const le = COUNTER_MAX - usage;
-    throw invalid(
-      ['increment_usage'],
-      `Input should be less than or equal to ${le}`,
-      body.increment_usage,
-      'less_than_equal',
-      { le },
-    );
+    throw new Invalid([
+      beyond('le', COUNTER_MAX - usage, ['increment_usage'], body.increment_usage),
+    ]);
   }
   store.licenseKeys.validated(key.id, increment, now);
-  return { key: store.licenseKeys.byId(key.id)!, activation: act };
+  return { key: store.row('license_keys', key.id)!, activation: act };
 }
 
 export interface Deactivate {

@@ -2,7 +2,7 @@
 // an integer (any size: beyond 2^53 it arrives as a raw JSON value, see body.ts) or a boolean.
 import { isInteger } from '../../shared/json.js';
 import { Invalid, invalid, type Loc, type Problem } from './errors.js';
-import { charLength } from './values.js';
+import { beyond, charLength } from './values.js';
 
 export type Metadata = Record<string, string | number | boolean>;
 
@@ -37,15 +37,7 @@ export function checkMetadata(value: unknown, loc: Loc): Metadata {
       });
     }
     if (typeof v === 'string') {
-      if (charLength(v) > 500) {
-        problems.push({
-          type: 'string_too_long',
-          loc: [...loc, key, 'str'],
-          msg: 'String should have at most 500 characters',
-          input: v,
-          ctx: { max_length: 500 },
-        });
-      }
+      if (charLength(v) > 500) problems.push(beyond('max_length', 500, [...loc, key, 'str'], v));
     } else if (!(typeof v === 'boolean' || isInteger(v))) {
       problems.push({
         type: 'value_error',

@@ -61,6 +61,6 @@ export function updateOrganization(
     set[column] = json({ ...current, ...sent });
   }
   if (!Object.keys(set).length) return;
-  store.organizations.update(row.id, set, clock.iso());
+  store.update('organizations', row.id, set, clock.iso());
   tx.emit({ type: 'organization.updated', id: row.id });
 }

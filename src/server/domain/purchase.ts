@@ -22,14 +22,15 @@ function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
   const orgId = row.organization_id;
   const email = row.customer_email!;
   const customerMetadata = parseJson<Record<string, unknown>>(row.customer_metadata);
-  const existing = store.customers.byEmail(orgId, email);
+  const byEmail = () => store.inOrganization('customers', orgId, 'email', email, true);
+  const existing = byEmail();
   if (existing) {
     if (Object.keys(customerMetadata).length) {
       const merged = { ...parseJson<object>(existing.metadata), ...customerMetadata };
-      store.customers.setMetadata(existing.id, json(merged), iso);
+      store.update('customers', existing.id, { metadata: json(merged) }, iso);
     }
   } else {
-    store.customers.insert({
+    store.insert('customers', {
       id: uuid(),
       created_at: iso,
       modified_at: null,
@@ -45,7 +46,7 @@ function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
       user_id: null,
     });
   }
-  return store.customers.byEmail(orgId, email)!;
+  return byEmail()!;
 }
 
 /** Confirms an open, validated checkout; returns the customer session's token. */
@@ -53,13 +54,13 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
   const { store, clock, tx } = w;
   const now = clock.now();
   const iso = now.toISOString();
-  const priceRow = store.products.price(row.product_price_id)!;
-  const discount = row.discount_id ? (store.discounts.byId(row.discount_id) ?? null) : null;
+  const priceRow = store.row('prices', row.product_price_id)!;
+  const discount = row.discount_id ? (store.row('discounts', row.discount_id) ?? null) : null;
   const amounts = checkoutAmounts(row, priceRow, discount);
   const customer = buyer(w, row, iso);
   if (discount) {
     // Read again: the redemptions are counted in this transaction, not when the checkout was read.
-    const d = store.discounts.byId(discount.id)!;
+    const d = store.row('discounts', discount.id)!;
     if (d.max_redemptions != null && d.redemptions_count >= d.max_redemptions) {
       throw invalid(
         ['discount_code'],
@@ -74,7 +75,7 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
   const currency = amounts.currency ?? 'usd';
   if (recurring) {
     subscriptionId = uuid();
-    store.subscriptions.insert({
+    store.insert('subscriptions', {
       id: subscriptionId,
       created_at: iso,
       modified_at: null,
@@ -105,7 +106,7 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
     });
   }
   const orderId = uuid();
-  store.orders.insert({
+  store.insert('orders', {
     id: orderId,
     created_at: iso,
     modified_at: null,

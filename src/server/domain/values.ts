@@ -4,9 +4,27 @@ import type { Loc, Problem } from './errors.js';
 
 /** Characters as the real service counts them: code points, so an emoji is one. */
 export function charLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
+  return Array.from(text).length;
+}
+
+/** The bounds pydantic names in its problems: what the `ctx` holds, with the type and words. */
+const BOUNDS = {
+  min_length: ['string_too_short', (n: unknown) => `String should have at least ${n} characters`],
+  max_length: ['string_too_long', (n: unknown) => `String should have at most ${n} characters`],
+  gt: ['greater_than', (n: unknown) => `Input should be greater than ${n}`],
+  ge: ['greater_than_equal', (n: unknown) => `Input should be greater than or equal to ${n}`],
+  le: ['less_than_equal', (n: unknown) => `Input should be less than or equal to ${n}`],
+} as const;
+
+/** `input` at `loc` is past the `bound` of `limit`. */
+export function beyond(
+  bound: keyof typeof BOUNDS,
+  limit: unknown,
+  loc: Loc,
+  input: unknown,
+): Problem {
+  const [type, msg] = BOUNDS[bound];
+  return { type, loc, msg: msg(limit), input, ctx: { [bound]: limit } };
 }
 
 /**
@@ -18,12 +36,7 @@ export function outOfRange(
   input: RawJSON,
   bounds: { ge?: number; le?: number } = {},
 ): Problem {
-  if (input.rawJSON.startsWith('-')) {
-    const ge = bounds.ge ?? Number.MIN_SAFE_INTEGER;
-    const msg = `Input should be greater than or equal to ${ge}`;
-    return { type: 'greater_than_equal', loc, msg, input, ctx: { ge } };
-  }
-  const le = bounds.le ?? Number.MAX_SAFE_INTEGER;
-  const msg = `Input should be less than or equal to ${le}`;
-  return { type: 'less_than_equal', loc, msg, input, ctx: { le } };
+  return input.rawJSON.startsWith('-')
+    ? beyond('ge', bounds.ge ?? Number.MIN_SAFE_INTEGER, loc, input)
+    : beyond('le', bounds.le ?? Number.MAX_SAFE_INTEGER, loc, input);
 }

@@ -124,7 +124,7 @@ export function registerAuthorize({ app, service }: Router): void {
         chosenOrganization: organizationId,
       });
     if (decision !== 'allow') return again('Choose Allow or Deny.');
-    const user = store.users.byId(userId);
+    const user = store.row('users', userId);
     if (!user) return again('Choose the user to sign in as.');
     const organization = request.sub_type === 'organization' ? organizationId : null;
     if (organization !== null && !store.users.isMember(user.id, organization)) {
@@ -134,7 +134,7 @@ export function registerAuthorize({ app, service }: Router): void {
     const issued = store.tx(() => {
       // Two tabs answering the same request: only the first answer counts.
       if (!consume()) return false;
-      store.oauthClients.insertCode({
+      store.insert('oauth2_codes', {
         code_hash: hashToken(code),
         created_at: clock.iso(),
         expires_at: later(CODE_SECONDS),

@@ -10,7 +10,7 @@ export interface Subject {
 export function subjectClaims(store: Store, subject: Subject, scopes: string[]) {
   if (subject.sub_type === 'organization') {
     const org = subject.organization_id
-      ? store.organizations.byId(subject.organization_id)
+      ? store.row('organizations', subject.organization_id)
       : undefined;
     return { sub: subject.organization_id ?? '', name: org?.slug ?? null };
   }
@@ -18,7 +18,7 @@ export function subjectClaims(store: Store, subject: Subject, scopes: string[]) 
     sub: subject.user_id ?? '',
   };
   if (scopes.includes('email')) {
-    const user = subject.user_id ? store.users.byId(subject.user_id) : undefined;
+    const user = subject.user_id ? store.row('users', subject.user_id) : undefined;
     if (user) {
       claims.email = user.email;
       claims.email_verified = user.email_verified === 1;

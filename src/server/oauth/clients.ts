@@ -2,11 +2,12 @@
 // and introspection endpoints.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { TOKEN_ENDPOINT_AUTH_METHODS } from '../../shared/api-facts.js';
 import { hashToken } from '../ids.js';
 import type { Store } from '../store/index.js';
 import { invalidClient, invalidRequest } from './errors.js';
 
-export type AuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
+export type AuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 
 export interface ClientMetadata {
   client_name: string;

@@ -1,6 +1,11 @@
 // GET /.well-known/openid-configuration and /.well-known/jwks.json (api-facts "Conventions",
 // "OAuth 2.0 / OpenID Connect server"). URLs are read per request: the port is known only
 // after listen().
+import {
+  CODE_CHALLENGE_METHODS,
+  OAUTH_GRANT_TYPES,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+} from '../../shared/api-facts.js';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { jwks } from './keys.js';
@@ -20,9 +25,9 @@ export function registerDiscovery({ app, service }: Router): void {
       scopes_supported: [...ALL_SCOPES],
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      code_challenge_methods_supported: ['plain', 'S256'],
+      grant_types_supported: [...OAUTH_GRANT_TYPES],
+      token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+      code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],
       claims_supported: ['sub', 'name', 'email', 'email_verified'],

@@ -7,8 +7,6 @@ import type { TokenPair } from '../store/oauth-tokens.js';
 export const CODE_ACCESS_SECONDS = 864_000; // api-facts: access tokens from a code.
 export const REFRESH_ACCESS_SECONDS = 3600; // api-facts: access tokens from a refresh.
 
-export type TokenRow = TokenPair;
-
 export interface Grant {
   client_id: string;
   sub_type: string;
@@ -38,7 +36,7 @@ export function issueTokens(
   const accessToken = token(org ? 'polar_at_o_' : 'polar_at_u_');
   const refreshToken = withRefresh ? token(org ? 'polar_rt_o_' : 'polar_rt_u_') : null;
   const now = clock.now();
-  store.oauthTokens.insert({
+  store.insert('oauth2_tokens', {
     id: uuid(),
     created_at: now.toISOString(),
     client_id: grant.client_id,
@@ -56,11 +54,11 @@ export function issueTokens(
   return { accessToken, refreshToken, expiresIn };
 }
 
-export function findByAccessToken(store: Store, value: string): TokenRow | undefined {
+export function findByAccessToken(store: Store, value: string): TokenPair | undefined {
   return store.oauthTokens.byAccessHash(hashToken(value));
 }
 
-export function findByRefreshToken(store: Store, value: string): TokenRow | undefined {
+export function findByRefreshToken(store: Store, value: string): TokenPair | undefined {
   return store.oauthTokens.byRefreshHash(hashToken(value));
 }
 

@@ -3,16 +3,17 @@
 // authenticate with their client_id alone, as at the token endpoint.
 import type { Router } from '../app.js';
 import type { Store } from '../store/index.js';
+import type { TokenPair } from '../store/oauth-tokens.js';
 import { authenticateClient } from './clients.js';
 import { invalidRequest } from './errors.js';
-import { findByAccessToken, findByRefreshToken, revokePair, type TokenRow } from './grants.js';
+import { findByAccessToken, findByRefreshToken, revokePair } from './grants.js';
 import { formRoute } from './http.js';
 
 function find(
   store: Store,
   value: string,
   hint: string | undefined,
-): { row: TokenRow; kind: 'access_token' | 'refresh_token' } | null {
+): { row: TokenPair; kind: 'access_token' | 'refresh_token' } | null {
   // The hint only decides the lookup order (RFC 7009 §2.1); both kinds are always tried.
   const order =
     hint === 'refresh_token'

@@ -39,7 +39,7 @@ async function create(store: Store, now: string): Promise<void> {
   // Another process on the same --db file may have won the race; the oldest key is the one used.
   store.tx(() => {
     if (current(store)) return;
-    store.oauthTokens.insertSigningKey({
+    store.insert('signing_keys', {
       kid,
       created_at: now,
       private_jwk: JSON.stringify({ ...privateJwk, kid, alg: 'RS256', use: 'sig' }),

@@ -2,7 +2,7 @@
 // grew the service by 175 MB. The real service has no such bounds because only a signed-in
 // user may register there; here anyone on loopback may, so sizes and counts are capped.
 import { Invalid, NotPermitted, type Problem } from '../domain/errors.js';
-import { charLength } from '../domain/values.js';
+import { beyond, charLength } from '../domain/values.js';
 import type { Store } from '../store/index.js';
 
 export const MAX_LIST_ITEMS = 10;
@@ -30,11 +30,6 @@ function tooLongUrl(loc: (string | number)[], input: string): Problem {
   return { type: 'url_too_long', loc, msg, input, ctx: { max_length: MAX_URL_LENGTH } };
 }
 
-function tooLongString(loc: (string | number)[], input: string, max: number): Problem {
-  const msg = `String should have at most ${max} characters`;
-  return { type: 'string_too_long', loc, msg, input, ctx: { max_length: max } };
-}
-
 /** A 422 listing every field over its bound, in pydantic's words; checked before anything else. */
 export function checkSizes(body: Record<string, unknown>): void {
   const items: Problem[] = [];
@@ -55,10 +50,10 @@ export function checkSizes(body: Record<string, unknown>): void {
   }
   const name = body.client_name;
   if (typeof name === 'string' && charLength(name) > MAX_NAME_LENGTH)
-    items.push(tooLongString(['client_name'], name, MAX_NAME_LENGTH));
+    items.push(beyond('max_length', MAX_NAME_LENGTH, ['client_name'], name));
   const scope = body.scope;
   if (typeof scope === 'string' && charLength(scope) > MAX_SCOPE_LENGTH)
-    items.push(tooLongString(['scope'], scope, MAX_SCOPE_LENGTH));
+    items.push(beyond('max_length', MAX_SCOPE_LENGTH, ['scope'], scope));
   if (items.length) throw new Invalid(items);
 }
 

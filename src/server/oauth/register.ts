@@ -1,6 +1,7 @@
 // POST /v1/oauth2/register: RFC 7591 dynamic client registration with spec §5.1's rules.
 // Registration is open (no token needed), as RFC 7591 §3 allows and as MCP-style clients
 // expect; when a user token is sent, the client is recorded as that user's.
+import { OAUTH_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from '../../shared/api-facts.js';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { notJson, RawBody } from '../body.js';
@@ -12,8 +13,9 @@ import { NO_STORE } from './errors.js';
 import { checkQuota, checkSizes, sourceAddress } from './register-limits.js';
 import { splitScope, unknownScopes } from './scopes.js';
 
-const METHODS: AuthMethod[] = ['none', 'client_secret_post', 'client_secret_basic'];
-const GRANTS = ['authorization_code', 'refresh_token'];
+// Named public method first in the error, as it has always read.
+const METHODS: readonly AuthMethod[] = [...TOKEN_ENDPOINT_AUTH_METHODS].reverse();
+const GRANTS: readonly string[] = OAUTH_GRANT_TYPES;
 
 class Invalid extends HttpError {
   constructor(error: 'invalid_redirect_uri' | 'invalid_client_metadata', description: string) {
@@ -44,9 +46,13 @@ function optionalUrl(body: Record<string, unknown>, name: string): string | null
   return v;
 }
 
-function stringList(body: Record<string, unknown>, name: string, fallback: string[]): string[] {
+function stringList(
+  body: Record<string, unknown>,
+  name: string,
+  fallback: readonly string[],
+): string[] {
   const v = body[name];
-  if (v === undefined || v === null) return fallback;
+  if (v === undefined || v === null) return [...fallback];
   if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
     throw bad(`${name} must be an array of strings.`);
   }
@@ -116,7 +122,7 @@ export function registerRegistration({ write, service }: Router): void {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const owner = principal?.kind === 'user' ? principal.userId : null;
     checkQuota(store, address);
-    store.oauthClients.insert({
+    store.insert('oauth2_clients', {
       client_id: clientId,
       created_at: now.toISOString(),
       client_secret: secret,

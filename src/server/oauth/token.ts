@@ -22,8 +22,6 @@ import { formRoute } from './http.js';
 import { atHash, signIdToken } from './keys.js';
 import { beyond, splitScope, unknownScopes } from './scopes.js';
 
-type CodeRow = OAuthCodeRow;
-
 /** Spec §5.2 step 4: exactly these fields, id_token only when openid was granted. */
 function tokenResponse(issued: Issued, scope: string, idToken: string | null) {
   return {
@@ -36,7 +34,7 @@ function tokenResponse(issued: Issued, scope: string, idToken: string | null) {
   };
 }
 
-function pkceMatches(row: CodeRow, verifier: string): boolean {
+function pkceMatches(row: OAuthCodeRow, verifier: string): boolean {
   if (row.code_challenge_method === 'S256') {
     return (
       createHash('sha256').update(verifier, 'ascii').digest('base64url') === row.code_challenge
@@ -97,7 +95,7 @@ function redeemCode(
   });
 }
 
-function pkceProblem(row: CodeRow, verifier: string | undefined): HttpError | null {
+function pkceProblem(row: OAuthCodeRow, verifier: string | undefined): HttpError | null {
   if (!row.code_challenge) {
     // A verifier for a code issued without a challenge is a PKCE downgrade (RFC 9700 §2.1.1).
     return verifier === undefined

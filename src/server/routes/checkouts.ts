@@ -64,7 +64,7 @@ export function registerCheckouts({ get, write, service }: Router): void {
   const confirming = new KeyedLock();
 
   const load = ({ visible }: Context, rawId: unknown) => {
-    const row = store.checkouts.visible(visible, uuidParam(rawId));
+    const row = visible.own(store.row('checkouts', uuidParam(rawId)));
     if (!row) throw new NotFound();
     return row;
   };
@@ -77,7 +77,7 @@ export function registerCheckouts({ get, write, service }: Router): void {
   write('PATCH', '/v1/checkouts/custom/:id', WRITE, (req, ctx) => {
     const { id } = load(ctx, (req.params as { id: string }).id);
     updateCheckout(ctx.work, id, parseBody(updateBody, req.body) as CheckoutChanges);
-    return checkoutView(ctx.loader, store.checkouts.byId(id)!, clock.iso());
+    return checkoutView(ctx.loader, store.row('checkouts', id)!, clock.iso());
   });
 
   write<{ id: string; changes: CheckoutChanges }>(
@@ -86,7 +86,7 @@ export function registerCheckouts({ get, write, service }: Router): void {
     null,
     (_req, { work, loader, held }) => {
       const { token } = confirmCheckout(work, held.id, held.changes);
-      return checkoutView(loader, store.checkouts.byId(held.id)!, clock.iso(), token);
+      return checkoutView(loader, store.row('checkouts', held.id)!, clock.iso(), token);
     },
     // Before the transaction: the checks that need no lock, the lock, and the payment
     // processor's round trip; the confirm itself commits in one transaction after it.

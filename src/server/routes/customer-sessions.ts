@@ -18,12 +18,12 @@ export function registerCustomerSessions({ app, write, service }: Router): void 
     (req, { visible, work, reply }) => {
       const body = parseBody(createBody, req.body);
       const id = body.customer_id.toLowerCase();
-      const row = store.customers.visible(visible, id);
+      const row = visible.own(store.row('customers', id));
       // The customer is looked up among the token's organizations' only; any other id is a
       // validation error of the body, not a 404 (customer_session/service.py create).
       if (!row) throw invalid(['customer_id'], 'Customer does not exist.', body.customer_id);
       const session = createCustomerSession(work, id);
-      const slug = store.organizations.byId(row.organization_id)!.slug;
+      const slug = store.row('organizations', row.organization_id)!.slug;
       reply.code(201);
       return {
         created_at: session.createdAt,

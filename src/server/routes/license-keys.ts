@@ -23,6 +23,7 @@ import {
   parseBody,
   type Query,
   uuidList,
+  uuidLists,
   uuidParam,
 } from '../validate.js';
 
@@ -86,13 +87,10 @@ export function registerLicenseKeys({ app, get, write, service }: Router): void 
     { kinds: SELLER, scopes: ['license_keys:read', 'license_keys:write'] },
     (req, { visible, loader }) => {
       const query = req.query as Query;
-      const filter = {
-        organization_id: uuidList(query, 'organization_id'),
-        benefit_id: uuidList(query, 'benefit_id'),
-      };
+      const filter = uuidLists(query, 'organization_id', 'benefit_id');
       // The page is read after the filters, so a bad filter is the problem reported.
       const page = pageParams(query);
-      return listed(loader, page, store.licenseKeys.list(visible, filter, page));
+      return listed(loader, page, store.licenseKeys.list(visible, 'seller', filter, page));
     },
   );
   slashRedirect(app, '/v1/license-keys/', '/v1/license-keys');
@@ -104,9 +102,9 @@ export function registerLicenseKeys({ app, get, write, service }: Router): void 
     (req, { visible, work, loader }) => {
       const id = uuidParam((req.params as { id: string }).id);
       const body = parseBody(updateBody, req.body);
-      if (!store.licenseKeys.visible(visible, id)) throw new NotFound();
+      if (!visible.own(store.row('license_keys', id))) throw new NotFound();
       updateLicenseKey(work, id, body);
-      return licenseKey(loader, store.licenseKeys.byId(id)!);
+      return licenseKey(loader, store.row('license_keys', id)!);
     },
   );
 
@@ -118,12 +116,12 @@ export function registerLicenseKeys({ app, get, write, service }: Router): void 
       benefit_id: uuidList(query, 'benefit_id').slice(-1),
     };
     const page = pageParams(query);
-    return listed(loader, page, store.licenseKeys.listOwned(visible, filter, page));
+    return listed(loader, page, store.licenseKeys.list(visible, 'buyer', filter, page));
   });
   slashRedirect(app, '/v1/customer-portal/license-keys', '/v1/customer-portal/license-keys/');
 
   get('/v1/customer-portal/license-keys/:id', PORTAL, (req, { visible, loader }) => {
-    const row = store.licenseKeys.owned(visible, uuidParam((req.params as { id: string }).id));
+    const row = visible.bought('license_keys', uuidParam((req.params as { id: string }).id));
     if (!row) throw new NotFound();
     return licenseKey(loader, row, true);
   });

@@ -69,7 +69,7 @@ export function registerLocal({ app, get, write, service }: Router): void {
     const expires = body.expires_in
       ? new Date(clock.now().getTime() + body.expires_in * 1000).toISOString()
       : null;
-    store.tokens.insertPersonalAccessToken({
+    store.insert('personal_access_tokens', {
       id: uuid(),
       created_at: clock.iso(),
       user_id: user.id,
@@ -83,7 +83,7 @@ export function registerLocal({ app, get, write, service }: Router): void {
   });
   write('POST', '/__local/customer-sessions', null, (req, { work }) => {
     const body = parseBody(sessionBody, req.body);
-    const customer = store.customers.byId(body.customer_id.toLowerCase());
+    const customer = store.row('customers', body.customer_id.toLowerCase());
     if (!customer) throw new NotFound();
     const session = createCustomerSession(work, customer.id);
     return { token: session.token, expires_at: session.expiresAt };

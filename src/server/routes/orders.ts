@@ -3,15 +3,7 @@ import { ORDER_DEFAULT_SORTING, ORDER_SORT_CRITERIA, PRICE_TYPES } from '../../s
 import { type Router, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { order, primeOrders } from '../serialize.js';
-import {
-  enumList,
-  pageParams,
-  paginated,
-  type Query,
-  sortingParam,
-  uuidList,
-  uuidParam,
-} from '../validate.js';
+import { enumList, listParams, paginated, type Query, uuidLists, uuidParam } from '../validate.js';
 
 const AUTH = { kinds: ['user' as const, 'organization' as const], scopes: ['orders:read'] };
 
@@ -31,14 +23,11 @@ export function registerOrders({ app, get, service }: Router): void {
   const { store } = service;
   get('/v1/orders/', AUTH, (req, { visible, loader }) => {
     const query = req.query as Query;
-    const page = pageParams(query);
-    const sorting = sortingParam(query, ORDER_SORT_CRITERIA, ORDER_DEFAULT_SORTING);
+    const { page, sorting } = listParams(query, ORDER_SORT_CRITERIA, ORDER_DEFAULT_SORTING);
     const filter = {
-      organization_id: uuidList(query, 'organization_id'),
-      product_id: uuidList(query, 'product_id'),
+      ...uuidLists(query, 'organization_id', 'product_id'),
       product_price_type: enumList(query, 'product_price_type', PRICE_TYPES),
-      discount_id: uuidList(query, 'discount_id'),
-      customer_id: uuidList(query, 'customer_id'),
+      ...uuidLists(query, 'discount_id', 'customer_id'),
     };
     const { rows, total } = store.orders.list(visible, filter, page, sorting);
     primeOrders(loader, rows);
@@ -56,7 +45,7 @@ export function registerOrders({ app, get, service }: Router): void {
     const found = store
       .memo<{ org: string; json: string } | false>('order-json', ORDER_TABLES)
       .get(id, () => {
-        const row = store.orders.byId(id);
+        const row = store.row('orders', id);
         return row ? { org: row.organization_id, json: JSON.stringify(order(loader, row)) } : false;
       });
     if (!found || !visible.sellerSees(found.org)) throw new NotFound();

@@ -10,11 +10,10 @@ import { updateOrganization } from '../domain/organizations.js';
 import { organization } from '../serialize.js';
 import {
   chars,
-  pageParams,
+  listParams,
   paginated,
   parseBody,
   type Query,
-  sortingParam,
   stringParam,
   uuidParam,
 } from '../validate.js';
@@ -61,7 +60,8 @@ const READ = { kinds: USER_OR_ORG, scopes: ['organizations:read', 'organizations
 export function registerOrganizations({ app, get, write, service }: Router): void {
   const { store } = service;
   const load = ({ visible }: Context, rawId: unknown) => {
-    const row = store.organizations.visible(visible, uuidParam(rawId));
+    const id = uuidParam(rawId);
+    const row = visible.sellerSees(id) ? store.row('organizations', id) : undefined;
     if (!row) throw new NotFound();
     return row;
   };
@@ -69,8 +69,11 @@ export function registerOrganizations({ app, get, write, service }: Router): voi
   // The organizations the token can act for (sorting: api-facts).
   get('/v1/organizations/', READ, (req, { visible }) => {
     const query = req.query as Query;
-    const page = pageParams(query);
-    const sorting = sortingParam(query, ORGANIZATION_SORT_CRITERIA, ORGANIZATION_DEFAULT_SORTING);
+    const { page, sorting } = listParams(
+      query,
+      ORGANIZATION_SORT_CRITERIA,
+      ORGANIZATION_DEFAULT_SORTING,
+    );
     const slug = stringParam(query, 'slug');
     const { rows, total } = store.organizations.list(visible, { slug }, page, sorting);
     return paginated(rows.map(organization), total, page);
@@ -88,7 +91,7 @@ export function registerOrganizations({ app, get, write, service }: Router): voi
     (req, ctx) => {
       const row = load(ctx, (req.params as { id: string }).id);
       updateOrganization(ctx.work, row, parseBody(updateBody, req.body));
-      return organization(store.organizations.byId(row.id)!);
+      return organization(store.row('organizations', row.id)!);
     },
   );
 }

@@ -1,4 +1,6 @@
 // PATCH /v1/subscriptions/{id}, and the customer portal's list and PATCH (spec endpoints 4–6).
+
+import type { FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import {
   CANCELLATION_REASONS,
@@ -6,20 +8,21 @@ import {
   SUBSCRIPTION_DEFAULT_SORTING,
   SUBSCRIPTION_SORT_CRITERIA,
 } from '../../shared/api-facts.js';
-import { type Router, slashRedirect } from '../app.js';
+import { type Router, slashRedirect, type WriteContext } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { changeSubscription, type SubscriptionChange } from '../domain/subscriptions.js';
-import { primeAll, subscriptionAdmin, subscriptionPortal } from '../serialize.js';
+import { type Loader, primeAll, subscriptionAdmin, subscriptionPortal } from '../serialize.js';
+import type { Visibility } from '../store/index.js';
+import type { SubscriptionRow } from '../store/rows.js';
 import {
   boolParam,
   chars,
-  pageParams,
+  listParams,
   paginated,
   parseBody,
   type Query,
-  sortingParam,
   stringParam,
-  uuidList,
+  uuidLists,
   uuidParam,
 } from '../validate.js';
 
@@ -54,27 +57,42 @@ const PORTAL_READ = {
 export function registerSubscriptions({ app, get, write, service }: Router): void {
   const { store } = service;
 
+  /** A PATCH by the seller or the buyer: the same changes, found and answered in their forms. */
+  const change =
+    (
+      actor: 'seller' | 'customer',
+      find: (visible: Visibility, id: string) => SubscriptionRow | undefined,
+      form: (loader: Loader, row: SubscriptionRow) => unknown,
+    ) =>
+    (req: FastifyRequest, { visible, work, loader }: WriteContext) => {
+      const id = uuidParam((req.params as { id: string }).id);
+      const body = parseChange(req.body, actor === 'seller');
+      const sub = find(visible, id);
+      if (!sub) throw new NotFound();
+      changeSubscription(work, sub, body, actor);
+      return form(loader, store.row('subscriptions', id)!);
+    };
+
   write(
     'PATCH',
     '/v1/subscriptions/:id',
     { kinds: ['user', 'organization'], scopes: ['subscriptions:write'] },
-    (req, { visible, work, loader }) => {
-      const id = uuidParam((req.params as { id: string }).id);
-      const change = parseChange(req.body, true);
-      const sub = store.subscriptions.visible(visible, id);
-      if (!sub) throw new NotFound();
-      changeSubscription(work, sub, change, 'seller');
-      return subscriptionAdmin(loader, store.subscriptions.byId(id)!);
-    },
+    change(
+      'seller',
+      (visible, id) => visible.own(store.row('subscriptions', id)),
+      subscriptionAdmin,
+    ),
   );
 
   get('/v1/customer-portal/subscriptions/', PORTAL_READ, (req, { visible, loader }) => {
     const query = req.query as Query;
-    const page = pageParams(query);
-    const sorting = sortingParam(query, SUBSCRIPTION_SORT_CRITERIA, SUBSCRIPTION_DEFAULT_SORTING);
+    const { page, sorting } = listParams(
+      query,
+      SUBSCRIPTION_SORT_CRITERIA,
+      SUBSCRIPTION_DEFAULT_SORTING,
+    );
     const filter = {
-      organization_id: uuidList(query, 'organization_id'),
-      product_id: uuidList(query, 'product_id'),
+      ...uuidLists(query, 'organization_id', 'product_id'),
       active: boolParam(query, 'active'),
       query: stringParam(query, 'query'),
     };
@@ -92,13 +110,6 @@ export function registerSubscriptions({ app, get, write, service }: Router): voi
     'PATCH',
     '/v1/customer-portal/subscriptions/:id',
     { kinds: ['user', 'customer'], scopes: ['customer_portal:write'] },
-    (req, { visible, work, loader }) => {
-      const id = uuidParam((req.params as { id: string }).id);
-      const change = parseChange(req.body, false);
-      const sub = store.subscriptions.bought(visible, id);
-      if (!sub) throw new NotFound();
-      changeSubscription(work, sub, change, 'customer');
-      return subscriptionPortal(loader, store.subscriptions.byId(id)!);
-    },
+    change('customer', (visible, id) => visible.bought('subscriptions', id), subscriptionPortal),
   );
 }

@@ -3,13 +3,7 @@
 import { createHash } from 'node:crypto';
 import { json } from '../store/index.js';
 import type { BenefitType, DiscountDuration, DiscountType } from '../store/rows.js';
-import {
-  insertCustomField,
-  insertDiscount,
-  insertPrice,
-  type Price,
-  type SeedContext,
-} from './context.js';
+import type { Price, SeedContext } from './context.js';
 
 export function seedCatalogue(c: SeedContext) {
   const { store, id, at } = c;
@@ -18,7 +12,7 @@ export function seedCatalogue(c: SeedContext) {
     { id: id(), email: 'bob@globex.test', name: 'Bob Builder', gh: 'bobglobex' },
   ];
   for (const u of users) {
-    store.users.insert({
+    store.insert('users', {
       id: u.id,
       created_at: at(400),
       email: u.email,
@@ -30,7 +24,7 @@ export function seedCatalogue(c: SeedContext) {
   }
   const org = (name: string, slug: string, owner: string, bio: string) => {
     const oid = id();
-    store.organizations.insert({
+    store.insert('organizations', {
       id: oid,
       created_at: at(400),
       modified_at: null,
@@ -66,7 +60,7 @@ export function seedCatalogue(c: SeedContext) {
         proration_behavior: 'prorate',
       }),
     });
-    store.organizations.addMember({ user_id: owner, organization_id: oid });
+    store.insert('user_organizations', { user_id: owner, organization_id: oid });
     return oid;
   };
   const acme = org('Acme Software', 'acme', users[0]!.id, 'Developer tools for small teams.');
@@ -79,7 +73,7 @@ export function seedCatalogue(c: SeedContext) {
 
   const benefit = (orgId: string, type: BenefitType, description: string, properties: object) => {
     const bid = id();
-    store.products.insertBenefit({
+    store.insert('benefits', {
       id: bid,
       created_at: at(380),
       modified_at: null,
@@ -130,7 +124,7 @@ export function seedCatalogue(c: SeedContext) {
     archived = false,
   ) => {
     const pid = id();
-    store.products.insert({
+    store.insert('products', {
       id: pid,
       created_at: at(380),
       modified_at: null,
@@ -143,12 +137,12 @@ export function seedCatalogue(c: SeedContext) {
     });
     const out = prices.map((p) => {
       const price: Price = { ...p, id: id(), product: pid };
-      insertPrice(c, price, at(380), p.archived || archived);
+      c.insertPrice(price, at(380), p.archived || archived);
       if (!p.archived && !archived && p.amountType !== 'free') catalogue[orgId]!.push(price);
       return price;
     });
     benefits.forEach((b, i) => {
-      store.products.attachBenefit({ product_id: pid, benefit_id: b, order: i });
+      store.insert('product_benefits', { product_id: pid, benefit_id: b, order: i });
     });
     return { id: pid, prices: out };
   };
@@ -230,7 +224,7 @@ export function seedCatalogue(c: SeedContext) {
     const content = svg(label);
     const sha = createHash('sha256').update(content);
     const digest = sha.digest();
-    store.products.insertMedia({
+    store.insert('medias', {
       id: mid,
       created_at: at(380),
       organization_id: orgId,
@@ -248,10 +242,10 @@ export function seedCatalogue(c: SeedContext) {
       is_uploaded: 1,
       content,
     });
-    store.products.attachMedia({ product_id: p, media_id: mid, order: 0 });
+    store.insert('product_medias', { product_id: p, media_id: mid, order: 0 });
   }
 
-  const companyField = insertCustomField(c, acme, {
+  const companyField = c.insertCustomField(acme, {
     type: 'text',
     slug: 'company',
     name: 'Company',
@@ -265,7 +259,7 @@ export function seedCatalogue(c: SeedContext) {
       max_length: 100,
     },
   });
-  const seatsField = insertCustomField(c, acme, {
+  const seatsField = c.insertCustomField(acme, {
     type: 'number',
     slug: 'seats',
     name: 'Seats',
@@ -278,13 +272,13 @@ export function seedCatalogue(c: SeedContext) {
       le: 10,
     },
   });
-  store.products.attachCustomField({
+  store.insert('product_custom_fields', {
     product_id: team.id,
     custom_field_id: companyField,
     order: 0,
     required: 1,
   });
-  store.products.attachCustomField({
+  store.insert('product_custom_fields', {
     product_id: team.id,
     custom_field_id: seatsField,
     order: 1,
@@ -302,7 +296,7 @@ export function seedCatalogue(c: SeedContext) {
     products: string[],
   ) => {
     const did = id();
-    insertDiscount(c, {
+    c.insertDiscount({
       id: did,
       created_at: at(300),
       organization_id: orgId,
@@ -318,7 +312,8 @@ export function seedCatalogue(c: SeedContext) {
       redemptions_count: 0,
       metadata: json({ campaign: name.toLowerCase().replaceAll(' ', '-') }),
     });
-    for (const p of products) store.discounts.limitTo({ discount_id: did, product_id: p });
+    for (const p of products)
+      store.insert('discount_products', { discount_id: did, product_id: p });
     return did;
   };
   const launch = discount(acme, 'Launch 10', 'LAUNCH10', 'fixed', 1000, 'once', 1000, []);

@@ -21,18 +21,36 @@ export interface SeedContext {
   now: number;
   /** An ISO timestamp this many days before now. */
   at(daysAgo: number): string;
+  insertPrice(p: Price, createdAt: string, archived?: boolean): void;
+  /** A custom field of `organizationId`; its id. */
+  insertCustomField(organizationId: string, field: CustomField): string;
+  /** A discount without a validity window. */
+  insertDiscount(row: Omit<DiscountRow, 'modified_at' | 'starts_at' | 'ends_at'>): void;
+}
+
+interface CustomField {
+  type: CustomFieldType;
+  slug: string;
+  name: string;
+  metadata: object;
+  properties: object;
 }
 
 export function seedContext(store: Store, now: number): SeedContext {
   const rnd = seededRandom(20261123);
-  return {
+  const c: SeedContext = {
     store,
     rnd,
     id: () => uuid(rnd),
     pick: <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)]!,
     now,
     at: (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString(),
+    insertPrice: (p, createdAt, archived) => insertPrice(c, p, createdAt, archived),
+    insertCustomField: (organizationId, field) => insertCustomField(c, organizationId, field),
+    insertDiscount: (row) =>
+      store.insert('discounts', { ...row, modified_at: null, starts_at: null, ends_at: null }),
   };
+  return c;
 }
 
 /** A price of the demo catalogue, as the order history picks from it. */
@@ -46,8 +64,8 @@ export type Price = {
   amountType?: PriceAmountType;
 };
 
-export function insertPrice(c: SeedContext, p: Price, createdAt: string, archived = false): void {
-  c.store.products.insertPrice({
+function insertPrice(c: SeedContext, p: Price, createdAt: string, archived = false): void {
+  c.store.insert('prices', {
     id: p.id,
     created_at: createdAt,
     modified_at: null,
@@ -61,20 +79,9 @@ export function insertPrice(c: SeedContext, p: Price, createdAt: string, archive
   });
 }
 
-/** A custom field of `organizationId`; its id. */
-export function insertCustomField(
-  c: SeedContext,
-  organizationId: string,
-  field: {
-    type: CustomFieldType;
-    slug: string;
-    name: string;
-    metadata: object;
-    properties: object;
-  },
-): string {
+function insertCustomField(c: SeedContext, organizationId: string, field: CustomField): string {
   const id = c.id();
-  c.store.products.insertCustomField({
+  c.store.insert('custom_fields', {
     id,
     created_at: c.at(380),
     modified_at: null,
@@ -86,14 +93,6 @@ export function insertCustomField(
     properties: json(field.properties),
   });
   return id;
-}
-
-/** A discount without a validity window. */
-export function insertDiscount(
-  c: SeedContext,
-  row: Omit<DiscountRow, 'modified_at' | 'starts_at' | 'ends_at'>,
-): void {
-  c.store.discounts.insert({ ...row, modified_at: null, starts_at: null, ends_at: null });
 }
 
 export const FIRST = [

@@ -27,7 +27,7 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     const mail =
       email ??
       `${first}.${last}${n >= FIRST.length * LAST.length ? n : ''}@example.com`.toLowerCase();
-    store.customers.insert({
+    store.insert('customers', {
       id: cid,
       created_at: at(370 - (n % 300)),
       modified_at: null,
@@ -91,7 +91,7 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
   ) => {
     const off =
       discountId === launch ? 1000 : discountId === half ? Math.round((p.amount ?? 0) / 2) : 0;
-    store.orders.insert({
+    store.insert('orders', {
       id: id(),
       created_at: when,
       modified_at: null,
@@ -126,7 +126,7 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     const periods = Math.max(Math.floor((now - startMs) / periodMs), 0);
     const periodStart = startMs + periods * periodMs;
     const ended = status === 'canceled' || status === 'incomplete_expired';
-    store.subscriptions.insert({
+    store.insert('subscriptions', {
       id: sid,
       created_at: new Date(startMs).toISOString(),
       modified_at: null,

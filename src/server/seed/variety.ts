@@ -8,14 +8,7 @@ import { licenseKey } from '../ids.js';
 import { json } from '../store/index.js';
 import type { BenefitType, CustomFieldType, LicenseKeyStatus } from '../store/rows.js';
 import type { Catalogue } from './catalogue.js';
-import {
-  DAY,
-  insertCustomField,
-  insertDiscount,
-  insertPrice,
-  type Price,
-  type SeedContext,
-} from './context.js';
+import { DAY, type Price, type SeedContext } from './context.js';
 import type { seedHistory } from './history.js';
 
 type History = ReturnType<typeof seedHistory>;
@@ -32,8 +25,8 @@ export function seedVariety(c: SeedContext, cat: Catalogue, history: History): v
     order: number,
   ) => {
     const metadata = { source: 'demo' };
-    const fid = insertCustomField(c, acme, { type, slug, name, metadata, properties });
-    store.products.attachCustomField({
+    const fid = c.insertCustomField(acme, { type, slug, name, metadata, properties });
+    store.insert('product_custom_fields', {
       product_id: team.id,
       custom_field_id: fid,
       order,
@@ -57,7 +50,7 @@ export function seedVariety(c: SeedContext, cat: Catalogue, history: History): v
 
   const benefit = (order: number, type: BenefitType, text: string, props: object) => {
     const bid = id();
-    store.products.insertBenefit({
+    store.insert('benefits', {
       id: bid,
       created_at: at(380),
       modified_at: null,
@@ -68,7 +61,7 @@ export function seedVariety(c: SeedContext, cat: Catalogue, history: History): v
       deletable: 1,
       properties: json(props),
     });
-    store.products.attachBenefit({ product_id: team.id, benefit_id: bid, order });
+    store.insert('product_benefits', { product_id: team.id, benefit_id: bid, order });
   };
   benefit(2, 'discord', 'Acme Team role on Discord', {
     guild_id: '1187432209950625812',
@@ -104,7 +97,7 @@ function acmeSubscriptions(c: SeedContext, cat: Catalogue, history: History): vo
   );
   // Alice buys from Acme too, so a user token's customer portal spans two organizations.
   const alice = { id: id(), user_id: users[0]!.id };
-  store.customers.insert({
+  store.insert('customers', {
     id: alice.id,
     created_at: at(200),
     modified_at: null,
@@ -130,18 +123,12 @@ function licenseKeys(c: SeedContext, cat: Catalogue, history: History): void {
     store.licenseKeys.insert({
       id: id(),
       created_at: at(8),
-      modified_at: null,
       organization_id: cat.acme,
-      user_id: null,
       customer_id: history.jane.id,
       benefit_id: cat.proKeys,
       key: licenseKey('ACME', c.rnd),
       status,
       limit_activations: limit,
-      usage: 0,
-      limit_usage: null,
-      validations: 0,
-      last_validated_at: null,
       expires_at: expires,
     });
   };
@@ -155,7 +142,7 @@ function globexOrders(c: SeedContext, cat: Catalogue, history: History): void {
   const { store, id, at, now } = c;
   const { globex, cloud } = cat;
   const productId = id();
-  store.products.insert({
+  store.insert('products', {
     id: productId,
     created_at: at(200),
     modified_at: null,
@@ -174,12 +161,12 @@ function globexOrders(c: SeedContext, cat: Catalogue, history: History): void {
     interval: null,
     amountType: 'free',
   };
-  insertPrice(c, sampler, at(200));
+  c.insertPrice(sampler, at(200));
   const [first, second] = history.customers[globex]!;
   history.insertOrder(globex, first!, sampler, at(9), 'purchase', null, null);
 
   const loyalty = id();
-  insertDiscount(c, {
+  c.insertDiscount({
     id: loyalty,
     created_at: at(100),
     organization_id: globex,

@@ -16,7 +16,9 @@ export function checkoutView(l: Loader, r: CheckoutRow, now: string, sessionToke
   const productRow = l.row('products', r.product_id)!;
   const priceRow = l.row('prices', r.product_price_id)!;
   const discount = l.row('discounts', r.discount_id);
-  const a = checkoutAmounts(r, priceRow, discount);
+  const amounts = checkoutAmounts(r, priceRow, discount);
+  const { amount, currency, subtotal, tax, total, free } = amounts;
+  const { paymentRequired, paymentSetupRequired, paymentFormRequired } = amounts;
   // success_url is always a string (spec §2.2): without the seller's, the real service points
   // at its own confirmation page.
   const successUrl =
@@ -35,20 +37,20 @@ export function checkoutView(l: Loader, r: CheckoutRow, now: string, sessionToke
     expires_at: r.expires_at,
     success_url: successUrl,
     embed_origin: r.embed_origin ?? null,
-    amount: a.amount,
-    tax_amount: a.tax,
-    currency: a.currency,
-    subtotal_amount: a.subtotal,
-    total_amount: a.total,
+    amount,
+    tax_amount: tax,
+    currency,
+    subtotal_amount: subtotal,
+    total_amount: total,
     product_id: r.product_id,
     product_price_id: r.product_price_id,
     discount_id: r.discount_id ?? null,
     allow_discount_codes: r.allow_discount_codes === 1,
     is_discount_applicable: priceRow.amount_type !== 'free',
-    is_free_product_price: a.isFree,
-    is_payment_required: a.isPaymentRequired,
-    is_payment_setup_required: a.isPaymentSetupRequired,
-    is_payment_form_required: a.isPaymentFormRequired,
+    is_free_product_price: free,
+    is_payment_required: paymentRequired,
+    is_payment_setup_required: paymentSetupRequired,
+    is_payment_form_required: paymentFormRequired,
     customer_id: r.customer_id ?? null,
     customer_name: r.customer_name ?? null,
     customer_email: r.customer_email ?? null,

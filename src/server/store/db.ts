@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { parseJson as parseExact } from '../../shared/json.js';
 import type { DomainEvent } from '../domain/events.js';
 import { type Memo, Memos } from './memo.js';
-import type { Table, Tables } from './rows.js';
+import type { ById, OfOrganization, Table, Tables } from './rows.js';
 import { SCHEMA } from './schema.js';
 
 export type Row = Record<string, SQLInputValue>;
@@ -94,6 +94,17 @@ export class Db {
     return this.stmt(sql).all(...(params as SQLInputValue[])) as T[];
   }
 
+  /** The row `id` of `table`. */
+  row<K extends keyof ById>(table: K, id: string): ById[K] | undefined {
+    return this.get<ById[K]>(`SELECT * FROM ${table} WHERE id = ?`, id);
+  }
+
+  /** How many rows of `from` match `where`. */
+  count(from: string, where: string, ...params: unknown[]): number {
+    return this.get<{ n: number }>(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, ...params)!
+      .n;
+  }
+
   /** Runs a write; the memos of the table it writes are emptied. */
   run(sql: string, ...params: unknown[]) {
     if (!this.writes.has(sql)) this.writes.set(sql, WRITES.exec(sql)?.[1]);
@@ -101,13 +112,33 @@ export class Db {
     return this.stmt(sql).run(...(params as SQLInputValue[]));
   }
 
-  /** Inserts one row: the columns are the row's own keys. */
-  insert<K extends Table>(table: K, row: Tables[K]): void {
-    const key = `${table}(${Object.keys(row).join()})`;
+  /**
+   * The row of one organization whose `column` is `value` (compared without case when
+   * `caseless`): emails, discount codes and license keys are unique per organization.
+   */
+  inOrganization<K extends keyof OfOrganization>(
+    table: K,
+    organizationId: string,
+    column: keyof OfOrganization[K] & string,
+    value: string,
+    caseless = false,
+  ): OfOrganization[K] | undefined {
+    const collate = caseless ? ' COLLATE NOCASE' : '';
+    return this.get(
+      `SELECT * FROM ${table} WHERE organization_id = ? AND ${column} = ?${collate}`,
+      organizationId,
+      value,
+    );
+  }
+
+  /** Inserts one row, the columns being the row's own keys; `ignore`: unless it exists. */
+  insert<K extends Table>(table: K, row: Tables[K], conflict?: 'ignore'): void {
+    const key = `${table}(${Object.keys(row).join()})${conflict ?? ''}`;
     let sql = this.inserts.get(key);
     if (!sql) {
       const columns = Object.keys(row);
-      sql = `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((c) => `:${c}`).join(', ')})`;
+      const verb = conflict === 'ignore' ? 'INSERT OR IGNORE' : 'INSERT';
+      sql = `${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((c) => `:${c}`).join(', ')})`;
       this.inserts.set(key, sql);
     }
     this.wrote(table);

@@ -1,7 +1,6 @@
 // The store: one SQLite database (store/db.ts) and a module per resource holding its statements.
 // Everything outside store/ reads and writes through these, and gets typed rows (rows*.ts).
 import { Checkouts } from './checkouts.js';
-import { Customers } from './customers.js';
 import { Db } from './db.js';
 import { Discounts } from './discounts.js';
 import { LicenseKeys } from './license-keys.js';
@@ -23,7 +22,6 @@ export class Store extends Db {
   readonly organizations = new Organizations(this);
   readonly products = new Products(this);
   readonly discounts = new Discounts(this);
-  readonly customers = new Customers(this);
   readonly checkouts = new Checkouts(this);
   readonly orders = new Orders(this);
   readonly subscriptions = new Subscriptions(this);

@@ -5,16 +5,11 @@ import type {
   ActivationRow,
   AttachedFieldRow,
   BenefitRow,
+  ById,
   MediaRow,
   PriceRow,
   ProductRow,
-  Tables,
 } from './rows.js';
-
-/** Tables whose rows the loader finds by `id`. */
-type ById = {
-  [K in keyof Tables as Tables[K] extends { id: string } ? K : never]: Tables[K];
-};
 
 interface Children {
   prices: PriceRow;

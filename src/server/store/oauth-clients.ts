@@ -26,25 +26,7 @@ export class OAuthClients {
 
   /** How many clients were registered from `address`. */
   countFrom(address: string): number {
-    return this.db.get<{ n: number }>(
-      'SELECT count(*) AS n FROM oauth2_clients WHERE registered_from = ?',
-      address,
-    )!.n;
-  }
-
-  insert(row: OAuthClientRow): void {
-    this.db.insert('oauth2_clients', row);
-  }
-
-  /** Inserts the client unless its client_id exists. */
-  ensure(row: OAuthClientRow): void {
-    this.db.run(
-      `INSERT OR IGNORE INTO oauth2_clients (client_id, created_at, client_secret, client_id_issued_at,
-       client_secret_expires_at, token_endpoint_auth_method, metadata, user_id, registration_access_token_hash, registered_from)
-       VALUES (:client_id, :created_at, :client_secret, :client_id_issued_at, :client_secret_expires_at,
-       :token_endpoint_auth_method, :metadata, :user_id, :registration_access_token_hash, :registered_from)`,
-      row,
-    );
+    return this.db.count('oauth2_clients', 'registered_from = ?', address);
   }
 
   pending(idHash: string): Pick<PendingRequestRow, 'request' | 'expires_at'> | undefined {
@@ -67,10 +49,6 @@ export class OAuthClients {
 
   code(hash: string): OAuthCodeRow | undefined {
     return this.db.get<OAuthCodeRow>('SELECT * FROM oauth2_codes WHERE code_hash = ?', hash);
-  }
-
-  insertCode(row: OAuthCodeRow): void {
-    this.db.insert('oauth2_codes', row);
   }
 
   useCode(hash: string, now: string): void {

@@ -10,10 +10,6 @@ export type TokenPair = Omit<OAuthTokenRow, 'access_token_hash'>;
 export class OAuthTokens {
   constructor(private readonly db: Db) {}
 
-  insert(row: OAuthTokenRow): void {
-    this.db.insert('oauth2_tokens', row);
-  }
-
   byAccessHash(hash: string): TokenPair | undefined {
     return this.db.get<TokenPair>(
       `SELECT ${COLUMNS} FROM oauth2_tokens WHERE access_token_hash = ?`,
@@ -59,9 +55,5 @@ export class OAuthTokens {
     return this.db
       .all<{ public_jwk: string }>('SELECT public_jwk FROM signing_keys ORDER BY created_at, kid')
       .map((r) => r.public_jwk);
-  }
-
-  insertSigningKey(row: SigningKeyRow): void {
-    this.db.insert('signing_keys', row);
   }
 }

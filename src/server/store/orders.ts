@@ -1,17 +1,14 @@
 // Orders: the seller's list with its filters and sorts (api-facts "Sorting", "Filters").
 import type { Db } from './db.js';
-import { sqlIn } from './db.js';
-import { type Listed, orderBy, type Page, pageOf, type SortCriterion } from './lists.js';
+import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
 import type { OrderRow } from './rows.js';
 import type { Visibility } from './visibility.js';
 
-export interface OrderFilter {
-  organization_id: string[];
-  product_id: string[];
-  product_price_type: string[];
-  discount_id: string[];
-  customer_id: string[];
-}
+/** Multi-value filters by name (api-facts "Filters"); applied in their order. */
+export type OrderFilter = Record<
+  'organization_id' | 'product_id' | 'product_price_type' | 'discount_id' | 'customer_id',
+  readonly string[]
+>;
 
 const SORT_SQL: Record<string, string> = {
   created_at: 'o.created_at',
@@ -33,41 +30,22 @@ const direction = (field: string, desc: boolean) =>
 export class Orders {
   constructor(private readonly db: Db) {}
 
-  byId(id: string): OrderRow | undefined {
-    return this.db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', id);
-  }
-
   list(
     visible: Visibility,
     filter: OrderFilter,
     page: Page,
     sorting: readonly SortCriterion[],
   ): Listed<OrderRow> {
-    const params: unknown[] = [];
-    const where = [visible.sellerSql('o.organization_id', params)];
-    const add = (column: string, values: string[]) => {
-      if (values.length) where.push(sqlIn(column, values, params));
-    };
-    add('o.organization_id', filter.organization_id);
-    add('o.product_id', filter.product_id);
-    add('o.price_type', filter.product_price_type);
-    add('o.discount_id', filter.discount_id);
-    add('o.customer_id', filter.customer_id);
-    const whereSql = where.join(' AND ');
-    const countSql = `SELECT count(*) AS n FROM orders o WHERE ${whereSql}`;
+    const where = new Where()
+      .scope((p) => visible.sellerSql('o.organization_id', p))
+      .matching('o', filter, { product_price_type: 'price_type' });
     // Counting 100 000 rows takes milliseconds; pages of one listing share the count.
-    const total = this.db
-      .memo<number>('orders-count', ['orders'])
-      .get(
-        `${countSql}|${JSON.stringify(params)}`,
-        () => this.db.get<{ n: number }>(countSql, ...params)!.n,
+    const counts = this.db.memo<number>('orders-count', ['orders']);
+    const count = (whereSql: string, params: unknown[]) =>
+      counts.get(`${whereSql}|${JSON.stringify(params)}`, () =>
+        this.db.count('orders o', whereSql, ...params),
       );
     const order = orderBy(sorting, SORT_SQL, direction, 'o.id');
-    const rows = pageOf<OrderRow>(this.db, 'o.*', 'orders o', whereSql, params, order, page);
-    return { rows, total };
-  }
-
-  insert(row: OrderRow): void {
-    this.db.insert('orders', row);
+    return list(this.db, { columns: 'o.*', from: 'orders o', where, order, page, count });
   }
 }

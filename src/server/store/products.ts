@@ -1,24 +1,10 @@
 // The catalogue: products, their prices, benefits, medias and custom fields.
 import type { Db } from './db.js';
 import { attachedFields } from './loader.js';
-import type {
-  AttachedFieldRow,
-  BenefitRow,
-  CustomFieldRow,
-  MediaRow,
-  PriceRow,
-  ProductBenefitRow,
-  ProductCustomFieldRow,
-  ProductMediaRow,
-  ProductRow,
-} from './rows.js';
+import type { AttachedFieldRow, BenefitRow, CustomFieldRow, MediaRow, PriceRow } from './rows.js';
 
 export class Products {
   constructor(private readonly db: Db) {}
-
-  price(id: string): PriceRow | undefined {
-    return this.db.get<PriceRow>('SELECT * FROM prices WHERE id = ?', id);
-  }
 
   /** A price with the organization of its product. */
   priceOfOrganization(id: string): (PriceRow & { organization_id: string }) | undefined {
@@ -51,30 +37,5 @@ export class Products {
 
   media(id: string): Pick<MediaRow, 'content' | 'mime_type'> | undefined {
     return this.db.get('SELECT content, mime_type FROM medias WHERE id = ?', id);
-  }
-
-  insert(row: ProductRow): void {
-    this.db.insert('products', row);
-  }
-  insertPrice(row: PriceRow): void {
-    this.db.insert('prices', row);
-  }
-  insertBenefit(row: BenefitRow): void {
-    this.db.insert('benefits', row);
-  }
-  attachBenefit(row: ProductBenefitRow): void {
-    this.db.insert('product_benefits', row);
-  }
-  insertMedia(row: MediaRow): void {
-    this.db.insert('medias', row);
-  }
-  attachMedia(row: ProductMediaRow): void {
-    this.db.insert('product_medias', row);
-  }
-  insertCustomField(row: CustomFieldRow): void {
-    this.db.insert('custom_fields', row);
-  }
-  attachCustomField(row: ProductCustomFieldRow): void {
-    this.db.insert('product_custom_fields', row);
   }
 }

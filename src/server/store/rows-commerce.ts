@@ -234,3 +234,13 @@ export interface Tables {
 }
 
 export type Table = keyof Tables;
+
+/** Tables whose rows belong to one organization. */
+export type OfOrganization = {
+  [K in Table as Tables[K] extends { organization_id: string } ? K : never]: Tables[K];
+};
+
+/** Tables whose rows are found by `id`. */
+export type ById = {
+  [K in Table as Tables[K] extends { id: string } ? K : never]: Tables[K];
+};

@@ -4,8 +4,7 @@ import {
   SUBSCRIPTION_INACTIVE_STATUSES,
 } from '../../shared/api-facts.js';
 import type { Db } from './db.js';
-import { sqlIn } from './db.js';
-import { countOf, type Listed, orderBy, type Page, pageOf, type SortCriterion } from './lists.js';
+import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
 import type { PriceRow, SubscriptionRow } from './rows.js';
 import type { Visibility } from './visibility.js';
 
@@ -35,30 +34,11 @@ function direction(field: string, desc: boolean): string {
   return dir;
 }
 
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const statusIn = (values: readonly string[]) =>
+  `s.status IN (${values.map((v) => `'${v}'`).join(', ')})`;
 
 export class Subscriptions {
   constructor(private readonly db: Db) {}
-
-  byId(id: string): SubscriptionRow | undefined {
-    return this.db.get<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = ?', id);
-  }
-
-  /** The seller's subscription `id`, or undefined when it is not theirs. */
-  visible(visible: Visibility, id: string): SubscriptionRow | undefined {
-    const row = this.byId(id);
-    return row && visible.sellerSees(row.organization_id) ? row : undefined;
-  }
-
-  /** The buyer's own subscription `id`. */
-  bought(visible: Visibility, id: string): SubscriptionRow | undefined {
-    const params: unknown[] = [id];
-    const scope = visible.buyerSql('s', params);
-    return this.db.get<SubscriptionRow>(
-      `SELECT s.* FROM subscriptions s WHERE s.id = ? AND ${scope}`,
-      ...params,
-    );
-  }
 
   listBought(
     visible: Visibility,
@@ -66,33 +46,18 @@ export class Subscriptions {
     page: Page,
     sorting: readonly SortCriterion[],
   ): Listed<SubscriptionRow> {
-    const params: unknown[] = [];
-    const where = [visible.buyerSql('s', params)];
-    const add = (column: string, values: string[]) => {
-      if (values.length) where.push(sqlIn(column, values, params));
-    };
-    add('s.organization_id', filter.organization_id);
-    add('s.product_id', filter.product_id);
-    if (filter.active === true) where.push(`s.status IN (${quoted(SUBSCRIPTION_ACTIVE_STATUSES)})`);
-    if (filter.active === false)
-      where.push(`s.status IN (${quoted(SUBSCRIPTION_INACTIVE_STATUSES)})`);
+    const { organization_id, product_id } = filter;
+    const where = new Where()
+      .scope((p) => visible.buyerSql('s', p))
+      .matching('s', { organization_id, product_id });
+    if (filter.active === true) where.add(statusIn(SUBSCRIPTION_ACTIVE_STATUSES));
+    if (filter.active === false) where.add(statusIn(SUBSCRIPTION_INACTIVE_STATUSES));
     if (filter.query) {
-      where.push("(SELECT name FROM products WHERE id = s.product_id) LIKE ? ESCAPE '\\'");
-      params.push(`%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.add("(SELECT name FROM products WHERE id = s.product_id) LIKE ? ESCAPE '\\'", like);
     }
-    const whereSql = where.join(' AND ');
-    const total = countOf(this.db, 'subscriptions s', whereSql, params);
     const order = orderBy(sorting, SORT_SQL, direction, 's.id');
-    const rows = pageOf<SubscriptionRow>(
-      this.db,
-      's.*',
-      'subscriptions s',
-      whereSql,
-      params,
-      order,
-      page,
-    );
-    return { rows, total };
+    return list(this.db, { columns: 's.*', from: 'subscriptions s', where, order, page });
   }
 
   setPrice(id: string, price: PriceRow, currency: string | null, now: string): void {
@@ -145,9 +110,5 @@ export class Subscriptions {
       now,
       id,
     );
-  }
-
-  insert(row: SubscriptionRow): void {
-    this.db.insert('subscriptions', row);
   }
 }

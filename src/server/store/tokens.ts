@@ -1,7 +1,7 @@
 // The bearer tokens of resource requests: personal access tokens, OAuth access tokens (looked up
 // here, issued in store/oauth-tokens.ts) and customer sessions. Only hashes are stored.
 import type { Db } from './db.js';
-import type { CustomerSessionRow, OAuthTokenRow, PersonalAccessTokenRow, Table } from './rows.js';
+import type { OAuthTokenRow, PersonalAccessTokenRow, Table } from './rows.js';
 
 /** What authenticating a bearer token reads: a memo of principals names these. */
 export const TOKEN_TABLES: readonly Table[] = [
@@ -54,13 +54,5 @@ export class Tokens {
        JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = ?`,
       hash,
     );
-  }
-
-  insertPersonalAccessToken(row: PersonalAccessTokenRow): void {
-    this.db.insert('personal_access_tokens', row);
-  }
-
-  insertCustomerSession(row: CustomerSessionRow): void {
-    this.db.insert('customer_sessions', row);
   }
 }

@@ -5,10 +5,6 @@ import type { OrganizationRow, UserRow } from './rows.js';
 export class Users {
   constructor(private readonly db: Db) {}
 
-  byId(id: string): UserRow | undefined {
-    return this.db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
-  }
-
   /** Emails are matched without case. */
   byEmail(email: string): UserRow | undefined {
     return this.db.get<UserRow>('SELECT * FROM users WHERE email = ? COLLATE NOCASE', email);
@@ -34,9 +30,5 @@ export class Users {
       userId,
       organizationId,
     );
-  }
-
-  insert(row: UserRow): void {
-    this.db.insert('users', row);
   }
 }

@@ -5,6 +5,7 @@
 import type { Principal } from '../domain/principal.js';
 import type { Db } from './db.js';
 import { sqlIn } from './db.js';
+import type { Tables } from './rows.js';
 
 export interface Visibility {
   /** The organizations whose data the principal reads and changes as a seller. */
@@ -15,13 +16,24 @@ export interface Visibility {
   sellerSql(column: string, params: unknown[]): string;
   /** SQL: a row of `alias` (with customer_id and user_id) is the buyer's own. */
   buyerSql(alias: string, params: unknown[]): string;
+  /** `row` when it belongs to one of the seller's organizations. */
+  own<T extends { organization_id: string }>(row: T | undefined): T | undefined;
+  /** The buyer's own row `id` of `table`. */
+  bought<K extends 'subscriptions' | 'license_keys'>(table: K, id: string): Tables[K] | undefined;
 }
 
 export function visibleTo(db: Db, principal: Principal): Visibility {
   const organizationIds = organizationsOf(db, principal);
+  const sellerSees = (id: string) => organizationIds.includes(id);
   return {
     organizationIds,
-    sellerSees: (id) => organizationIds.includes(id),
+    sellerSees,
+    own: (row) => (row && sellerSees(row.organization_id) ? row : undefined),
+    bought(table, id) {
+      const params: unknown[] = [id];
+      const scope = this.buyerSql('t', params);
+      return db.get(`SELECT t.* FROM ${table} t WHERE t.id = ? AND ${scope}`, ...params);
+    },
     // A principal without organizations sees nothing (not everything).
     sellerSql: (column, params) =>
       organizationIds.length ? sqlIn(column, organizationIds, params) : '0',

@@ -40,13 +40,23 @@ export interface RouteAuth {
   scopes: string[];
 }
 
-export interface Context {
-  principal: Principal | undefined;
-  loader: Loader;
-  reply: FastifyReply;
+/** What a handler gets besides the request; one per request (its methods on the prototype). */
+export class Context {
+  private seen: Visibility | undefined;
+
+  constructor(
+    readonly principal: Principal | undefined,
+    readonly loader: Loader,
+    readonly reply: FastifyReply,
+    readonly deps: Deps,
+  ) {}
+
   /** The rows the principal may see; only on routes that need a principal. */
-  readonly visible: Visibility;
-  deps: Deps;
+  get visible(): Visibility {
+    if (!this.principal) throw new Error('no principal to see rows for');
+    this.seen ??= visibleTo(this.deps.store, this.principal);
+    return this.seen;
+  }
 }
 
 /** A write handler's context: `work` carries the open transaction (domain/work.ts). */
@@ -134,18 +144,7 @@ export function buildApp(
     if (auth) authorize(principal, auth.kinds, auth.scopes);
     // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
     if (req.body instanceof RawBody) throw notJson(req.body);
-    let visible: Visibility | undefined;
-    return {
-      principal,
-      loader: new Loader(store, service.baseUrl),
-      reply,
-      deps,
-      get visible() {
-        if (!principal) throw new Error(`${req.method} ${req.url}: no principal to see rows for`);
-        visible ??= visibleTo(store, principal);
-        return visible;
-      },
-    };
+    return new Context(principal, new Loader(store, service.baseUrl), reply, deps);
   }
 
   const router: Router = {
@@ -161,7 +160,13 @@ export function buildApp(
         },
       });
     },
-    write(method, url, auth, handler, before) {
+    write<H>(
+      method: WriteMethod,
+      url: string,
+      auth: RouteAuth | null,
+      handler: (req: FastifyRequest, ctx: WriteContext<H>) => unknown,
+      before?: Before<H>,
+    ) {
       app.route({
         method,
         url,
@@ -170,15 +175,16 @@ export function buildApp(
           const hold = before ? await before(req, ctx) : undefined;
           try {
             const result = store.tx((tx) => {
-              const writeCtx = Object.create(ctx, {
-                work: { value: { store, clock, tx } },
-                held: { value: hold?.held },
+              const writeCtx = Object.assign(ctx, {
+                work: { store, clock, tx },
+                held: hold?.held as H,
               });
               const out = handler(req, writeCtx);
               // A promise would let the transaction commit before the work is done.
               if (out instanceof Promise) throw new Error(`${method} ${url}: handler is async`);
               return out;
             });
+            // Answered after COMMIT: a 2xx means the change is stored (it survives kill -9).
             if (result === NO_CONTENT) return reply.send();
             return reply.sent ? reply : result;
           } finally {

@@ -2,7 +2,7 @@
 // discount, and the status it shows.
 import type { CheckoutRow, CheckoutStatus, DiscountRow, PriceRow } from '../store/rows.js';
 
-export function discountAmount(
+function discountAmount(
   discount: DiscountRow | null,
   amount: number,
   currency: string | null,

@@ -8,6 +8,7 @@ import type {
   OrganizationRow,
   PriceRow,
   ProductRow,
+  Table,
 } from '../store/rows.js';
 import { b, j, type Loader, type R, stamps } from './loader.js';
 
@@ -173,14 +174,14 @@ export function discountShort(r: DiscountRow): R {
   return out;
 }
 
+const CATALOGUE_TABLES: readonly Table[] = ['products', 'prices', 'discounts', 'discount_products'];
+
 /**
  * Catalogue objects are shared by many rows: each is built once until a write to the tables it
  * is made of (the order form of a product, a price, the full form of a discount).
  */
 export function catalogue(l: Loader, key: string, build: () => R): R {
-  return l.store
-    .memo<R>('catalogue', ['products', 'prices', 'discounts', 'discount_products'])
-    .get(key, build);
+  return l.store.memo<R>('catalogue', CATALOGUE_TABLES).get(key, build);
 }
 
 export function discountFull(l: Loader, r: DiscountRow): R {

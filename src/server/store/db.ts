@@ -138,11 +138,11 @@ export class Db {
     if (!sql) {
       const columns = Object.keys(row);
       const verb = conflict === 'ignore' ? 'INSERT OR IGNORE' : 'INSERT';
-      sql = `${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map((c) => `:${c}`).join(', ')})`;
+      sql = `${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
       this.inserts.set(key, sql);
     }
     this.wrote(table);
-    this.stmt(sql).run(row as unknown as Record<string, SQLInputValue>);
+    this.stmt(sql).run(...(Object.values(row) as SQLInputValue[]));
   }
 
   /** Sets `set`'s columns and modified_at of the row `id` of `table`. */

@@ -44,7 +44,10 @@ export class Memos {
   private readonly byName = new Map<string, Memo<unknown>>();
   private readonly byTable = new Map<string, Memo<unknown>[]>();
 
-  /** The memo called `name`, made on first use; it must always name the same tables. */
+  /**
+   * The memo called `name`, made on first use; it must always name the same tables (pass a
+   * constant list: this runs on every request).
+   */
   get<T>(name: string, tables: readonly Table[]): Memo<T> {
     let memo = this.byName.get(name);
     if (!memo) {
@@ -55,7 +58,7 @@ export class Memos {
         list.push(memo);
         this.byTable.set(table, list);
       }
-    } else if (memo.tables.join() !== tables.join()) {
+    } else if (memo.tables !== tables && memo.tables.join() !== tables.join()) {
       throw new Error(`memo ${name} reads ${memo.tables.join(', ')}, not ${tables.join(', ')}`);
     }
     return memo as Memo<T>;

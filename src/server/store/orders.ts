@@ -1,7 +1,7 @@
 // Orders: the seller's list with its filters and sorts (api-facts "Sorting", "Filters").
 import type { Db } from './db.js';
 import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
-import type { OrderRow } from './rows.js';
+import type { OrderRow, Table } from './rows.js';
 import type { Visibility } from './visibility.js';
 
 /** Multi-value filters by name (api-facts "Filters"); applied in their order. */
@@ -27,6 +27,8 @@ const NULLABLE = new Set(['discount', 'subscription']);
 const direction = (field: string, desc: boolean) =>
   `${desc ? 'DESC' : 'ASC'}${NULLABLE.has(field) ? (desc ? ' NULLS FIRST' : ' NULLS LAST') : ''}`;
 
+const ORDER_COUNT_TABLES: readonly Table[] = ['orders'];
+
 export class Orders {
   constructor(private readonly db: Db) {}
 
@@ -40,7 +42,7 @@ export class Orders {
       .scope((p) => visible.sellerSql('o.organization_id', p))
       .matching('o', filter, { product_price_type: 'price_type' });
     // Counting 100 000 rows takes milliseconds; pages of one listing share the count.
-    const counts = this.db.memo<number>('orders-count', ['orders']);
+    const counts = this.db.memo<number>('orders-count', ORDER_COUNT_TABLES);
     const count = (whereSql: string, params: unknown[]) =>
       counts.get(`${whereSql}|${JSON.stringify(params)}`, () =>
         this.db.count('orders o', whereSql, ...params),

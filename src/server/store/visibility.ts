@@ -1,54 +1,69 @@
 // Which rows a principal may see, decided once for every resource: a seller's token sees its
 // organizations' rows, a customer session the customer's own purchases, and a user in the customer
 // portal what it bought as any customer (api-facts "Authentication"; another organization's row
-// is a 404, never a 403).
+// is a 404, never a 403). Made per request: its methods live on the prototype.
 import type { Principal } from '../domain/principal.js';
 import type { Db } from './db.js';
 import { sqlIn } from './db.js';
-import type { Tables } from './rows.js';
+import type { Table, Tables } from './rows.js';
 
-export interface Visibility {
+const USER_ORGANIZATIONS: readonly Table[] = ['user_organizations'];
+
+export class Visibility {
+  private ids: string[] | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly principal: Principal,
+  ) {}
+
   /** The organizations whose data the principal reads and changes as a seller. */
-  readonly organizationIds: readonly string[];
+  private organizationIds(): string[] {
+    this.ids ??= organizationsOf(this.db, this.principal);
+    return this.ids;
+  }
+
   /** Whether a row of `organizationId` is the seller's. */
-  sellerSees(organizationId: string): boolean;
-  /** SQL: `column` is one of the seller's organizations (false when it has none). */
-  sellerSql(column: string, params: unknown[]): string;
-  /** SQL: a row of `alias` (with customer_id and user_id) is the buyer's own. */
-  buyerSql(alias: string, params: unknown[]): string;
+  sellerSees(organizationId: string): boolean {
+    return this.organizationIds().includes(organizationId);
+  }
+
   /** `row` when it belongs to one of the seller's organizations. */
-  own<T extends { organization_id: string }>(row: T | undefined): T | undefined;
+  own<T extends { organization_id: string }>(row: T | undefined): T | undefined {
+    return row && this.sellerSees(row.organization_id) ? row : undefined;
+  }
+
+  /** SQL: `column` is one of the seller's organizations (false when it has none). */
+  sellerSql(column: string, params: unknown[]): string {
+    const ids = this.organizationIds();
+    // A principal without organizations sees nothing (not everything).
+    return ids.length ? sqlIn(column, ids, params) : '0';
+  }
+
+  /** SQL: a row of `alias` (with customer_id and user_id) is the buyer's own. */
+  buyerSql(alias: string, params: unknown[]): string {
+    const p = this.principal;
+    if (p.kind === 'customer') {
+      params.push(p.customerId);
+      return `${alias}.customer_id = ?`;
+    }
+    if (p.kind === 'user') {
+      params.push(p.userId, p.userId);
+      return `(${alias}.user_id = ? OR ${alias}.customer_id IN (SELECT id FROM customers WHERE user_id = ?))`;
+    }
+    return '0';
+  }
+
   /** The buyer's own row `id` of `table`. */
-  bought<K extends 'subscriptions' | 'license_keys'>(table: K, id: string): Tables[K] | undefined;
+  bought<K extends 'subscriptions' | 'license_keys'>(table: K, id: string): Tables[K] | undefined {
+    const params: unknown[] = [id];
+    const scope = this.buyerSql('t', params);
+    return this.db.get(`SELECT t.* FROM ${table} t WHERE t.id = ? AND ${scope}`, ...params);
+  }
 }
 
 export function visibleTo(db: Db, principal: Principal): Visibility {
-  const organizationIds = organizationsOf(db, principal);
-  const sellerSees = (id: string) => organizationIds.includes(id);
-  return {
-    organizationIds,
-    sellerSees,
-    own: (row) => (row && sellerSees(row.organization_id) ? row : undefined),
-    bought(table, id) {
-      const params: unknown[] = [id];
-      const scope = this.buyerSql('t', params);
-      return db.get(`SELECT t.* FROM ${table} t WHERE t.id = ? AND ${scope}`, ...params);
-    },
-    // A principal without organizations sees nothing (not everything).
-    sellerSql: (column, params) =>
-      organizationIds.length ? sqlIn(column, organizationIds, params) : '0',
-    buyerSql(alias, params) {
-      if (principal.kind === 'customer') {
-        params.push(principal.customerId);
-        return `${alias}.customer_id = ?`;
-      }
-      if (principal.kind === 'user') {
-        params.push(principal.userId, principal.userId);
-        return `(${alias}.user_id = ? OR ${alias}.customer_id IN (SELECT id FROM customers WHERE user_id = ?))`;
-      }
-      return '0';
-    },
-  };
+  return new Visibility(db, principal);
 }
 
 function organizationsOf(db: Db, principal: Principal): string[] {
@@ -56,7 +71,7 @@ function organizationsOf(db: Db, principal: Principal): string[] {
     return [principal.organizationId];
   const userId = principal.userId;
   return db
-    .memo<string[]>('user-organizations', ['user_organizations'])
+    .memo<string[]>('user-organizations', USER_ORGANIZATIONS)
     .get(userId, () =>
       db
         .all<{ organization_id: string }>(

@@ -1,5 +1,5 @@
-// The bearer tokens of resource requests: personal access tokens, OAuth access tokens (looked up
-// here, issued in store/oauth-tokens.ts) and customer sessions. Only hashes are stored.
+// Looking up the bearer tokens of resource requests by their hash (only hashes are stored):
+// personal access tokens, OAuth access tokens and customer sessions.
 import type { Db } from './db.js';
 import type { OAuthTokenRow, PersonalAccessTokenRow, Table } from './rows.js';
 

@@ -20,9 +20,10 @@
 //    order, related rows through the per-request Loader (store/loader.ts).
 // Enumerations, defaults and sort lists come from src/shared/api-facts.ts, never literals here;
 // demo rows go in seed/ (through the store). On the CLI side: src/api/<resource>.ts, the client
-// module (its zod schemas and typed calls through src/api/client.ts), and one file per verb,
-// src/cli/commands/<noun>/<verb>.ts (flags -> options, run(options, ctx)), registered by
-// <noun>/index.ts. src/server never imports src/cli or src/api.
+// module (typed calls through src/api/client.ts, checking only what the CLI computes with:
+// src/api/schemas.ts), and one file per verb, src/cli/commands/<noun>/<verb>.ts, declared with
+// verb() (flags -> options, run(options, ctx)) and registered by <noun>/index.ts; its two test
+// tables in test/cli/commands/<noun>/<verb>.test.ts. src/server never imports src/cli or src/api.
 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';

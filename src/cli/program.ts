@@ -37,8 +37,6 @@ Exit codes: 0 ok, 1 failure, 2 usage or invalid input, 3 network, 4 auth,
 5 permission, 6 not found, 7 conflict or state, 8 rate limited, 130 interrupted.
 `;
 
-export type Program = ReturnType<typeof rootCommand>;
-
 /** The root command with the global flags; they reach the Context before any action runs. */
 export function rootCommand(ctx: Context) {
   const program = new Command()

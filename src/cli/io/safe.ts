@@ -27,9 +27,3 @@ export function safeText(text: string): string {
 export function escapeTsv(text: string): string {
   return text.replace(TSV_UNSAFE, (c) => NAMED[c] ?? visibleEscape(c));
 }
-
-/** True when `text` has a character that must not reach a terminal raw (tests, checks). */
-export function hasUnsafe(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text);
-}

@@ -146,17 +146,6 @@ export function renderRows(
   return out;
 }
 
-/** The whole table at once (every row is its own sample). */
-export function renderTable(
-  columns: readonly Column[],
-  items: readonly object[],
-  opts: LayoutOptions,
-): string {
-  if (columns.length === 0) return '';
-  const plan = planTable(columns, items, opts);
-  return renderHeader(plan, opts.style) + renderRows(plan, items, opts);
-}
-
 /** `text` in lines of at most `width` columns, broken at spaces where it can be. */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];

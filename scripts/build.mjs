@@ -3,87 +3,43 @@
 // lazily through dynamic import(), so `billing --version` touches as little code as possible.
 
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'));
 const finalDir = resolve(ROOT, process.argv[2] ?? 'dist');
 // Built beside the target and swapped in at the end: a bin started during a build (tests run
 // in parallel) never finds dist/ half-deleted.
 const outdir = `${finalDir}.build-${process.pid}`;
 
-// Bundled because they are on the path of every command: one ESM chunk loads faster than a
-// package's tree of CommonJS files, each resolved and wrapped on its own. The other
-// dependencies stay in node_modules: native code (keyring), files read at run time (open's
-// xdg-open), or only used by `serve` and `login`.
+// Bundled: commander, on the path of every command, and undici and zod, loaded lazily (behind a
+// proxy or with a test's MockAgent; by `serve`): one ESM chunk loads faster than a package's
+// tree of CommonJS files, each resolved and wrapped on its own. The other dependencies stay in
+// node_modules: native code (keyring), files read at run time (open's xdg-open), or only used
+// by `serve` and `login`.
 const BUNDLED = new Set(['commander', '@commander-js/extra-typings', 'undici', 'zod']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 
 // In an ES module, `import { x } from 'node:http'` builds a facade of every export of the
 // builtin, running its lazy getters: node:http's load Node's own copy of undici, 30 ms and more
-// at each start. process.getBuiltinModule() hands over the module as CommonJS sees it.
-const NAMED_BUILTIN_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'(node:[\w/]+)';/gm;
-
+// at each start. Our sources' imports of builtins resolve instead to a small CommonJS module that
+// hands over process.getBuiltinModule()'s object; esbuild reads its exports through getters at
+// the point of use, so no export is evaluated before it is needed. Works on the module graph
+// (onResolve/onLoad), whatever the shape of the import statement.
 function builtinsWithoutFacades() {
   return {
     name: 'builtins-without-facades',
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        const contents = source.replace(NAMED_BUILTIN_IMPORT, (whole, names, id) => {
-          const values = names
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== '' && !s.startsWith('type '))
-            .map((s) => s.replace(/^(\w+)\s+as\s+(\w+)$/, '$1: $2'));
-          // Same line count, so the source map still points at the right lines.
-          const lines = '\n'.repeat(whole.split('\n').length - 1);
-          if (values.length === 0) return lines;
-          return `const { ${values.join(', ')} } = process.getBuiltinModule('${id}');${lines}`;
-        });
-        return { contents, loader: 'ts' };
+      b.onResolve({ filter: /^node:[\w/]+$/ }, (args) => {
+        if (args.kind !== 'import-statement' || !/[\\/]src[\\/]/.test(args.importer)) return;
+        return { path: args.path, namespace: 'builtin' };
       });
-    },
-  };
-}
-
-// The Agent and the request API without the rest of undici (fetch, WebSocket, mocks, caches),
-// which would load and compile at every request. Files of undici 7; with another layout the
-// build falls back to the whole package.
-const UNDICI_PARTS = [
-  'dispatcher/dispatcher',
-  'api/index',
-  'dispatcher/agent',
-  'dispatcher/env-http-proxy-agent',
-];
-const UNDICI_SLIM = `const Dispatcher = require('undici/lib/dispatcher/dispatcher');
-Object.assign(Dispatcher.prototype, require('undici/lib/api'));
-exports.Agent = require('undici/lib/dispatcher/agent');
-exports.EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent');
-`;
-
-function slimUndici() {
-  return {
-    name: 'slim-undici',
-    setup(b) {
-      b.onResolve({ filter: /^undici$/ }, (args) => {
-        try {
-          for (const part of UNDICI_PARTS) require.resolve(`undici/lib/${part}.js`);
-        } catch {
-          return undefined;
-        }
-        return { path: 'undici', namespace: 'slim-undici', pluginData: args.resolveDir };
-      });
-      b.onLoad({ filter: /.*/, namespace: 'slim-undici' }, (args) => ({
-        contents: UNDICI_SLIM,
+      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+        contents: `module.exports = process.getBuiltinModule(${JSON.stringify(args.path)});`,
         loader: 'js',
-        resolveDir: args.pluginData,
       }));
     },
   };
@@ -170,7 +126,7 @@ await build({
   banner: {
     js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
   },
-  plugins: [builtinsWithoutFacades(), slimUndici(), englishOnlyZod()],
+  plugins: [builtinsWithoutFacades(), englishOnlyZod()],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __BILLING_VERSION__: JSON.stringify(pkg.version) },

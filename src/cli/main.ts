@@ -1,7 +1,6 @@
 // Entry point: main(argv, environment?) -> exit code. The only place where errors become exit codes.
 // Commander and the command tree load only when needed: `--version` and `--help` are answered
 // without them (start-up budget, bench/RESULTS.md).
-import { fstatSync, writeSync } from 'node:fs';
 import type { CommanderError } from 'commander';
 import {
   ApiError,
@@ -11,7 +10,7 @@ import {
   NetworkError,
   UsageError,
 } from '../errors.js';
-import { Context, type Environment, processEnvironment } from './context.js';
+import type { Environment } from './context.js';
 import { VERSION } from './version.js';
 
 /** The exit codes, the command line's contract (README "Exit codes"). */
@@ -48,6 +47,12 @@ export function exitCodeOf(err: unknown): ExitCode {
   return EXIT.failure;
 }
 
+/**
+ * node:fs for the fast path, taken as CommonJS hands it over: an ES import would add a module
+ * (the build's builtin shim and its interop helper) to every `--version` and `--help`.
+ */
+const fs = () => process.getBuiltinModule('node:fs');
+
 /** Help texts by command path ('' for the root), rendered by scripts/build.mjs into dist/. */
 type HelpTexts = Record<string, string>;
 
@@ -59,7 +64,11 @@ async function fastOutput(argv: string[]): Promise<string | undefined> {
   // The texts were rendered 80 columns wide, as commander renders them for a pipe or a wide
   // terminal; a narrower terminal gets commander's own rendering. fstat first: asking
   // process.stdout would load the tty and net modules for a pipe.
-  if (fstatSync(1).isCharacterDevice() && process.stdout.isTTY && process.stdout.columns < 80) {
+  if (
+    fs().fstatSync(1).isCharacterDevice() &&
+    process.stdout.isTTY &&
+    process.stdout.columns < 80
+  ) {
     return undefined;
   }
   try {
@@ -79,7 +88,7 @@ async function fastOutput(argv: string[]): Promise<string | undefined> {
 /** Writes to stdout without creating process.stdout; a reader gone (EPIPE) is no error. */
 function writeOut(text: string): void {
   try {
-    writeSync(1, text);
+    fs().writeSync(1, text);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN') process.stdout.write(text);
@@ -99,6 +108,8 @@ export async function main(argv: string[], environment?: Environment): Promise<n
     }
   }
   const abort = new AbortController();
+  // Loaded after the fast path: --version and --help never build a Context.
+  const { Context, processEnvironment } = await import('./context.js');
   const context = new Context(environment ?? processEnvironment(abort.signal));
   const onSigint = () => abort.abort('SIGINT');
   const onSigterm = () => abort.abort('SIGTERM');

@@ -131,3 +131,52 @@ export const json = { headers: { 'content-type': 'application/json' } };
 export function page(items: object[], total = items.length, maxPage = 1) {
   return { items, pagination: { total_count: total, max_page: maxPage } };
 }
+
+/** What the server saw of a scripted request: `authorization` is undefined when none was sent. */
+export interface Seen {
+  authorization?: string;
+  body?: unknown;
+}
+
+/**
+ * run(options) against one scripted request (`method path` answered with `status, body`):
+ * the result, and in `seen` the Authorization header and the JSON body the server received.
+ */
+export async function answered<O>(
+  run: (options: O, ctx: Context) => Promise<void>,
+  options: O,
+  request: { method: string; path: string },
+  status: number,
+  body: object | string,
+  setup: Setup = {},
+): Promise<Executed & { seen: Seen }> {
+  const seen: Seen = {};
+  const r = await execute(run, options, {
+    ...setup,
+    http: (pool) =>
+      pool.intercept(request).reply((req) => {
+        seen.authorization = (req.headers as Record<string, string>).authorization;
+        if (req.body !== undefined && req.body !== null) seen.body = JSON.parse(String(req.body));
+        return { statusCode: status, data: body, responseOptions: json };
+      }),
+  });
+  return { ...r, seen };
+}
+
+/** The service's answer for an id it does not know. */
+export const NOT_FOUND = { error: 'ResourceNotFound', detail: 'Not found' };
+
+/** What a 401 for BILLING_TOKEN prints. */
+export const TOKEN_REJECTED =
+  'billing: the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked\n' +
+  'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n';
+
+/** What a 401 for BILLING_CUSTOMER_TOKEN prints. */
+export const CUSTOMER_SESSION_REJECTED =
+  'billing: the customer session in BILLING_CUSTOMER_TOKEN was rejected: it has expired or was revoked\n' +
+  'Confirm a checkout again (billing checkout confirm …), or set BILLING_CUSTOMER_TOKEN to a customer session token.\n';
+
+/** `seen` for a request with `body` and no Authorization header (toEqual fails on any). */
+export function withoutToken(body: unknown): Seen {
+  return { authorization: undefined, body };
+}

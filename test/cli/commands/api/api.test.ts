@@ -6,16 +6,21 @@ import { execute, ID2, json, ORG, page, parse, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 
+/** argv that both the recorder and parse() must refuse, with the exact stderr. */
+const USAGE: [string[], string][] = [
+  [
+    ['FETCH', '/v1/orders/'],
+    'billing: method must be one of GET, POST, PATCH, PUT, DELETE, got "FETCH"\n',
+  ],
+  [['GET', 'v1/orders/'], 'billing: path must start with /, e.g. /v1/orders/\n'],
+  [['POST', '/v1/orders/', '--paginate'], 'billing: --paginate works with GET only\n'],
+  [['GET', '/v1/orders/', '-f', 'limit'], 'billing: -f: "limit" is not key=value or key:=json\n'],
+  [['PATCH', '/v1/x', '-f', 'n:={'], 'billing: -f n: value after := is not valid JSON\n'],
+];
+
 describe('api', () => {
   it.each([
-    [
-      ['FETCH', '/v1/orders/'],
-      'billing: method must be one of GET, POST, PATCH, PUT, DELETE, got "FETCH"\n',
-    ],
-    [['GET', 'v1/orders/'], 'billing: path must start with /, e.g. /v1/orders/\n'],
-    [['POST', '/v1/orders/', '--paginate'], 'billing: --paginate works with GET only\n'],
-    [['GET', '/v1/orders/', '-f', 'limit'], 'billing: -f: "limit" is not key=value or key:=json\n'],
-    [['PATCH', '/v1/x', '-f', 'n:={'], 'billing: -f n: value after := is not valid JSON\n'],
+    ...USAGE,
     [
       ['PATCH', '/v1/x', '--data', '{'],
       expect.stringMatching(/^billing: --data: invalid JSON: .+\n$/),
@@ -134,14 +139,7 @@ describe('api: argv -> options', () => {
   });
 
   it.each([
-    [
-      ['FETCH', '/v1/orders/'],
-      'billing: method must be one of GET, POST, PATCH, PUT, DELETE, got "FETCH"\n',
-    ],
-    [['GET', 'v1/orders/'], 'billing: path must start with /, e.g. /v1/orders/\n'],
-    [['POST', '/v1/orders/', '--paginate'], 'billing: --paginate works with GET only\n'],
-    [['GET', '/v1/orders/', '-f', 'limit'], 'billing: -f: "limit" is not key=value or key:=json\n'],
-    [['PATCH', '/v1/x', '-f', 'n:={'], 'billing: -f n: value after := is not valid JSON\n'],
+    ...USAGE,
     [['PATCH', '/v1/x', '--data', '[1, 2]'], 'billing: --data: must be a JSON object\n'],
     [
       ['PATCH', '/v1/x', '--data', '@/nonexistent/body.json'],

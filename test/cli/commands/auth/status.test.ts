@@ -1,31 +1,24 @@
 // billing auth status: which credential a command would use, where it comes from, and whether
 // the server takes it; exit 1 without a usable one.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileStore, TokenStore } from '../../../../src/auth/token-store.js';
-import { buildStatus, runStatus } from '../../../../src/cli/commands/auth/status.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
-import { BASE, execute, json, parse, TOKEN } from '../verb.js';
-
-/** No Secret Service here: a keychain helper, were one started, fails at once. */
-const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/billing-test-bus' };
-const ACCESS = 'polar_at_u_statusTestAccessTokenNeverSent0000000000000';
-const REFRESH = 'polar_rt_u_statusTestRefreshTokenNeverSent000000000000';
-
-/** A config dir whose profile keeps its tokens in credentials.json (no keychain). */
-function fileStorage(): string {
-  const dir = tempConfigDir();
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
-}
-
-function customerStore(configDir: string): TokenStore {
-  return new TokenStore({ configDir, env: NO_BUS, storage: 'file', warn: () => {} });
-}
+import { FileStore } from '../../../../src/auth/token-store.js';
+import {
+  buildStatus,
+  runStatus,
+  type StatusOptions,
+} from '../../../../src/cli/commands/auth/status.js';
+import {
+  ACCESS,
+  expiredLogin,
+  fileStorage,
+  NO_BUS,
+  NO_ENV_TOKEN,
+  oauthLogin,
+  REFRESH,
+  storeCustomerSession,
+  storedLogin,
+} from '../fixtures.js';
+import { BASE, execute, json, page, parse, type Setup, TOKEN } from '../verb.js';
 
 describe('auth status: argv -> options', () => {
   it.each([
@@ -63,25 +56,38 @@ describe('auth status: options + answers -> output', () => {
     'note:     BILLING_TOKEN is set and is used instead of any stored login',
   ];
 
+  /** What a run with BILLING_TOKEN prints, with this check line. */
+  const envCard = (check: string) =>
+    `${[...ENV_LINES, `check:    ${check}`, ...ENV_TAIL].join('\n')}\n`;
+
+  /** runStatus in a file-storage profile; `answer` answers the check with BILLING_TOKEN. */
+  const status = (options: StatusOptions, answer?: [number, object], setup: Setup = {}) =>
+    execute(runStatus, options, {
+      configDir: fileStorage(),
+      env: NO_BUS,
+      ...setup,
+      http:
+        answer &&
+        ((pool) =>
+          pool
+            .intercept({
+              path: '/v1/organizations/?limit=1',
+              method: 'GET',
+              headers: { authorization: `Bearer ${TOKEN}` },
+            })
+            .reply(answer[0], answer[1], json)),
+    });
+
   it('--offline: BILLING_TOKEN, not checked', async () => {
-    const r = await execute(
-      runStatus,
-      { json: false, offline: true },
-      { configDir: fileStorage(), env: NO_BUS },
-    );
-    expect(r).toEqual({
+    expect(await status({ json: false, offline: true })).toEqual({
       code: 0,
-      stdout: `${[...ENV_LINES, 'check:    skipped (--offline)', ...ENV_TAIL].join('\n')}\n`,
+      stdout: envCard('skipped (--offline)'),
       stderr: '',
     });
   });
 
   it('--offline --json: every field, no secret', async () => {
-    const r = await execute(
-      runStatus,
-      { json: true, offline: true },
-      { configDir: fileStorage(), env: NO_BUS },
-    );
+    const r = await status({ json: true, offline: true });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
@@ -110,63 +116,28 @@ describe('auth status: options + answers -> output', () => {
   });
 
   it('asks GET /v1/organizations/?limit=1: 200 -> accepted by the server', async () => {
-    const r = await execute(
-      runStatus,
-      { json: false, offline: false },
-      {
-        configDir: fileStorage(),
-        env: NO_BUS,
-        http: (pool) =>
-          pool
-            .intercept({
-              path: '/v1/organizations/?limit=1',
-              method: 'GET',
-              headers: { authorization: `Bearer ${TOKEN}` },
-            })
-            .reply(200, { items: [], pagination: { total_count: 0, max_page: 0 } }, json),
-      },
-    );
-    expect(r).toEqual({
+    expect(await status({ json: false, offline: false }, [200, page([], 0, 0)])).toEqual({
       code: 0,
-      stdout: `${[...ENV_LINES, 'check:    accepted by the server', ...ENV_TAIL].join('\n')}\n`,
+      stdout: envCard('accepted by the server'),
       stderr: '',
     });
   });
 
   it('a 403 (no organizations:read) still means the token is accepted', async () => {
-    const r = await execute(
-      runStatus,
-      { json: true, offline: false },
-      {
-        configDir: fileStorage(),
-        env: NO_BUS,
-        http: (pool) =>
-          pool
-            .intercept({ path: '/v1/organizations/?limit=1' })
-            .reply(403, { error: 'NotPermitted', detail: 'no organizations:read' }, json),
-      },
-    );
+    const r = await status({ json: true, offline: false }, [
+      403,
+      { error: 'NotPermitted', detail: 'no organizations:read' },
+    ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).check).toEqual({ ok: true, detail: 'accepted by the server' });
   });
 
   it('401 invalid_token -> exit 1: no usable credential, with the advice', async () => {
-    const r = await execute(
-      runStatus,
-      { json: false, offline: false },
-      {
-        configDir: fileStorage(),
-        env: NO_BUS,
-        http: (pool) =>
-          pool
-            .intercept({ path: '/v1/organizations/?limit=1' })
-            .reply(401, { error: 'invalid_token' }, json),
-      },
-    );
+    const r = await status({ json: false, offline: false }, [401, { error: 'invalid_token' }]);
     const rejected = 'the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked';
     expect(r).toEqual({
       code: 1,
-      stdout: `${[...ENV_LINES, `check:    rejected by the server: ${rejected}`, ...ENV_TAIL].join('\n')}\n`,
+      stdout: envCard(`rejected by the server: ${rejected}`),
       stderr:
         `billing: no usable credential: ${rejected}\n` +
         'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n',
@@ -174,11 +145,7 @@ describe('auth status: options + answers -> output', () => {
   });
 
   it('nothing stored and no BILLING_TOKEN: exit 1, not logged in', async () => {
-    const r = await execute(
-      runStatus,
-      { json: false, offline: false },
-      { configDir: fileStorage(), env: { ...NO_BUS, BILLING_TOKEN: undefined } },
-    );
+    const r = await status({ json: false, offline: false }, undefined, { env: NO_ENV_TOKEN });
     expect(r).toEqual({
       code: 1,
       stdout:
@@ -193,23 +160,10 @@ describe('auth status: options + answers -> output', () => {
   });
 
   it('a stored OAuth login in the fallback file, and an expired customer session', async () => {
-    const configDir = fileStorage();
+    const configDir = await storedLogin(oauthLogin({ scope: 'openid email orders:read' }));
     const store = new FileStore(configDir);
-    await store.write('local', {
-      access_token: ACCESS,
-      refresh_token: REFRESH,
-      token_type: 'Bearer',
-      kind: 'oauth',
-      scope: 'openid email orders:read',
-      subject: 'jane@example.com',
-      expires_at: '2026-11-23T15:00:00Z',
-    });
-    await customerStore(configDir).writeCustomerSession('local', {
-      token: 'polar_cst_statusTestCustomerSession000000000000000000',
-      email: 'buyer@example.com',
-      expiresAt: '2026-11-23T11:00:00Z',
-    });
-    const env = { ...NO_BUS, BILLING_TOKEN: undefined };
+    await storeCustomerSession(configDir, '2026-11-23T11:00:00Z');
+    const env = NO_ENV_TOKEN;
     const text = await execute(runStatus, { json: false, offline: true }, { configDir, env });
     expect(text).toEqual({
       code: 0,
@@ -253,14 +207,9 @@ describe('auth status: options + answers -> output', () => {
   });
 
   it('BILLING_CUSTOMER_TOKEN is named as the customer credential', async () => {
-    const r = await execute(
-      runStatus,
-      { json: false, offline: true },
-      {
-        configDir: fileStorage(),
-        env: { ...NO_BUS, BILLING_CUSTOMER_TOKEN: 'polar_cst_fromTheEnvironment' },
-      },
-    );
+    const r = await status({ json: false, offline: true }, undefined, {
+      env: { ...NO_BUS, BILLING_CUSTOMER_TOKEN: 'polar_cst_fromTheEnvironment' },
+    });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')).toContain(
       'customer: customer session from BILLING_CUSTOMER_TOKEN',
@@ -269,22 +218,10 @@ describe('auth status: options + answers -> output', () => {
 });
 
 describe('auth status and a login about to expire', () => {
-  /** A refreshable OAuth login that expired an hour before the test's clock (12:00Z). */
-  async function expiredLogin(configDir: string) {
-    await new FileStore(configDir).write('local', {
-      access_token: ACCESS,
-      refresh_token: REFRESH,
-      token_type: 'Bearer',
-      kind: 'oauth',
-      subject: 'jane@example.com',
-      expires_at: '2026-11-23T11:00:00Z',
-    });
-  }
-  const env = { ...NO_BUS, BILLING_TOKEN: undefined };
+  const env = NO_ENV_TOKEN;
 
   it('--offline shows it as stored and asks no server (no refresh)', async () => {
-    const configDir = fileStorage();
-    await expiredLogin(configDir);
+    const configDir = await storedLogin(expiredLogin(true));
     // No answers are scripted: any request would fail the run.
     const r = await execute(runStatus, { json: false, offline: true }, { configDir, env });
     expect(r).toEqual({
@@ -302,13 +239,7 @@ describe('auth status and a login about to expire', () => {
   });
 
   it('an expired login that cannot be refreshed is no usable credential, even offline', async () => {
-    const configDir = fileStorage();
-    await new FileStore(configDir).write('local', {
-      access_token: ACCESS,
-      token_type: 'Bearer',
-      kind: 'oauth',
-      expires_at: '2026-11-23T11:00:00Z',
-    });
+    const configDir = await storedLogin(expiredLogin(false));
     const r = await execute(runStatus, { json: false, offline: true }, { configDir, env });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('token:    none (your login has expired)\n');
@@ -319,8 +250,7 @@ describe('auth status and a login about to expire', () => {
   });
 
   it('without --offline it is refreshed, and the new expiry is what is shown', async () => {
-    const configDir = fileStorage();
-    await expiredLogin(configDir);
+    const configDir = await storedLogin(expiredLogin(true));
     const NEW = 'polar_at_u_statusTestRefreshedAccessToken00000000000000';
     const r = await execute(
       runStatus,
@@ -346,7 +276,7 @@ describe('auth status and a login about to expire', () => {
               path: '/v1/organizations/?limit=1',
               headers: { authorization: `Bearer ${NEW}` },
             })
-            .reply(200, { items: [], pagination: { total_count: 0, max_page: 0 } }, json);
+            .reply(200, page([], 0, 0), json);
         },
       },
     );

@@ -1,33 +1,22 @@
 // billing auth token: the token for other tools, the one command that prints a secret.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileStore, TokenStore } from '../../../../src/auth/token-store.js';
 import { buildToken, runToken } from '../../../../src/cli/commands/auth/token.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
+import {
+  expiredLogin,
+  fileStorage,
+  NO_BUS,
+  NO_ENV_TOKEN,
+  patLogin,
+  storeCustomerSession,
+  storedLogin,
+} from '../fixtures.js';
 import { CUSTOMER_TOKEN, execute, parse, TOKEN } from '../verb.js';
 
-const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/billing-test-bus' };
 const STORED = 'polar_pat_tokenTestStoredTokenNeverSent000000000000000';
-
-/** A config dir whose profile keeps its tokens in credentials.json (no keychain). */
-function fileStorage(): string {
-  const dir = tempConfigDir();
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
-}
 
 async function withCustomerSession(expiresAt: string): Promise<string> {
   const configDir = fileStorage();
-  const store = new TokenStore({ configDir, env: NO_BUS, storage: 'file', warn: () => {} });
-  await store.writeCustomerSession('local', {
-    token: CUSTOMER_TOKEN,
-    email: 'buyer@example.com',
-    expiresAt,
-  });
+  await storeCustomerSession(configDir, expiresAt);
   return configDir;
 }
 
@@ -58,33 +47,14 @@ describe('auth token: options + answers -> output', () => {
   });
 
   it('prints the stored token without BILLING_TOKEN', async () => {
-    const configDir = fileStorage();
-    await new FileStore(configDir).write('local', {
-      access_token: STORED,
-      token_type: 'Bearer',
-      kind: 'pat',
-    });
-    const r = await execute(
-      runToken,
-      { customer: false },
-      { configDir, env: { ...NO_BUS, BILLING_TOKEN: undefined } },
-    );
+    const configDir = await storedLogin(patLogin(STORED));
+    const r = await execute(runToken, { customer: false }, { configDir, env: NO_ENV_TOKEN });
     expect(r).toEqual({ code: 0, stdout: `${STORED}\n`, stderr: '' });
   });
 
   it('an expired OAuth login without a refresh token -> exit 4, log in again', async () => {
-    const configDir = fileStorage();
-    await new FileStore(configDir).write('local', {
-      access_token: 'polar_at_u_tokenTestExpiredAccessToken000000000000000',
-      token_type: 'Bearer',
-      kind: 'oauth',
-      expires_at: '2026-11-23T11:00:00Z',
-    });
-    const r = await execute(
-      runToken,
-      { customer: false },
-      { configDir, env: { ...NO_BUS, BILLING_TOKEN: undefined } },
-    );
+    const configDir = await storedLogin(expiredLogin(false));
+    const r = await execute(runToken, { customer: false }, { configDir, env: NO_ENV_TOKEN });
     expect(r).toEqual({
       code: 4,
       stdout: '',
@@ -96,7 +66,7 @@ describe('auth token: options + answers -> output', () => {
     const r = await execute(
       runToken,
       { customer: false },
-      { configDir: fileStorage(), env: { ...NO_BUS, BILLING_TOKEN: undefined } },
+      { configDir: fileStorage(), env: NO_ENV_TOKEN },
     );
     expect(r).toEqual({
       code: 4,

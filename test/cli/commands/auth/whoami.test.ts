@@ -1,24 +1,31 @@
 // billing whoami: what the server says about the credential in use.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileStore, TokenStore } from '../../../../src/auth/token-store.js';
-import { buildWhoami, runWhoami } from '../../../../src/cli/commands/auth/whoami.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
-import { CUSTOMER_TOKEN, execute, ID, ID2, json, ORG, page, parse, TOKEN } from '../verb.js';
-
-const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/billing-test-bus' };
-const USER_TOKEN = 'polar_at_u_whoamiTestUserAccessTokenNeverSent00000000';
-
-/** A config dir whose profile keeps its tokens in credentials.json (no keychain). */
-function fileStorage(): string {
-  const dir = tempConfigDir();
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
-}
+import {
+  buildWhoami,
+  runWhoami,
+  type WhoamiOptions,
+} from '../../../../src/cli/commands/auth/whoami.js';
+import {
+  ACCESS,
+  fileStorage,
+  NO_BUS,
+  NO_ENV_TOKEN,
+  storeCustomerSession,
+  storedLogin,
+} from '../fixtures.js';
+import {
+  CUSTOMER_TOKEN,
+  execute,
+  ID,
+  ID2,
+  json,
+  ORG,
+  page,
+  parse,
+  type Setup,
+  TOKEN,
+  TOKEN_REJECTED,
+} from '../verb.js';
 
 describe('whoami: argv -> options', () => {
   it.each([
@@ -43,22 +50,22 @@ describe('whoami: options + answers -> output', () => {
     { id: ID, name: 'Beta Labs', slug: 'beta' },
   ];
 
+  /** runWhoami with BILLING_TOKEN, answering GET /v1/organizations/?limit=100 with `status, body`. */
+  const whoami = (options: WhoamiOptions, status: number, body: object, setup: Setup = {}) =>
+    execute(runWhoami, options, {
+      ...setup,
+      http: (pool) =>
+        pool
+          .intercept({
+            path: '/v1/organizations/?limit=100',
+            method: 'GET',
+            headers: { authorization: `Bearer ${TOKEN}` },
+          })
+          .reply(status, body, json),
+    });
+
   it('a personal access token: the organizations it acts for', async () => {
-    const r = await execute(
-      runWhoami,
-      { customer: false, json: false },
-      {
-        http: (pool) =>
-          pool
-            .intercept({
-              path: '/v1/organizations/?limit=100',
-              method: 'GET',
-              headers: { authorization: `Bearer ${TOKEN}` },
-            })
-            .reply(200, page(ORGS), json),
-      },
-    );
-    expect(r).toEqual({
+    expect(await whoami({ customer: false, json: false }, 200, page(ORGS))).toEqual({
       code: 0,
       stdout:
         'personal access token, from BILLING_TOKEN\n' +
@@ -68,15 +75,7 @@ describe('whoami: options + answers -> output', () => {
   });
 
   it('--json: the organizations by id, name and slug', async () => {
-    const r = await execute(
-      runWhoami,
-      { customer: false, json: true },
-      {
-        http: (pool) =>
-          pool.intercept({ path: '/v1/organizations/?limit=100' }).reply(200, page([]), json),
-      },
-    );
-    expect(r).toEqual({
+    expect(await whoami({ customer: false, json: true }, 200, page([]))).toEqual({
       code: 0,
       stdout: `${JSON.stringify(
         { kind: 'personal_access_token', source: 'env', email: null, organizations: [] },
@@ -88,21 +87,13 @@ describe('whoami: options + answers -> output', () => {
   });
 
   it('no organizations: "none"', async () => {
-    const r = await execute(
-      runWhoami,
-      { customer: false, json: false },
-      {
-        http: (pool) =>
-          pool.intercept({ path: '/v1/organizations/?limit=100' }).reply(200, page([]), json),
-      },
-    );
+    const r = await whoami({ customer: false, json: false }, 200, page([]));
     expect(r.stdout).toBe('personal access token, from BILLING_TOKEN\norganizations: none\n');
   });
 
   it('a stored OAuth user token: GET /v1/oauth2/userinfo', async () => {
-    const configDir = fileStorage();
-    await new FileStore(configDir).write('local', {
-      access_token: USER_TOKEN,
+    const configDir = await storedLogin({
+      access_token: ACCESS,
       token_type: 'Bearer',
       kind: 'oauth',
       expires_at: '2026-11-24T12:00:00Z',
@@ -110,13 +101,13 @@ describe('whoami: options + answers -> output', () => {
     const info = { sub: ID2, email: 'jane@example.com', email_verified: true };
     const opts = {
       configDir,
-      env: { ...NO_BUS, BILLING_TOKEN: undefined },
+      env: NO_ENV_TOKEN,
       http: (pool: import('undici').MockPool) =>
         pool
           .intercept({
             path: '/v1/oauth2/userinfo',
             method: 'GET',
-            headers: { authorization: `Bearer ${USER_TOKEN}` },
+            headers: { authorization: `Bearer ${ACCESS}` },
           })
           .reply(200, info, json),
     };
@@ -131,52 +122,24 @@ describe('whoami: options + answers -> output', () => {
   });
 
   it('a server without GET /v1/organizations/ (404): a token it accepts', async () => {
-    const r = await execute(
-      runWhoami,
-      { customer: false, json: false },
-      {
-        http: (pool) =>
-          pool
-            .intercept({ path: '/v1/organizations/?limit=100' })
-            .reply(404, { detail: 'Not Found' }, json),
-      },
-    );
-    expect(r).toEqual({ code: 0, stdout: 'a token the server accepts\n', stderr: '' });
-  });
-
-  it('401 -> exit 4 with the advice for BILLING_TOKEN', async () => {
-    const r = await execute(
-      runWhoami,
-      { customer: false, json: false },
-      {
-        http: (pool) =>
-          pool
-            .intercept({ path: '/v1/organizations/?limit=100' })
-            .reply(401, { error: 'invalid_token' }, json),
-      },
-    );
-    expect(r).toEqual({
-      code: 4,
-      stdout: '',
-      stderr:
-        'billing: the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked\n' +
-        'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n',
+    expect(await whoami({ customer: false, json: false }, 404, { detail: 'Not Found' })).toEqual({
+      code: 0,
+      stdout: 'a token the server accepts\n',
+      stderr: '',
     });
   });
 
-  it('--customer without a customer session: the seller token, said so', async () => {
-    const r = await execute(
-      runWhoami,
-      { customer: true, json: false },
-      {
-        configDir: fileStorage(),
-        env: NO_BUS,
-        http: (pool) =>
-          pool
-            .intercept({ path: '/v1/organizations/?limit=100' })
-            .reply(200, page([ORGS[0]!]), json),
-      },
+  it('401 -> exit 4 with the advice for BILLING_TOKEN', async () => {
+    expect(await whoami({ customer: false, json: false }, 401, { error: 'invalid_token' })).toEqual(
+      { code: 4, stdout: '', stderr: TOKEN_REJECTED },
     );
+  });
+
+  it('--customer without a customer session: the seller token, said so', async () => {
+    const r = await whoami({ customer: true, json: false }, 200, page([ORGS[0]!]), {
+      configDir: fileStorage(),
+      env: NO_BUS,
+    });
     expect(r).toEqual({
       code: 0,
       stdout:
@@ -189,16 +152,7 @@ describe('whoami: options + answers -> output', () => {
 
   it('--customer with a stored customer session: the customer behind it', async () => {
     const configDir = fileStorage();
-    await new TokenStore({
-      configDir,
-      env: NO_BUS,
-      storage: 'file',
-      warn: () => {},
-    }).writeCustomerSession('local', {
-      token: CUSTOMER_TOKEN,
-      email: 'buyer@example.com',
-      expiresAt: '2026-11-23T12:45:00Z',
-    });
+    await storeCustomerSession(configDir, '2026-11-23T12:45:00Z');
     const auth = { authorization: `Bearer ${CUSTOMER_TOKEN}` };
     const r = await execute(
       runWhoami,

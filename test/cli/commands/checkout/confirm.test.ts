@@ -1,16 +1,25 @@
 // billing checkout confirm: argv -> usage error or the exact POST (public: no Authorization).
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TokenStore } from '../../../../src/auth/token-store.js';
 import {
   buildConfirm,
   type ConfirmOptions,
   runConfirm,
 } from '../../../../src/cli/commands/checkout/confirm.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
+import { fileStorage, fileTokenStore } from '../fixtures.js';
 import { ID, useRecorder } from '../harness.js';
-import { CUSTOMER_TOKEN, execute, ID2, json, parse, type Setup, TOKEN } from '../verb.js';
+import {
+  CUSTOMER_TOKEN,
+  execute,
+  ID2,
+  json,
+  NOT_FOUND,
+  parse,
+  type Setup,
+  TOKEN,
+} from '../verb.js';
+import { CHECKOUT, checkoutCard } from './fixtures.js';
 
 const rec = useRecorder();
 const SECRET = 'polar_c_l0IuINmNgJ18zxjAHvjiMedst1DwXcHSq6x7k39tbb6';
@@ -152,54 +161,12 @@ describe('checkout confirm: argv -> options', () => {
 });
 
 describe('checkout confirm: options + answers -> output', () => {
-  const CONFIRMED = {
-    id: ID,
-    status: 'confirmed',
-    product: { name: 'Pro' },
-    product_price: { price_amount: 1200 },
-    subtotal_amount: 1200,
-    total_amount: 1200,
-    currency: 'usd',
-    is_payment_required: true,
-    customer_email: 'jane@example.com',
-    customer_name: 'Jane',
-    customer_id: ID2,
-    expires_at: '2026-11-23T13:00:00Z',
-    url: `https://billing.example/checkout/${ID}`,
-    metadata: {},
-    custom_field_data: {},
-    customer_session_token: CUSTOMER_TOKEN,
-  };
-  const CARD =
-    `id\t${ID}\n` +
-    'status\tconfirmed\n' +
-    'product.name\tPro\n' +
-    'product_price.price_amount\t1200\n' +
-    'discount.name\t\n' +
-    'subtotal_amount\t1200\n' +
-    'total_amount\t1200\n' +
-    'is_payment_required\ttrue\n' +
-    'customer_email\tjane@example.com\n' +
-    'customer_name\tJane\n' +
-    `customer_id\t${ID2}\n` +
-    'expires_at\t2026-11-23T13:00:00Z\n' +
-    `url\thttps://billing.example/checkout/${ID}\n` +
-    'metadata\t{}\n' +
-    'custom_field_data\t{}\n';
+  const CONFIRMED = { ...CHECKOUT, status: 'confirmed', customer_session_token: CUSTOMER_TOKEN };
+  const CARD = checkoutCard(CONFIRMED);
   const CONFIRM = `/v1/checkouts/custom/client/${SECRET}/confirm`;
   const STORED =
     '✓ Checkout confirmed for jane@example.com. The customer session is stored for this profile for an hour.\n';
   const body = { customer_email: 'jane@example.com', confirmation_token_id: 'tok_test' };
-
-  /** A config directory whose profile keeps tokens in credentials.json (no OS keychain). */
-  function fileStorage(): string {
-    const dir = tempConfigDir();
-    writeFileSync(
-      join(dir, 'config.json'),
-      JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-    );
-    return dir;
-  }
 
   /** Answers the public POST; returns the result and what the server saw. */
   async function confirm(
@@ -243,8 +210,7 @@ describe('checkout confirm: options + answers -> output', () => {
       stderr: STORED,
       seen: { authorized: false, body },
     });
-    const store = new TokenStore({ configDir, env: {}, storage: 'file', warn: () => {} });
-    expect(await store.readCustomerSession('local')).toEqual({
+    expect(await fileTokenStore(configDir).readCustomerSession('local')).toEqual({
       location: 'file',
       path: join(configDir, 'credentials.json'),
       credentials: {
@@ -303,8 +269,7 @@ describe('checkout confirm: options + answers -> output', () => {
       stderr: '✓ Checkout confirmed for jane@example.com.\n',
       seen: { authorized: false, body },
     });
-    const store = new TokenStore({ configDir, env: {}, storage: 'file', warn: () => {} });
-    expect(await store.readCustomerSession('local')).toBeNull();
+    expect(await fileTokenStore(configDir).readCustomerSession('local')).toBeNull();
   });
 
   it('a session that cannot be stored: [not stored], a warning and the way around; still exit 0', async () => {
@@ -367,7 +332,7 @@ describe('checkout confirm: options + answers -> output', () => {
         http: (pool) =>
           pool
             .intercept({ path: `/v1/checkouts/custom/${ID}`, method: 'GET' })
-            .reply(404, { error: 'ResourceNotFound', detail: 'Not found' }, json),
+            .reply(404, NOT_FOUND, json),
       },
     );
     expect(r).toEqual({ code: 6, stdout: '', stderr: `billing: checkout ${ID} not found\n` });

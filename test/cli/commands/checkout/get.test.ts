@@ -1,7 +1,8 @@
 // billing checkout get: argv -> options (or the exact usage error); options + answers -> output.
 import { describe, expect, it } from 'vitest';
 import { buildGet, type GetOptions, runGet } from '../../../../src/cli/commands/checkout/get.js';
-import { execute, ID, ID2, json, parse } from '../verb.js';
+import { execute, ID, json, NOT_FOUND, parse, TOKEN_REJECTED } from '../verb.js';
+import { checkoutCard, CHECKOUT as OPEN } from './fixtures.js';
 
 describe('checkout get: argv -> options', () => {
   it.each([
@@ -39,21 +40,10 @@ describe('checkout get: argv -> options', () => {
 
 describe('checkout get: options + answers -> output', () => {
   const CHECKOUT = {
-    id: ID,
-    status: 'open',
-    product: { name: 'Pro' },
+    ...OPEN,
     product_price: { price_amount: 1200, price_currency: 'usd', amount_type: 'fixed' },
-    subtotal_amount: 1200,
-    total_amount: 1200,
-    currency: 'usd',
-    is_payment_required: true,
-    customer_email: 'jane@example.com',
     customer_name: null,
-    customer_id: ID2,
-    expires_at: '2026-11-23T13:00:00Z',
-    url: `https://billing.example/checkout/${ID}`,
     metadata: { ref: 'spring' },
-    custom_field_data: {},
   };
   const get = (output: GetOptions['output'], status = 200, body: object = CHECKOUT) =>
     execute(
@@ -70,22 +60,7 @@ describe('checkout get: options + answers -> output', () => {
   it('prints a key\\tvalue card to a pipe', async () => {
     expect(await get({})).toEqual({
       code: 0,
-      stdout:
-        `id\t${ID}\n` +
-        'status\topen\n' +
-        'product.name\tPro\n' +
-        'product_price.price_amount\t1200\n' +
-        'discount.name\t\n' +
-        'subtotal_amount\t1200\n' +
-        'total_amount\t1200\n' +
-        'is_payment_required\ttrue\n' +
-        'customer_email\tjane@example.com\n' +
-        'customer_name\t\n' +
-        `customer_id\t${ID2}\n` +
-        'expires_at\t2026-11-23T13:00:00Z\n' +
-        `url\thttps://billing.example/checkout/${ID}\n` +
-        'metadata\t{"ref":"spring"}\n' +
-        'custom_field_data\t{}\n',
+      stdout: checkoutCard(CHECKOUT),
       stderr: '',
     });
   });
@@ -104,19 +79,8 @@ describe('checkout get: options + answers -> output', () => {
   });
 
   it.each([
-    [
-      404,
-      { error: 'ResourceNotFound', detail: 'Not found' },
-      6,
-      `billing: checkout ${ID} not found\n`,
-    ],
-    [
-      401,
-      { error: 'invalid_token' },
-      4,
-      'billing: the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked\n' +
-        'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n',
-    ],
+    [404, NOT_FOUND, 6, `billing: checkout ${ID} not found\n`],
+    [401, { error: 'invalid_token' }, 4, TOKEN_REJECTED],
   ])('a %i: exit code and message', async (status, body, code, stderr) => {
     expect(await get({}, status, body)).toEqual({ code, stdout: '', stderr });
   });

@@ -9,7 +9,8 @@ import {
 } from '../../../../src/cli/commands/checkout/update.js';
 import { tempConfigDir } from '../../../helpers/cli.js';
 import { ID, useRecorder } from '../harness.js';
-import { execute, json, parse, TOKEN } from '../verb.js';
+import { execute, json, NOT_FOUND, parse, TOKEN } from '../verb.js';
+import { checkoutCard, CHECKOUT as OPEN } from './fixtures.js';
 
 const rec = useRecorder();
 const update = (...args: string[]) => ['checkout', 'update', ID, ...args];
@@ -288,23 +289,7 @@ describe('checkout update: argv -> options', () => {
 });
 
 describe('checkout update: options + answers -> output', () => {
-  const CHECKOUT = {
-    id: ID,
-    status: 'open',
-    product: { name: 'Pro' },
-    product_price: { price_amount: 1200 },
-    subtotal_amount: 1200,
-    total_amount: 1200,
-    currency: 'usd',
-    is_payment_required: true,
-    customer_email: 'jane@example.com',
-    customer_name: 'Jane',
-    customer_id: null,
-    expires_at: '2026-11-23T13:00:00Z',
-    url: `https://billing.example/checkout/${ID}`,
-    metadata: { keep: 'x', ref: 'new', n: 2 },
-    custom_field_data: {},
-  };
+  const CHECKOUT = { ...OPEN, customer_id: null, metadata: { keep: 'x', ref: 'new', n: 2 } };
   const PATH = `/v1/checkouts/custom/${ID}`;
   const base: UpdateOptions = { id: ID, body: {}, metadata: {}, output: {} };
 
@@ -339,22 +324,7 @@ describe('checkout update: options + answers -> output', () => {
     );
     expect(r).toEqual({
       code: 0,
-      stdout:
-        `id\t${ID}\n` +
-        'status\topen\n' +
-        'product.name\tPro\n' +
-        'product_price.price_amount\t1200\n' +
-        'discount.name\t\n' +
-        'subtotal_amount\t1200\n' +
-        'total_amount\t1200\n' +
-        'is_payment_required\ttrue\n' +
-        'customer_email\tjane@example.com\n' +
-        'customer_name\tJane\n' +
-        'customer_id\t\n' +
-        'expires_at\t2026-11-23T13:00:00Z\n' +
-        `url\thttps://billing.example/checkout/${ID}\n` +
-        'metadata\t{"keep":"x","ref":"new","n":2}\n' +
-        'custom_field_data\t{}\n',
+      stdout: checkoutCard(CHECKOUT),
       stderr: '',
       seen: {
         authorization: `Bearer ${TOKEN}`,
@@ -418,10 +388,7 @@ describe('checkout update: options + answers -> output', () => {
       runUpdate,
       { ...base, metadata: { set: { a: '1' } } },
       {
-        http: (pool) =>
-          pool
-            .intercept({ path: PATH, method: 'GET' })
-            .reply(404, { error: 'ResourceNotFound', detail: 'Not found' }, json),
+        http: (pool) => pool.intercept({ path: PATH, method: 'GET' }).reply(404, NOT_FOUND, json),
       },
     );
     expect(r).toEqual({ code: 6, stdout: '', stderr: `billing: checkout ${ID} not found\n` });

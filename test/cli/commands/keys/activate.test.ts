@@ -1,18 +1,16 @@
 // billing keys activate|validate|deactivate: argv -> usage error or the exact POST, never a token.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   type ActivateOptions,
   buildActivate,
   runActivate,
 } from '../../../../src/cli/commands/keys/activate.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
+import { configDirWith } from '../fixtures.js';
 import { ID, ID2, useRecorder } from '../harness.js';
-import { execute, json, ORG as ORG_ID, parse, type Setup } from '../verb.js';
+import { answered, execute, ORG as ORG_ID, parse, type Setup, withoutToken } from '../verb.js';
+import { KEY, NO_ORG, NOT_IN_ORG, portalPost, REVOKED } from './fixtures.js';
 
 const rec = useRecorder();
-const KEY = 'ACME-2B022539-21B2-4769-A6FC-0385306A8AE3';
 const ORG = ['--org', ID];
 
 describe('argv -> usage error, nothing sent', () => {
@@ -221,22 +219,8 @@ describe('keys activate: options + answers -> output', () => {
     meta: { os: 'linux' },
     license_key: { display_key: '****-8AE3', status: 'granted', limit_activations: 3 },
   };
-  const PATH = '/v1/customer-portal/license-keys/activate';
-
-  /** Answers the POST; returns the result and what the server saw. */
-  async function activate(opts: ActivateOptions, status: number, body: object, setup: Setup = {}) {
-    const seen: { authorized?: boolean; body?: unknown } = {};
-    const r = await execute(runActivate, opts, {
-      ...setup,
-      http: (pool) =>
-        pool.intercept({ path: PATH, method: 'POST' }).reply((req) => {
-          seen.authorized = 'authorization' in (req.headers as Record<string, string>);
-          seen.body = JSON.parse(String(req.body));
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, seen };
-  }
+  const activate = (options: ActivateOptions, status: number, body: object, setup: Setup = {}) =>
+    answered(runActivate, options, portalPost('activate'), status, body, setup);
 
   it('sends the key, organization, label, meta and conditions without a token', async () => {
     const r = await activate(
@@ -262,25 +246,18 @@ describe('keys activate: options + answers -> output', () => {
         'license_key.status\tgranted\n' +
         'license_key.limit_activations\t3\n',
       stderr: '',
-      seen: {
-        authorized: false,
-        body: {
-          key: KEY,
-          organization_id: ORG_ID,
-          label: "Jane's laptop",
-          meta: { os: 'linux' },
-          conditions: { major: 2 },
-        },
-      },
+      seen: withoutToken({
+        key: KEY,
+        organization_id: ORG_ID,
+        label: "Jane's laptop",
+        meta: { os: 'linux' },
+        conditions: { major: 2 },
+      }),
     });
   });
 
   it("without --org: the profile's organization_id", async () => {
-    const configDir = tempConfigDir();
-    writeFileSync(
-      join(configDir, 'config.json'),
-      JSON.stringify({ profiles: { local: { organization_id: ORG_ID } } }),
-    );
+    const configDir = configDirWith({ organization_id: ORG_ID });
     const r = await activate({ key: KEY, label: 'ci', output: { json: true } }, 200, ACTIVATION, {
       configDir,
     });
@@ -288,7 +265,7 @@ describe('keys activate: options + answers -> output', () => {
       code: 0,
       stdout: `${JSON.stringify(ACTIVATION, null, 2)}\n`,
       stderr: '',
-      seen: { authorized: false, body: { key: KEY, organization_id: ORG_ID, label: 'ci' } },
+      seen: withoutToken({ key: KEY, organization_id: ORG_ID, label: 'ci' }),
     });
   });
 
@@ -296,8 +273,7 @@ describe('keys activate: options + answers -> output', () => {
     expect(await execute(runActivate, { key: KEY, label: 'ci', output: {} })).toEqual({
       code: 2,
       stdout: '',
-      stderr:
-        'billing: --org is required (or set a default: billing config set organization_id <id>)\n',
+      stderr: NO_ORG,
     });
   });
 
@@ -309,26 +285,15 @@ describe('keys activate: options + answers -> output', () => {
       'billing: the license key has no activation limit, so it is never activated\n' +
         'Check it with billing keys validate instead.\n',
     ],
-    [
-      403,
-      { error: 'NotPermitted', detail: 'License key is no longer active.' },
-      7,
-      'billing: the license key is revoked or disabled\n' +
-        'The seller can grant it again: billing keys update <key-id> --status granted\n',
-    ],
-    [
-      404,
-      { error: 'ResourceNotFound', detail: 'Not found' },
-      6,
-      'billing: license key for that organization not found\n',
-    ],
+    REVOKED,
+    NOT_IN_ORG,
   ])('a %i %j: exit code and message', async (status, body, code, stderr) => {
     const r = await activate({ key: KEY, org: ORG_ID, label: 'x', output: {} }, status, body);
     expect(r).toEqual({
       code,
       stdout: '',
       stderr,
-      seen: { authorized: false, body: { key: KEY, organization_id: ORG_ID, label: 'x' } },
+      seen: withoutToken({ key: KEY, organization_id: ORG_ID, label: 'x' }),
     });
   });
 });

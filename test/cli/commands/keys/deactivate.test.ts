@@ -1,16 +1,23 @@
 // billing keys deactivate: argv -> options (or the exact usage error); options + answers -> output.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   buildDeactivate,
   type DeactivateOptions,
   runDeactivate,
 } from '../../../../src/cli/commands/keys/deactivate.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
-import { execute, ID, ID2, json, ORG, parse, type Setup } from '../verb.js';
-
-const KEY = 'ACME-2B022539-21B2-4769-A6FC-0385306A8AE3';
+import { configDirWith } from '../fixtures.js';
+import {
+  answered,
+  execute,
+  ID,
+  ID2,
+  NOT_FOUND,
+  ORG,
+  parse,
+  type Setup,
+  withoutToken,
+} from '../verb.js';
+import { KEY, NO_ORG, portalPost } from './fixtures.js';
 
 describe('keys deactivate: argv -> options', () => {
   it.each([
@@ -50,51 +57,26 @@ describe('keys deactivate: argv -> options', () => {
 });
 
 describe('keys deactivate: options + answers -> output', () => {
-  const PATH = '/v1/customer-portal/license-keys/deactivate';
-
-  /** Answers the POST; returns the result and what the server saw. */
-  async function deactivate(
-    opts: DeactivateOptions,
+  const deactivate = (
+    options: DeactivateOptions,
     status: number,
     body: object | string,
     setup: Setup = {},
-  ) {
-    const seen: { authorized?: boolean; body?: unknown } = {};
-    const r = await execute(runDeactivate, opts, {
-      ...setup,
-      http: (pool) =>
-        pool.intercept({ path: PATH, method: 'POST' }).reply((req) => {
-          seen.authorized = 'authorization' in (req.headers as Record<string, string>);
-          seen.body = JSON.parse(String(req.body));
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, seen };
-  }
+  ) => answered(runDeactivate, options, portalPost('deactivate'), status, body, setup);
 
   it('sends the key, organization and activation without a token; stdout stays empty', async () => {
     expect(await deactivate({ key: KEY, org: ORG, activationId: ID2 }, 204, '')).toEqual({
       code: 0,
       stdout: '',
       stderr: `✓ Activation ${ID2} removed.\n`,
-      seen: {
-        authorized: false,
-        body: { key: KEY, organization_id: ORG, activation_id: ID2 },
-      },
+      seen: withoutToken({ key: KEY, organization_id: ORG, activation_id: ID2 }),
     });
   });
 
   it("without --org: the profile's organization_id", async () => {
-    const configDir = tempConfigDir();
-    writeFileSync(
-      join(configDir, 'config.json'),
-      JSON.stringify({ profiles: { local: { organization_id: ORG } } }),
-    );
+    const configDir = configDirWith({ organization_id: ORG });
     const r = await deactivate({ key: KEY, activationId: ID2 }, 204, '', { configDir });
-    expect(r.seen).toEqual({
-      authorized: false,
-      body: { key: KEY, organization_id: ORG, activation_id: ID2 },
-    });
+    expect(r.seen).toEqual(withoutToken({ key: KEY, organization_id: ORG, activation_id: ID2 }));
     expect(r.code).toBe(0);
   });
 
@@ -102,21 +84,17 @@ describe('keys deactivate: options + answers -> output', () => {
     expect(await execute(runDeactivate, { key: KEY, activationId: ID2 })).toEqual({
       code: 2,
       stdout: '',
-      stderr:
-        'billing: --org is required (or set a default: billing config set organization_id <id>)\n',
+      stderr: NO_ORG,
     });
   });
 
   it('a 404: exit 6, nothing said to have been removed', async () => {
-    const r = await deactivate({ key: KEY, org: ORG, activationId: ID }, 404, {
-      error: 'ResourceNotFound',
-      detail: 'Not found',
-    });
+    const r = await deactivate({ key: KEY, org: ORG, activationId: ID }, 404, NOT_FOUND);
     expect(r).toEqual({
       code: 6,
       stdout: '',
       stderr: 'billing: license key or activation not found\n',
-      seen: { authorized: false, body: { key: KEY, organization_id: ORG, activation_id: ID } },
+      seen: withoutToken({ key: KEY, organization_id: ORG, activation_id: ID }),
     });
   });
 });

@@ -6,7 +6,8 @@ import {
   type UpdateOptions,
 } from '../../../../src/cli/commands/keys/update.js';
 import { ID, useRecorder } from '../harness.js';
-import { execute, ID2, json, ORG, parse, TOKEN } from '../verb.js';
+import { answered, execute, NOT_FOUND, parse, TOKEN } from '../verb.js';
+import { keyCard, LICENSE_KEY } from './fixtures.js';
 
 const rec = useRecorder();
 
@@ -135,34 +136,9 @@ describe('keys update: argv -> options', () => {
 });
 
 describe('keys update: options + answers -> output', () => {
-  const KEY = {
-    id: ID,
-    display_key: '****-8AE3',
-    status: 'granted',
-    customer: { email: 'jane@example.com' },
-    organization_id: ORG,
-    benefit_id: ID2,
-    limit_activations: 5,
-    usage: 0,
-    limit_usage: null,
-    validations: 7,
-    last_validated_at: '2026-11-20T10:00:00Z',
-    expires_at: null,
-  };
-
-  /** Answers one PATCH; returns the result and what the server saw. */
-  async function update(opts: UpdateOptions, status: number, body: object) {
-    const seen: { authorization?: string; body?: unknown } = {};
-    const r = await execute(runUpdate, opts, {
-      http: (pool) =>
-        pool.intercept({ path: `/v1/license-keys/${ID}`, method: 'PATCH' }).reply((req) => {
-          seen.authorization = (req.headers as Record<string, string>).authorization;
-          seen.body = JSON.parse(String(req.body));
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, seen };
-  }
+  const KEY = { ...LICENSE_KEY, limit_activations: 5, usage: 0, limit_usage: null };
+  const update = (options: UpdateOptions, status: number, body: object) =>
+    answered(runUpdate, options, { method: 'PATCH', path: `/v1/license-keys/${ID}` }, status, body);
 
   it('sends only what changes, with the seller token, and prints the card', async () => {
     const r = await update(
@@ -172,19 +148,7 @@ describe('keys update: options + answers -> output', () => {
     );
     expect(r).toEqual({
       code: 0,
-      stdout:
-        `id\t${ID}\n` +
-        'display_key\t****-8AE3\n' +
-        'status\tgranted\n' +
-        'customer.email\tjane@example.com\n' +
-        `organization_id\t${ORG}\n` +
-        `benefit_id\t${ID2}\n` +
-        'limit_activations\t5\n' +
-        'usage\t0\n' +
-        'limit_usage\t\n' +
-        'validations\t7\n' +
-        'last_validated_at\t2026-11-20T10:00:00Z\n' +
-        'expires_at\t\n',
+      stdout: keyCard(KEY),
       stderr: '',
       seen: { authorization: `Bearer ${TOKEN}`, body: { limit_activations: 5, limit_usage: null } },
     });
@@ -234,12 +198,7 @@ describe('keys update: options + answers -> output', () => {
   });
 
   it.each([
-    [
-      404,
-      { error: 'ResourceNotFound', detail: 'Not found' },
-      6,
-      `billing: license key ${ID} not found\n`,
-    ],
+    [404, NOT_FOUND, 6, `billing: license key ${ID} not found\n`],
     [
       403,
       { error: 'NotPermitted', detail: 'no license_keys:write' },

@@ -5,9 +5,8 @@ import {
   runValidate,
   type ValidateOptions,
 } from '../../../../src/cli/commands/keys/validate.js';
-import { execute, ID, ID2, json, ORG, parse, type Setup } from '../verb.js';
-
-const KEY = 'ACME-2B022539-21B2-4769-A6FC-0385306A8AE3';
+import { answered, execute, ID, ID2, ORG, parse, type Setup, withoutToken } from '../verb.js';
+import { KEY, keyCard, LICENSE_KEY, NO_ORG, NOT_IN_ORG, portalPost, REVOKED } from './fixtures.js';
 
 describe('keys validate: argv -> options', () => {
   it.each([
@@ -93,35 +92,14 @@ describe('keys validate: argv -> options', () => {
 
 describe('keys validate: options + answers -> output', () => {
   const VALID = {
-    id: ID,
-    display_key: '****-8AE3',
-    status: 'granted',
-    customer: { email: 'jane@example.com' },
-    organization_id: ORG,
-    benefit_id: ID2,
-    limit_activations: 3,
+    ...LICENSE_KEY,
     usage: 4,
-    limit_usage: 10,
     validations: 8,
     last_validated_at: '2026-11-23T12:00:00Z',
     expires_at: '2027-01-31T00:00:00Z',
   };
-  const PATH = '/v1/customer-portal/license-keys/validate';
-
-  /** Answers the POST; returns the result and what the server saw. */
-  async function validate(opts: ValidateOptions, status: number, body: object, setup: Setup = {}) {
-    const seen: { authorized?: boolean; body?: unknown } = {};
-    const r = await execute(runValidate, opts, {
-      ...setup,
-      http: (pool) =>
-        pool.intercept({ path: PATH, method: 'POST' }).reply((req) => {
-          seen.authorized = 'authorization' in (req.headers as Record<string, string>);
-          seen.body = JSON.parse(String(req.body));
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, seen };
-  }
+  const validate = (options: ValidateOptions, status: number, body: object, setup: Setup = {}) =>
+    answered(runValidate, options, portalPost('validate'), status, body, setup);
 
   it('sends the key and the checks without a token, and prints the key as a card', async () => {
     const r = await validate(
@@ -140,32 +118,17 @@ describe('keys validate: options + answers -> output', () => {
     );
     expect(r).toEqual({
       code: 0,
-      stdout:
-        `id\t${ID}\n` +
-        'display_key\t****-8AE3\n' +
-        'status\tgranted\n' +
-        'customer.email\tjane@example.com\n' +
-        `organization_id\t${ORG}\n` +
-        `benefit_id\t${ID2}\n` +
-        'limit_activations\t3\n' +
-        'usage\t4\n' +
-        'limit_usage\t10\n' +
-        'validations\t8\n' +
-        'last_validated_at\t2026-11-23T12:00:00Z\n' +
-        'expires_at\t2027-01-31T00:00:00Z\n',
+      stdout: keyCard(VALID),
       stderr: '',
-      seen: {
-        authorized: false,
-        body: {
-          key: KEY,
-          organization_id: ORG,
-          activation_id: ID2,
-          benefit_id: ID2,
-          customer_id: ID,
-          increment_usage: 1,
-          conditions: { major: 2 },
-        },
-      },
+      seen: withoutToken({
+        key: KEY,
+        organization_id: ORG,
+        activation_id: ID2,
+        benefit_id: ID2,
+        customer_id: ID,
+        increment_usage: 1,
+        conditions: { major: 2 },
+      }),
     });
   });
 
@@ -177,7 +140,7 @@ describe('keys validate: options + answers -> output', () => {
       code: 0,
       stdout: 'status\tgranted\nusage\t4\n',
       stderr: '',
-      seen: { authorized: false, body: { key: KEY, organization_id: ORG } },
+      seen: withoutToken({ key: KEY, organization_id: ORG }),
     });
   });
 
@@ -185,19 +148,12 @@ describe('keys validate: options + answers -> output', () => {
     expect(await execute(runValidate, { key: KEY, output: {} })).toEqual({
       code: 2,
       stdout: '',
-      stderr:
-        'billing: --org is required (or set a default: billing config set organization_id <id>)\n',
+      stderr: NO_ORG,
     });
   });
 
   it.each([
-    [
-      403,
-      { error: 'NotPermitted', detail: 'License key is no longer active.' },
-      7,
-      'billing: the license key is revoked or disabled\n' +
-        'The seller can grant it again: billing keys update <key-id> --status granted\n',
-    ],
+    REVOKED,
     [
       403,
       { error: 'NotPermitted', detail: 'License key has expired.' },
@@ -212,19 +168,14 @@ describe('keys validate: options + answers -> output', () => {
       'billing: License key only has 0 more usages.\n' +
         'The seller can reset or raise it: billing keys update <key-id> --usage 0 or --limit-usage <n>\n',
     ],
-    [
-      404,
-      { error: 'ResourceNotFound', detail: 'Not found' },
-      6,
-      'billing: license key for that organization not found\n',
-    ],
+    NOT_IN_ORG,
   ])('a %i %j: exit code and message', async (status, body, code, stderr) => {
     const r = await validate({ key: KEY, org: ORG, output: {} }, status, body);
     expect(r).toEqual({
       code,
       stdout: '',
       stderr,
-      seen: { authorized: false, body: { key: KEY, organization_id: ORG } },
+      seen: withoutToken({ key: KEY, organization_id: ORG }),
     });
   });
 });

@@ -1,6 +1,6 @@
 // billing login: argv -> the flow's options or the exact usage error; --with-token checks the
 // token from stdin with one request and stores it; the browser flow needs a terminal.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileStore } from '../../../../src/auth/token-store.js';
@@ -10,9 +10,9 @@ import {
   runLogin,
 } from '../../../../src/cli/commands/login/login.js';
 import { tempConfigDir } from '../../../helpers/cli.js';
+import { fileStorage, NO_ENV_TOKEN, patLogin } from '../fixtures.js';
 import { execute, json, page, parse } from '../verb.js';
 
-const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/billing-test-bus' };
 const PASTED = 'polar_pat_loginTestPastedTokenNeverSent00000000000000';
 
 const DEFAULT_SCOPES = [
@@ -39,16 +39,6 @@ const READ_ONLY_SCOPES = [
   'license_keys:read',
   'customer_portal:read',
 ];
-
-/** A config dir whose profile keeps its tokens in credentials.json (no keychain). */
-function fileStorage(): string {
-  const dir = tempConfigDir();
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
-}
 
 describe('login: argv -> options', () => {
   const flow = {
@@ -119,7 +109,7 @@ describe('login: argv -> options', () => {
 });
 
 describe('login: options + answers -> output', () => {
-  const env = { ...NO_BUS, BILLING_TOKEN: undefined };
+  const env = NO_ENV_TOKEN;
   const checked = (status: number, body: object) => (pool: import('undici').MockPool) =>
     pool
       .intercept({
@@ -142,11 +132,7 @@ describe('login: options + answers -> output', () => {
       stdout: '',
       stderr: `✓ Token stored for profile local (${store.path}).\n`,
     });
-    expect(await store.read('local')).toEqual({
-      access_token: PASTED,
-      token_type: 'Bearer',
-      kind: 'pat',
-    });
+    expect(await store.read('local')).toEqual(patLogin(PASTED));
   });
 
   it('--with-token --storage file overrides the profile setting', async () => {

@@ -1,40 +1,26 @@
 // billing logout: revokes a stored OAuth login at the server (RFC 7009), then forgets it.
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { FileStore, TokenStore } from '../../../../src/auth/token-store.js';
+import { FileStore } from '../../../../src/auth/token-store.js';
 import { buildLogout, runLogout } from '../../../../src/cli/commands/login/logout.js';
-import { tempConfigDir } from '../../../helpers/cli.js';
-import { CUSTOMER_TOKEN, execute, parse } from '../verb.js';
+import {
+  ACCESS,
+  fileStorage,
+  NO_BUS,
+  NO_ENV_TOKEN,
+  oauthLogin,
+  patLogin,
+  REFRESH,
+  storeCustomerSession,
+  storedLogin,
+} from '../fixtures.js';
+import { execute, json, parse } from '../verb.js';
 
-const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/billing-test-bus' };
-const ACCESS = 'polar_at_u_logoutTestAccessTokenNeverSent000000000000';
-const REFRESH = 'polar_rt_u_logoutTestRefreshTokenNeverSent00000000000';
 const CLIENT_ID = 'polar_ci_billingCLIlocalServicePublicClient000044vii';
 
-/** A config dir whose profile keeps its tokens in credentials.json (no keychain). */
-function fileStorage(): string {
-  const dir = tempConfigDir();
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
-}
-
-async function oauthLogin(): Promise<string> {
-  const configDir = fileStorage();
-  await new FileStore(configDir).write('local', {
-    access_token: ACCESS,
-    refresh_token: REFRESH,
-    token_type: 'Bearer',
-    kind: 'oauth',
-    subject: 'jane@example.com',
-    expires_at: '2026-11-30T12:00:00Z',
-  });
-  return configDir;
-}
+/** A stored OAuth login that lasts a week more. */
+const login = () => storedLogin(oauthLogin({ expires_at: '2026-11-30T12:00:00Z' }));
 
 /** The form a public client's revocation request carries for `token`. */
 function revokes(token: string) {
@@ -58,19 +44,11 @@ describe('logout: argv -> options', () => {
 });
 
 describe('logout: options + answers -> output', () => {
-  const env = { ...NO_BUS, BILLING_TOKEN: undefined };
+  const env = NO_ENV_TOKEN;
 
   it('an OAuth login: no discovery document (404), so the default endpoint revokes both tokens', async () => {
-    const configDir = await oauthLogin();
-    await new TokenStore({
-      configDir,
-      env: NO_BUS,
-      storage: 'file',
-      warn: () => {},
-    }).writeCustomerSession('local', {
-      token: CUSTOMER_TOKEN,
-      expiresAt: '2026-11-23T12:30:00Z',
-    });
+    const configDir = await login();
+    await storeCustomerSession(configDir, '2026-11-23T12:30:00Z');
     const r = await execute(
       runLogout,
       {},
@@ -80,11 +58,7 @@ describe('logout: options + answers -> output', () => {
         http: (pool: MockPool) => {
           pool
             .intercept({ path: '/.well-known/openid-configuration', method: 'GET' })
-            .reply(
-              404,
-              { detail: 'Not Found' },
-              { headers: { 'content-type': 'application/json' } },
-            );
+            .reply(404, { detail: 'Not Found' }, json);
           pool
             .intercept({ path: '/v1/oauth2/revoke', method: 'POST', body: revokes(REFRESH) })
             .reply(200, '');
@@ -106,7 +80,7 @@ describe('logout: options + answers -> output', () => {
   });
 
   it('a revocation the server refuses: said, and the login is deleted anyway', async () => {
-    const configDir = await oauthLogin();
+    const configDir = await login();
     const r = await execute(
       runLogout,
       {},
@@ -117,11 +91,7 @@ describe('logout: options + answers -> output', () => {
           pool.intercept({ path: '/.well-known/openid-configuration' }).reply(404, '');
           pool
             .intercept({ path: '/v1/oauth2/revoke', method: 'POST' })
-            .reply(
-              400,
-              { error: 'invalid_client', error_description: 'unknown client' },
-              { headers: { 'content-type': 'application/json' } },
-            );
+            .reply(400, { error: 'invalid_client', error_description: 'unknown client' }, json);
         },
       },
     );
@@ -137,12 +107,9 @@ describe('logout: options + answers -> output', () => {
   });
 
   it('a stored personal access token: nothing to revoke, deleted; BILLING_TOKEN still set is said', async () => {
-    const configDir = fileStorage();
-    await new FileStore(configDir).write('local', {
-      access_token: 'polar_pat_logoutTestStoredPatNeverSent00000000000000',
-      token_type: 'Bearer',
-      kind: 'pat',
-    });
+    const configDir = await storedLogin(
+      patLogin('polar_pat_logoutTestStoredPatNeverSent00000000000000'),
+    );
     const r = await execute(runLogout, {}, { configDir, env: NO_BUS });
     expect(r).toEqual({
       code: 0,

@@ -6,7 +6,8 @@ import {
   type CancelOptions,
   runCancel,
 } from '../../../../src/cli/commands/subs/cancel.js';
-import { CUSTOMER_TOKEN, execute, ID, ID2, json, parse, type Setup, TOKEN } from '../verb.js';
+import { answered, CUSTOMER_TOKEN, execute, ID, NOT_FOUND, parse, TOKEN } from '../verb.js';
+import { ALREADY_CANCELED, expectSellerPatch, PORTAL, refused, SELLER, SUB } from './fixtures.js';
 
 describe('subs cancel: argv -> options', () => {
   const base = { id: ID, now: false, yes: false, asCustomer: false, output: {} };
@@ -63,71 +64,26 @@ describe('subs cancel: argv -> options', () => {
 });
 
 describe('subs cancel: options + answers -> output', () => {
-  const SUB = {
-    id: ID,
-    status: 'active',
-    product: { name: 'Pro' },
-    price_id: ID2,
-    amount: 1000,
-    currency: 'usd',
-    recurring_interval: 'month',
-    current_period_start: '2026-11-01T00:00:00Z',
-    current_period_end: '2026-12-01T00:00:00Z',
-    cancel_at_period_end: true,
-    customer: { email: 'jane@example.com' },
-  };
+  const CANCELING = { ...SUB, cancel_at_period_end: true };
+  const ENDED = { ...CANCELING, status: 'canceled', ends_at: '2026-11-23T12:00:00Z' };
   const base: CancelOptions = { id: ID, now: false, yes: false, asCustomer: false, output: {} };
-
-  /** Answers one PATCH of `path`; returns the result and what the server saw. */
-  async function cancel(
-    opts: CancelOptions,
-    path: string,
-    status: number,
-    body: object,
-    setup: Setup = {},
-  ) {
-    const seen: { authorization?: string; body?: unknown } = {};
-    const r = await execute(runCancel, opts, {
-      ...setup,
-      http: (pool) =>
-        pool.intercept({ path, method: 'PATCH' }).reply((req) => {
-          seen.authorization = (req.headers as Record<string, string>).authorization;
-          seen.body = JSON.parse(String(req.body));
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, seen };
-  }
+  /** What the server sees of `base`: the seller's cancellation at period end. */
+  const AT_PERIOD_END = {
+    authorization: `Bearer ${TOKEN}`,
+    body: {
+      cancel_at_period_end: true,
+      customer_cancellation_reason: null,
+      customer_cancellation_comment: null,
+    },
+  };
 
   it('at period end, as the seller: the card of the answer', async () => {
-    expect(await cancel(base, `/v1/subscriptions/${ID}`, 200, SUB)).toEqual({
-      code: 0,
-      stdout:
-        `id\t${ID}\n` +
-        'status\tactive\n' +
-        'product.name\tPro\n' +
-        `price_id\t${ID2}\n` +
-        'amount\t1000\n' +
-        'recurring_interval\tmonth\n' +
-        'current_period_start\t2026-11-01T00:00:00Z\n' +
-        'current_period_end\t2026-12-01T00:00:00Z\n' +
-        'cancel_at_period_end\ttrue\n' +
-        'customer.email\tjane@example.com\n',
-      stderr: '',
-      seen: {
-        authorization: `Bearer ${TOKEN}`,
-        body: {
-          cancel_at_period_end: true,
-          customer_cancellation_reason: null,
-          customer_cancellation_comment: null,
-        },
-      },
-    });
+    await expectSellerPatch(runCancel, base, CANCELING, AT_PERIOD_END);
   });
 
   it('--now --yes revokes it, with the reason and comment', async () => {
-    const ended = { ...SUB, status: 'canceled', ends_at: '2026-11-23T12:00:00Z' };
-    const r = await cancel(
+    const r = await answered(
+      runCancel,
       {
         ...base,
         now: true,
@@ -136,13 +92,13 @@ describe('subs cancel: options + answers -> output', () => {
         comment: 'Too dear',
         output: { json: true },
       },
-      `/v1/subscriptions/${ID}`,
+      SELLER,
       200,
-      ended,
+      ENDED,
     );
     expect(r).toEqual({
       code: 0,
-      stdout: `${JSON.stringify(ended, null, 2)}\n`,
+      stdout: `${JSON.stringify(ENDED, null, 2)}\n`,
       stderr: '',
       seen: {
         authorization: `Bearer ${TOKEN}`,
@@ -156,16 +112,17 @@ describe('subs cancel: options + answers -> output', () => {
   });
 
   it('--as-customer: the customer-portal PATCH with its own field names and token', async () => {
-    const r = await cancel(
+    const r = await answered(
+      runCancel,
       {
         ...base,
         asCustomer: true,
         comment: 'Moving',
         output: { fields: 'id,cancel_at_period_end' },
       },
-      `/v1/customer-portal/subscriptions/${ID}`,
+      PORTAL,
       200,
-      SUB,
+      CANCELING,
       { env: { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN } },
     );
     expect(r).toEqual({
@@ -204,12 +161,12 @@ describe('subs cancel: options + answers -> output', () => {
   });
 
   it('--now on a terminal: "y" revokes it and says so', async () => {
-    const ended = { ...SUB, status: 'canceled', ends_at: '2026-11-23T12:00:00Z' };
-    const r = await cancel(
+    const r = await answered(
+      runCancel,
       { ...base, now: true, output: { json: true } },
-      `/v1/subscriptions/${ID}`,
+      SELLER,
       200,
-      ended,
+      ENDED,
       { tty: true, stdin: ['y'] },
     );
     expect(r.seen.body).toEqual({
@@ -225,11 +182,12 @@ describe('subs cancel: options + answers -> output', () => {
   });
 
   it('at period end on a terminal: the ✓ line names the day it ends', async () => {
-    const r = await cancel(
+    const r = await answered(
+      runCancel,
       { ...base, output: { json: true } },
-      `/v1/subscriptions/${ID}`,
+      SELLER,
       200,
-      SUB,
+      CANCELING,
       {
         tty: true,
       },
@@ -243,32 +201,17 @@ describe('subs cancel: options + answers -> output', () => {
   it.each([
     [
       403,
-      {
-        error: 'AlreadyCanceledSubscription',
-        detail: 'This subscription is already canceled or will be at the end of the period.',
-      },
+      ALREADY_CANCELED,
       7,
       `billing: subscription ${ID} is already canceled, or already ends with its period\n` +
         `To undo a cancellation at period end: billing subs resume ${ID}\n`,
     ],
-    [
-      404,
-      { error: 'ResourceNotFound', detail: 'Not found' },
-      6,
-      `billing: subscription ${ID} not found\n`,
-    ],
+    [404, NOT_FOUND, 6, `billing: subscription ${ID} not found\n`],
     [
       403,
       { error: 'NotPermitted', detail: 'You do not have permission to update this subscription.' },
       5,
       'billing: You do not have permission to update this subscription.\n',
     ],
-  ])('a %i %j: exit code and message', async (status, body, code, stderr) => {
-    const r = await cancel(base, `/v1/subscriptions/${ID}`, status, body);
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
-      code,
-      stdout: '',
-      stderr,
-    });
-  });
+  ])('a %i %j: exit code and message', refused(runCancel, base, AT_PERIOD_END));
 });

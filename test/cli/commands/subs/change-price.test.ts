@@ -7,7 +7,15 @@ import {
   runChangePrice,
 } from '../../../../src/cli/commands/subs/change-price.js';
 import { ID, ID2, useRecorder } from '../harness.js';
-import { CUSTOMER_TOKEN, execute, json, parse, TOKEN } from '../verb.js';
+import { answered, NOT_FOUND, parse, TOKEN, TOKEN_REJECTED } from '../verb.js';
+import {
+  ALREADY_CANCELED,
+  expectPortalPatch,
+  expectSellerPatch,
+  SUB as MONTHLY,
+  refused,
+  SELLER,
+} from './fixtures.js';
 
 const rec = useRecorder();
 const CUSTOMER = 'polar_cst_unitTestCustomerSessionToken000000000000000000';
@@ -104,30 +112,7 @@ describe('subs change-price: argv -> options', () => {
 });
 
 describe('subs change-price: options + answers -> output', () => {
-  const SUB = {
-    id: ID,
-    status: 'active',
-    product: { name: 'Pro' },
-    price_id: ID2,
-    amount: 2000,
-    currency: 'usd',
-    recurring_interval: 'month',
-    current_period_start: '2026-11-01T00:00:00Z',
-    current_period_end: '2026-12-01T00:00:00Z',
-    cancel_at_period_end: false,
-    customer: { email: 'jane@example.com' },
-  };
-  const CARD =
-    `id\t${ID}\n` +
-    'status\tactive\n' +
-    'product.name\tPro\n' +
-    `price_id\t${ID2}\n` +
-    'amount\t2000\n' +
-    'recurring_interval\tmonth\n' +
-    'current_period_start\t2026-11-01T00:00:00Z\n' +
-    'current_period_end\t2026-12-01T00:00:00Z\n' +
-    'cancel_at_period_end\tfalse\n' +
-    'customer.email\tjane@example.com\n';
+  const SUB = { ...MONTHLY, amount: 2000 };
   const seller: ChangePriceOptions = {
     id: ID,
     priceId: ID2,
@@ -135,71 +120,35 @@ describe('subs change-price: options + answers -> output', () => {
     asCustomer: false,
     output: {},
   };
-
-  /** Answers one PATCH of `path`; returns the result and what the server saw. */
-  async function patch(
-    opts: ChangePriceOptions,
-    path: string,
-    status: number,
-    body: object,
-    env: Record<string, string> = {},
-  ) {
-    const seen: { authorization?: string; body?: unknown } = {};
-    const r = await execute(runChangePrice, opts, {
-      env,
-      http: (pool) =>
-        pool.intercept({ path, method: 'PATCH' }).reply((req) => {
-          seen.authorization = (req.headers as Record<string, string>).authorization;
-          seen.body = JSON.parse(String(req.body));
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, seen };
-  }
+  /** What the server sees of `seller`. */
+  const SEEN = {
+    authorization: `Bearer ${TOKEN}`,
+    body: { product_price_id: ID2, proration_behavior: 'invoice' },
+  };
 
   it('as the seller: the price and proration, then the card', async () => {
-    expect(await patch(seller, `/v1/subscriptions/${ID}`, 200, SUB)).toEqual({
-      code: 0,
-      stdout: CARD,
-      stderr: '',
-      seen: {
-        authorization: `Bearer ${TOKEN}`,
-        body: { product_price_id: ID2, proration_behavior: 'invoice' },
-      },
-    });
+    await expectSellerPatch(runChangePrice, seller, SUB, SEEN);
   });
 
   it('--as-customer: the customer-portal PATCH, the price only, the customer token', async () => {
-    const r = await patch(
+    await expectPortalPatch(
+      runChangePrice,
       { ...seller, proration: undefined, asCustomer: true, output: { json: true } },
-      `/v1/customer-portal/subscriptions/${ID}`,
-      200,
+      { product_price_id: ID2 },
       SUB,
-      { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN },
     );
-    expect(r).toEqual({
-      code: 0,
-      stdout: `${JSON.stringify(SUB, null, 2)}\n`,
-      stderr: '',
-      seen: { authorization: `Bearer ${CUSTOMER_TOKEN}`, body: { product_price_id: ID2 } },
-    });
   });
 
   it('on a terminal, a ✓ line follows on stderr', async () => {
-    const seen: { body?: unknown } = {};
-    const r = await execute(
+    const r = await answered(
       runChangePrice,
       { ...seller, proration: undefined, output: { json: true } },
-      {
-        tty: true,
-        http: (pool) =>
-          pool.intercept({ path: `/v1/subscriptions/${ID}`, method: 'PATCH' }).reply((req) => {
-            seen.body = JSON.parse(String(req.body));
-            return { statusCode: 200, data: SUB, responseOptions: json };
-          }),
-      },
+      SELLER,
+      200,
+      SUB,
+      { tty: true },
     );
-    expect(seen.body).toEqual({ product_price_id: ID2 });
+    expect(r.seen.body).toEqual({ product_price_id: ID2 });
     expect(r.code).toBe(0);
     expect(stripVTControlCharacters(r.stderr)).toBe(
       `✓ Subscription ${ID} is now on price ${ID2}.\n`,
@@ -209,33 +158,12 @@ describe('subs change-price: options + answers -> output', () => {
   it.each([
     [
       403,
-      {
-        error: 'AlreadyCanceledSubscription',
-        detail: 'This subscription is already canceled or will be at the end of the period.',
-      },
+      ALREADY_CANCELED,
       7,
       `billing: subscription ${ID} is canceled or ends with its period: its price can no longer change\n` +
         `If it has not ended yet, resume it first: billing subs resume ${ID}\n`,
     ],
-    [
-      404,
-      { error: 'ResourceNotFound', detail: 'Not found' },
-      6,
-      `billing: subscription ${ID} not found\n`,
-    ],
-    [
-      401,
-      { error: 'invalid_token' },
-      4,
-      'billing: the token in BILLING_TOKEN was rejected: it is unknown, expired or revoked\n' +
-        'Set BILLING_TOKEN to a valid personal access token, or unset it to use your login.\n',
-    ],
-  ])('a %i: exit code and message', async (status, body, code, stderr) => {
-    const r = await patch(seller, `/v1/subscriptions/${ID}`, status, body);
-    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
-      code,
-      stdout: '',
-      stderr,
-    });
-  });
+    [404, NOT_FOUND, 6, `billing: subscription ${ID} not found\n`],
+    [401, { error: 'invalid_token' }, 4, TOKEN_REJECTED],
+  ])('a %i: exit code and message', refused(runChangePrice, seller, SEEN));
 });

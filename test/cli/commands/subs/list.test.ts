@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildList, type ListOptions, runList } from '../../../../src/cli/commands/subs/list.js';
 import { ID, ID2, useRecorder } from '../harness.js';
-import { CUSTOMER_TOKEN, execute, json, ORG, page, parse, TOKEN } from '../verb.js';
+import {
+  answered,
+  CUSTOMER_SESSION_REJECTED,
+  CUSTOMER_TOKEN,
+  ORG,
+  page,
+  parse,
+  TOKEN,
+} from '../verb.js';
 
 const rec = useRecorder();
 const CUSTOMER = 'polar_cst_unitTestCustomerSessionToken000000000000000000';
@@ -153,24 +161,13 @@ describe('subs list: options + answers -> output', () => {
   };
   const PATH = `/v1/customer-portal/subscriptions/?organization_id=${ORG}&active=true&page=1&limit=30`;
 
-  /** Runs with `env`, answering PATH with `status, body`; returns the result and the Authorization sent. */
-  async function list(
+  /** Runs with `env`, answering PATH with `status, body`; `seen` holds the Authorization sent. */
+  const list = (
     env: Record<string, string | undefined>,
     status: number,
     body: object,
     opts: ListOptions = options,
-  ) {
-    let authorization: string | undefined;
-    const r = await execute(runList, opts, {
-      env,
-      http: (pool) =>
-        pool.intercept({ path: PATH, method: 'GET' }).reply((req) => {
-          authorization = (req.headers as Record<string, string>).authorization;
-          return { statusCode: status, data: body, responseOptions: json };
-        }),
-    });
-    return { ...r, authorization };
-  }
+  ) => answered(runList, opts, { method: 'GET', path: PATH }, status, body, { env });
 
   it('asks the customer portal with BILLING_CUSTOMER_TOKEN and prints TSV to a pipe', async () => {
     expect(await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([SUB]))).toEqual({
@@ -179,7 +176,7 @@ describe('subs list: options + answers -> output', () => {
         'ID\tSTATUS\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n' +
         `${ID}\tactive\tPro\t1000\tmonth\t2026-01-01T00:00:00Z\t2026-12-01T00:00:00Z\tfalse\n`,
       stderr: '',
-      authorization: `Bearer ${CUSTOMER_TOKEN}`,
+      seen: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
     });
   });
 
@@ -189,7 +186,7 @@ describe('subs list: options + answers -> output', () => {
       code: 0,
       stdout: `${JSON.stringify([SUB], null, 2)}\n`,
       stderr: '',
-      authorization: `Bearer ${TOKEN}`,
+      seen: { authorization: `Bearer ${TOKEN}` },
     });
   });
 
@@ -206,10 +203,8 @@ describe('subs list: options + answers -> output', () => {
     expect(r).toEqual({
       code: 4,
       stdout: '',
-      stderr:
-        'billing: the customer session in BILLING_CUSTOMER_TOKEN was rejected: it has expired or was revoked\n' +
-        'Confirm a checkout again (billing checkout confirm …), or set BILLING_CUSTOMER_TOKEN to a customer session token.\n',
-      authorization: `Bearer ${CUSTOMER_TOKEN}`,
+      stderr: CUSTOMER_SESSION_REJECTED,
+      seen: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
     });
   });
 });

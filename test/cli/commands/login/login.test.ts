@@ -15,30 +15,16 @@ import { execute, json, page, parse } from '../verb.js';
 
 const PASTED = 'polar_pat_loginTestPastedTokenNeverSent00000000000000';
 
-const DEFAULT_SCOPES = [
-  'openid',
-  'email',
-  'organizations:read',
-  'organizations:write',
-  'checkouts:read',
-  'checkouts:write',
-  'subscriptions:write',
-  'orders:read',
-  'license_keys:read',
-  'license_keys:write',
-  'customer_portal:read',
-  'customer_portal:write',
-  'customer_sessions:write',
-];
-const READ_ONLY_SCOPES = [
-  'openid',
-  'email',
-  'organizations:read',
-  'checkouts:read',
-  'orders:read',
-  'license_keys:read',
-  'customer_portal:read',
-];
+// The scopes login asks for are a contract with the server's consent page: pinned as text.
+const DEFAULT_SCOPES = (
+  'openid email organizations:read organizations:write checkouts:read checkouts:write ' +
+  'subscriptions:write orders:read license_keys:read license_keys:write customer_portal:read ' +
+  'customer_portal:write customer_sessions:write'
+).split(' ');
+const READ_ONLY_SCOPES = (
+  'openid email organizations:read checkouts:read orders:read license_keys:read ' +
+  'customer_portal:read'
+).split(' ');
 
 describe('login: argv -> options', () => {
   const flow = {

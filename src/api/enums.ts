@@ -4,11 +4,14 @@
 import type {
   CANCELLATION_REASONS,
   CHECKOUT_STATUSES,
+  CUSTOMER_ORDER_SORT_CRITERIA,
+  CUSTOMER_SORT_CRITERIA,
   LICENSE_KEY_STATUSES,
   ORDER_SORT_CRITERIA,
   PRICE_TYPES,
   PRORATION_BEHAVIORS,
   SCOPES,
+  SELLER_SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_STATUSES,
 } from '../shared/api-facts.js';
@@ -23,6 +26,9 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 export type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
 export type OrderSortCriterion = (typeof ORDER_SORT_CRITERIA)[number];
 export type SubscriptionSortCriterion = (typeof SUBSCRIPTION_SORT_CRITERIA)[number];
+export type SellerSubscriptionSortCriterion = (typeof SELLER_SUBSCRIPTION_SORT_CRITERIA)[number];
+export type CustomerSortCriterion = (typeof CUSTOMER_SORT_CRITERIA)[number];
+export type CustomerOrderSortCriterion = (typeof CUSTOMER_ORDER_SORT_CRITERIA)[number];
 export type Scope = (typeof SCOPES)[number];
 
 /** A sort criterion as sent: the name, optionally prefixed with `-` for descending. */

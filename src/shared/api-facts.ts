@@ -68,6 +68,29 @@ export const SUBSCRIPTION_SORT_CRITERIA = [
   'product',
 ] as const;
 export const SUBSCRIPTION_DEFAULT_SORTING = ['-started_at'] as const;
+/** `sorting` criteria of the seller's GET /v1/subscriptions/ (SDK SubscriptionSortProperty). */
+export const SELLER_SUBSCRIPTION_SORT_CRITERIA = [
+  'customer',
+  'status',
+  'started_at',
+  'current_period_end',
+  'amount',
+  'product',
+  'discount',
+] as const;
+export const SELLER_SUBSCRIPTION_DEFAULT_SORTING = ['-started_at'] as const;
+/** `sorting` criteria of GET /v1/customers/ (SDK CustomerSortProperty). */
+export const CUSTOMER_SORT_CRITERIA = ['created_at', 'email', 'name'] as const;
+export const CUSTOMER_DEFAULT_SORTING = ['-created_at'] as const;
+/** `sorting` criteria of GET /v1/customer-portal/orders/ (SDK CustomerOrderSortProperty). */
+export const CUSTOMER_ORDER_SORT_CRITERIA = [
+  'created_at',
+  'amount',
+  'organization',
+  'product',
+  'subscription',
+] as const;
+export const CUSTOMER_ORDER_DEFAULT_SORTING = ['-created_at'] as const;
 /** `sorting` criteria of GET /v1/organizations/. */
 export const ORGANIZATION_SORT_CRITERIA = ['created_at', 'name'] as const;
 export const ORGANIZATION_DEFAULT_SORTING = ['created_at'] as const;

@@ -89,6 +89,10 @@ export interface RequestOptions<S extends Check<unknown> = Check<unknown>> {
   /** Names the subject in a 404 message, e.g. `order 0b4c…`. */
   notFound?: string;
   signal?: AbortSignal;
+  /** The media type asked for (default application/json). */
+  accept?: string;
+  /** The body of a success as text, unparsed (a CSV export). */
+  raw?: boolean;
 }
 
 export function defaultUserAgent(version: string, nodeVersion: string = process.version): string {
@@ -170,7 +174,7 @@ export class ApiClient {
       }
       const { status } = answer;
       if (status >= 200 && status < 300) {
-        return parseResponse(answer.text, status, path, opts.schema);
+        return opts.raw ? answer.text : parseResponse(answer.text, status, path, opts.schema);
       }
       if (status === 401 && token && !refreshed && isInvalidToken(answer.text)) {
         refreshed = true;
@@ -228,7 +232,7 @@ export class ApiClient {
   private async send(method: Method, url: URL, token: string | undefined, opts: RequestOptions) {
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
-      accept: 'application/json',
+      accept: opts.accept ?? 'application/json',
     };
     if (token) headers.authorization = `Bearer ${token}`;
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);

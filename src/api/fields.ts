@@ -145,7 +145,7 @@ const DISCOUNT: FieldTree = {
   products: PRODUCT_BASE,
 };
 
-const CUSTOMER: FieldTree = {
+export const CUSTOMER: FieldTree = {
   ...STAMPS,
   ...leaves('email', 'email_verified', 'name', 'tax_id', 'organization_id', 'avatar_url'),
   metadata: FREE,

@@ -6,6 +6,7 @@ export {
   defaultUserAgent,
   type RequestOptions,
 } from './client.js';
+export * as customers from './customers.js';
 export * from './enums.js';
 export * as licenseKeys from './license-keys.js';
 export * as orders from './orders.js';

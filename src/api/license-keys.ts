@@ -81,6 +81,14 @@ export function listCustomerPortal(
   });
 }
 
+/** A license key of the seller's, with its activations. */
+export async function get(client: ApiClient, id: string): Promise<LicenseKeyWithActivations> {
+  return client.request('GET', `/v1/license-keys/${segment(id)}`, {
+    schema: licenseKeyWithActivations,
+    notFound: `license key ${id}`,
+  });
+}
+
 export async function getCustomerPortal(
   client: ApiClient,
   id: string,

@@ -3,6 +3,7 @@ import type { ApiClient } from './client.js';
 import type {
   CancellationReason,
   ProrationBehavior,
+  SellerSubscriptionSortCriterion,
   Sorting,
   SubscriptionSortCriterion,
 } from './enums.js';
@@ -22,6 +23,16 @@ export interface CustomerPortalSubscriptionFilters {
   sorting?: readonly Sorting<SubscriptionSortCriterion>[];
 }
 
+export interface SubscriptionFilters {
+  organization_id?: Many<string>;
+  product_id?: Many<string>;
+  customer_id?: Many<string>;
+  discount_id?: Many<string>;
+  /** true: trialing or active; false: canceled or unpaid. */
+  active?: boolean;
+  sorting?: readonly Sorting<SellerSubscriptionSortCriterion>[];
+}
+
 /** Either a price change or a cancellation, never both (api-facts.md "Request bodies"). */
 export type SubscriptionUpdate =
   | { product_price_id: string; proration_behavior?: ProrationBehavior }
@@ -39,6 +50,47 @@ export type CustomerPortalSubscriptionUpdate =
       cancellation_reason?: CancellationReason | null;
       cancellation_comment?: string | null;
     };
+
+/** The seller's subscriptions (GET /v1/subscriptions/). */
+export function list(
+  client: ApiClient,
+  filters: SubscriptionFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/subscriptions/', {
+    ...paging,
+    query: { ...filters },
+    schema: resource,
+  });
+}
+
+/** The subscriptions of the organizations given (all the token sees without), as CSV text. */
+export async function exportCsv(
+  client: ApiClient,
+  filters: { organization_id?: Many<string> } = {},
+): Promise<string> {
+  return client.request<string>('GET', '/v1/subscriptions/export', {
+    query: { ...filters },
+    accept: 'text/csv',
+    raw: true,
+  });
+}
+
+/** Ends a subscription now (DELETE /v1/subscriptions/{id}); its benefits are revoked. */
+export async function revoke(client: ApiClient, id: string): Promise<Resource> {
+  return client.request('DELETE', `/v1/subscriptions/${segment(id)}`, {
+    schema: resource,
+    notFound: `subscription ${id}`,
+  });
+}
+
+/** One of the customer's own subscriptions. */
+export async function getCustomerPortal(client: ApiClient, id: string): Promise<Resource> {
+  return client.request('GET', `/v1/customer-portal/subscriptions/${segment(id)}`, {
+    schema: resource,
+    notFound: `subscription ${id}`,
+  });
+}
 
 export function listCustomerPortal(
   client: ApiClient,

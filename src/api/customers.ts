@@ -1,0 +1,64 @@
+// Customers: the seller's CRUD (GET/POST /v1/customers/, GET/PATCH/DELETE /v1/customers/{id};
+// the official SDK 0.20.2's customers.* calls).
+import type { ApiClient } from './client.js';
+import type { CustomerSortCriterion, Sorting } from './enums.js';
+import type { PageOptions } from './paginate.js';
+import type { Address } from './schemas.js';
+import { type Resource, resource } from './schemas.js';
+import { segment } from './url.js';
+
+type Many<T> = T | readonly T[];
+
+export interface CustomerFilters {
+  organization_id?: Many<string>;
+  /** Matches the email or the name (case-insensitive substring). */
+  query?: string;
+  sorting?: readonly Sorting<CustomerSortCriterion>[];
+}
+
+export interface CustomerCreate {
+  email: string;
+  name?: string | null;
+  billing_address?: Address | null;
+  tax_id?: string[] | null;
+  organization_id?: string | null;
+}
+
+export type CustomerUpdate = Partial<Omit<CustomerCreate, 'organization_id'>>;
+
+export function list(
+  client: ApiClient,
+  filters: CustomerFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/customers/', { ...paging, query: { ...filters }, schema: resource });
+}
+
+export async function get(client: ApiClient, id: string): Promise<Resource> {
+  return client.request('GET', `/v1/customers/${segment(id)}`, {
+    schema: resource,
+    notFound: `customer ${id}`,
+  });
+}
+
+export async function create(client: ApiClient, body: CustomerCreate): Promise<Resource> {
+  return client.request('POST', '/v1/customers/', { body, schema: resource });
+}
+
+export async function update(
+  client: ApiClient,
+  id: string,
+  body: CustomerUpdate | Record<string, unknown>,
+): Promise<Resource> {
+  return client.request('PATCH', `/v1/customers/${segment(id)}`, {
+    body,
+    schema: resource,
+    notFound: `customer ${id}`,
+  });
+}
+
+export async function remove(client: ApiClient, id: string): Promise<void> {
+  await client.request('DELETE', `/v1/customers/${segment(id)}`, {
+    notFound: `customer ${id}`,
+  });
+}

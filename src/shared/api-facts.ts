@@ -91,6 +91,21 @@ export const CUSTOMER_ORDER_SORT_CRITERIA = [
   'subscription',
 ] as const;
 export const CUSTOMER_ORDER_DEFAULT_SORTING = ['-created_at'] as const;
+/** `sorting` criteria of GET /v1/products/ (SDK ProductSortProperty). */
+export const PRODUCT_SORT_CRITERIA = [
+  'created_at',
+  'name',
+  'price_type',
+  'price_amount_type',
+  'price_amount',
+] as const;
+export const PRODUCT_DEFAULT_SORTING = ['-created_at'] as const;
+/** `sorting` criteria of GET /v1/discounts/ (SDK DiscountSortProperty). */
+export const DISCOUNT_SORT_CRITERIA = ['created_at', 'name', 'code', 'redemptions_count'] as const;
+export const DISCOUNT_DEFAULT_SORTING = ['-created_at'] as const;
+/** `sorting` criteria of GET /v1/checkouts/custom/ (SDK CheckoutSortProperty). */
+export const CHECKOUT_SORT_CRITERIA = ['created_at', 'expires_at'] as const;
+export const CHECKOUT_DEFAULT_SORTING = ['-created_at'] as const;
 /** `sorting` criteria of GET /v1/organizations/. */
 export const ORGANIZATION_SORT_CRITERIA = ['created_at', 'name'] as const;
 export const ORGANIZATION_DEFAULT_SORTING = ['created_at'] as const;

@@ -111,6 +111,22 @@ export const ORGANIZATION_SORT_CRITERIA = ['created_at', 'name'] as const;
 export const ORGANIZATION_DEFAULT_SORTING = ['created_at'] as const;
 /** License-key lists take no `sorting`: always oldest first. */
 export const LICENSE_KEY_SORTING = ['created_at'] as const;
+/** GET /v1/benefits/ takes no `sorting`: always by type, then oldest first. */
+export const BENEFIT_SORTING = ['type', 'created_at'] as const;
+
+/** Catalogue limits of the real service (product and discount schemas at the spec's generation). */
+export const PRICE_AMOUNT_MIN = 50;
+export const PRICE_AMOUNT_MAX = 99_999_999;
+/** The only currency prices and fixed discounts take (pattern `usd`); also the default. */
+export const CURRENCIES = ['usd'] as const;
+export const PRODUCT_NAME_MIN_LENGTH = 3;
+/** Recurring products have one or two fixed prices (one per interval) or a single free one. */
+export const RECURRING_FIXED_PRICES_MAX = 2;
+export const DISCOUNT_BASIS_POINTS_MIN = 1;
+export const DISCOUNT_BASIS_POINTS_MAX = 10_000;
+/** Discount codes: alphanumeric, 3 to 256 characters. */
+export const DISCOUNT_CODE_MIN_LENGTH = 3;
+export const DISCOUNT_CODE_MAX_LENGTH = 256;
 
 export const SCOPES = [
   'openid',
@@ -135,6 +151,8 @@ export const SCOPES = [
   'customers:read',
   'customers:write',
   'customer_sessions:write',
+  'discounts:read',
+  'discounts:write',
 ] as const;
 
 /** OAuth 2.0 server (api-facts "OAuth 2.0 / OpenID Connect server"), in the discovery order. */

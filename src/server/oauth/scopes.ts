@@ -26,6 +26,8 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'customers:read': 'Read customers',
   'customers:write': 'Create and change customers',
   'customer_sessions:write': 'Act as your customers in their customer portal',
+  'discounts:read': 'Read discounts',
+  'discounts:write': 'Create, change and delete discounts',
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

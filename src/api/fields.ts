@@ -32,7 +32,7 @@ const PRICE: FieldTree = {
   ),
 };
 
-const BENEFIT: FieldTree = {
+export const BENEFIT: FieldTree = {
   ...STAMPS,
   ...leaves(
     'type',
@@ -114,7 +114,7 @@ const PRODUCT_BASE: FieldTree = {
 };
 
 /** Every form of a product (order, checkout, admin, portal): a field is valid in any. */
-const PRODUCT: FieldTree = {
+export const PRODUCT: FieldTree = {
   ...PRODUCT_BASE,
   prices: PRICE,
   benefits: BENEFIT,
@@ -124,7 +124,7 @@ const PRODUCT: FieldTree = {
   organization: ORGANIZATION,
 };
 
-const DISCOUNT: FieldTree = {
+export const DISCOUNT: FieldTree = {
   ...STAMPS,
   ...leaves(
     'duration',

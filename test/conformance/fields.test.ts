@@ -4,11 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVATION,
+  BENEFIT,
   CHECKOUT,
+  DISCOUNT,
   type FieldTree,
   LICENSE_KEY,
   ORDER,
   ORGANIZATION,
+  PRODUCT,
   SUBSCRIPTION,
   unknownField,
 } from '../../src/api/fields.js';
@@ -72,6 +75,9 @@ const models: [string, FieldTree][] = [
   ['ValidatedLicenseKey', LICENSE_KEY],
   ['LicenseKeyActivationRead', ACTIVATION],
   ['Organization', ORGANIZATION],
+  ['Product', PRODUCT],
+  ['Discount', DISCOUNT],
+  ['Benefit', BENEFIT],
 ];
 
 describe('the --fields catalogue knows every field of the SDK models', () => {

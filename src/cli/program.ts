@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth/index.js';
 import { registerCheckout } from './commands/checkout/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerCustomers } from './commands/customers/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerOrders } from './commands/orders/index.js';
@@ -75,6 +76,7 @@ export function buildProgram(ctx: Context) {
   registerCheckout(program, ctx);
   registerSubs(program, ctx);
   registerOrders(program, ctx);
+  registerCustomers(program, ctx);
   registerKeys(program, ctx);
   registerOrg(program, ctx);
   registerApi(program, ctx);

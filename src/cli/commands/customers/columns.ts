@@ -1,0 +1,20 @@
+import type { Column } from '../../io/index.js';
+
+export const CUSTOMER_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'EMAIL', path: 'email' },
+  { header: 'NAME', path: 'name', hide: 2 },
+  { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
+];
+
+export const CUSTOMER_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'Email', path: 'email' },
+  { header: 'Email verified', path: 'email_verified', kind: 'bool' },
+  { header: 'Name', path: 'name' },
+  { header: 'Tax ID', path: 'tax_id' },
+  { header: 'Billing address', path: 'billing_address' },
+  { header: 'Organization', path: 'organization_id', kind: 'id' },
+  { header: 'Created', path: 'created_at', kind: 'time' },
+  { header: 'Metadata', path: 'metadata' },
+];

@@ -1,0 +1,56 @@
+// billing customers create → POST /v1/customers/
+
+import { CUSTOMER } from '../../../api/fields.js';
+import { UsageError } from '../../../errors.js';
+import type { Context, OutputOptions } from '../../context.js';
+import { dataObject, uuid } from '../../input.js';
+import { done, outputOf, withOutput } from '../shared.js';
+import { printOne, resources, verb } from '../verb.js';
+import { CUSTOMER_CARD } from './columns.js';
+import { email } from './ref.js';
+
+export interface CreateOptions {
+  /** --data with the flags applied over it; has an email. */
+  body: Record<string, unknown>;
+  output: OutputOptions;
+}
+
+export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
+  const { customers, client } = await resources(ctx, 'seller');
+  const created = await customers.create(client, opts.body as { email: string });
+  await printOne(ctx, opts.output, CUSTOMER_CARD, created);
+  await done(ctx, `Customer ${created.id} created (${String(created.email)}).`);
+}
+
+export const buildCreate = verb(runCreate, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('create')
+        .summary('create a customer')
+        .description(
+          'Create a customer. Flags override the same fields of --data, where the billing ' +
+            'address and tax id go.',
+        )
+        .option('--email <email>', "the customer's email (required)")
+        .option('--name <name>', "the customer's name")
+        .option('--org <id>', 'the organization (needed when your token has several)')
+        .option('--data <json>', 'request body as JSON, @file or - for stdin'),
+      CUSTOMER,
+    ),
+  options: async (opts, ctx): Promise<CreateOptions> => {
+    const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
+    if (opts.email !== undefined) body.email = opts.email;
+    if (opts.name !== undefined) body.name = opts.name;
+    if (opts.org !== undefined) body.organization_id = uuid('--org', opts.org);
+    if (typeof body.email !== 'string' || body.email === '') {
+      throw new UsageError('--email is required');
+    }
+    email('--email', body.email);
+    return { body, output: outputOf(opts) };
+  },
+  examples: [
+    'billing customers create --email jane@example.com --name "Jane Doe"',
+    `billing customers create --email jane@example.com --data '{"billing_address": {"country": "FR"}}'`,
+  ],
+});

@@ -48,7 +48,7 @@ const steps = [
     '--confirmation-token',
     'tok_demo',
   ],
-  ['subs', 'list'],
+  ['subs', 'list', '--mine'],
   ['keys', 'activate', info.demo.license_key, '--label', 'demo-laptop', '--meta', 'os=linux'],
   ['keys', 'validate', info.demo.license_key],
   ['org', 'get'],

@@ -54,7 +54,7 @@ const cases: Case[] = [
     ],
   },
   {
-    argv: ['subs', 'list'],
+    argv: ['subs', 'list', '--mine'],
     routes: [['GET', '/v1/customer-portal/subscriptions/', 'CustomerSubscription', true]],
   },
   {

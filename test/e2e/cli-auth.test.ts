@@ -124,7 +124,7 @@ describe('the customer session', () => {
   });
 
   it('one rejected by the server names the fix, not `billing login` (exit 4)', async () => {
-    const r = await s.run(['subs', 'list'], {
+    const r = await s.run(['subs', 'list', '--mine'], {
       env: { ...env, BILLING_CUSTOMER_TOKEN: 'polar_cst_revokedOrNeverIssued' },
     });
     expect(r).toEqual({
@@ -139,7 +139,7 @@ describe('the customer session', () => {
   it('one the server finds expired is rejected with the fix (exit 4)', async () => {
     await s.call('POST', '/__local/clock', { advance_seconds: 2 * 3600 }, null);
     try {
-      const r = await s.run(['subs', 'list', '--fields', 'id'], { env });
+      const r = await s.run(['subs', 'list', '--mine', '--fields', 'id'], { env });
       expect(r).toEqual({
         code: 4,
         stdout: '',
@@ -154,7 +154,7 @@ describe('the customer session', () => {
 
   it('one the CLI knows has expired is said to be so, and the portal goes on with your own token', async () => {
     const later = () => new Date(Date.now() + 2 * 3600_000);
-    const r = await run(['subs', 'list', '--fields', 'id'], {
+    const r = await run(['subs', 'list', '--mine', '--fields', 'id'], {
       env: { ...s.env, ...env },
       configDir: env.BILLING_CONFIG_DIR,
       now: later,

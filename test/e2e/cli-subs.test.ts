@@ -39,14 +39,14 @@ afterAll(() => s.svc.stop());
 
 const asCustomer = (args: string[]) => s.run(args, { env: { BILLING_CUSTOMER_TOKEN: token } });
 const items = async (...args: string[]) => {
-  const r = await asCustomer(['subs', 'list', '-o', 'ndjson', ...args]);
+  const r = await asCustomer(['subs', 'list', '--mine', '-o', 'ndjson', ...args]);
   expect(r).toMatchObject({ code: 0, stderr: '' });
   return r.stdout === '' ? [] : ndjson(r.stdout);
 };
 
-describe('subs list', () => {
+describe('subs list --mine', () => {
   it("prints the customer's subscriptions as TSV with a stable header", async () => {
-    const r = await asCustomer(['subs', 'list']);
+    const r = await asCustomer(['subs', 'list', '--mine']);
     expect(r.code).toBe(0);
     const { header, rows } = tsv(r.stdout);
     expect(header).toEqual(HEADER);
@@ -94,7 +94,7 @@ describe('subs list', () => {
       items('--org', s.demo.organization_id),
       items('--org', s.demo.other.organization_id),
       items('--sort', '-amount'),
-      asCustomer(['--debug', 'subs', 'list', '--sort', 'amount,-status', '--limit', '1']),
+      asCustomer(['--debug', 'subs', 'list', '--mine', '--sort', 'amount,-status', '--limit', '1']),
     ]);
     expect(own).toHaveLength(mine.length);
     expect(other).toEqual([]);
@@ -132,7 +132,7 @@ describe('subs list', () => {
   });
 
   it('an invalid --sort lists the valid criteria and exits 2', async () => {
-    expect(await asCustomer(['subs', 'list', '--sort', 'created_at'])).toEqual({
+    expect(await asCustomer(['subs', 'list', '--mine', '--sort', 'created_at'])).toEqual({
       code: 2,
       stdout: '',
       stderr:

@@ -202,7 +202,7 @@ describe('--debug and BILLING_DEBUG=1 never show a secret', () => {
     expectNoSecrets('checkout confirm --debug', confirm, ['client_secret']);
     // The customer session (stored by confirm) in use.
     await debugRun('keys list --mine', ['keys', 'list', '--mine'], env, ok);
-    await debugRun('subs list', ['subs', 'list'], env, ok);
+    await debugRun('subs list --mine', ['subs', 'list', '--mine'], env, ok);
     await debugRun('auth status', ['auth', 'status'], env, { expectCode: [0, 4], trace: false });
     await debugRun('whoami', ['whoami'], env, { expectCode: [0, 4] });
     await debugRun('config list', ['config', 'list'], env, { ...ok, trace: false });

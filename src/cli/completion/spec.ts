@@ -1,7 +1,16 @@
 // The completion data read off the commander tree: subcommands, flags, and flag values with
 // fixed choices. Every shell script is generated from this one table.
 import type { Command, Option } from 'commander';
-import { ORDER_SORT_CRITERIA, SUBSCRIPTION_SORT_CRITERIA } from '../../shared/api-facts.js';
+import {
+  CUSTOMER_ORDER_SORT_CRITERIA,
+  CUSTOMER_SORT_CRITERIA,
+  ORDER_SORT_CRITERIA,
+  SELLER_SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_SORT_CRITERIA,
+} from '../../shared/api-facts.js';
+
+/** A seller's criteria and, for --mine, the customer portal's: one list, each once. */
+const union = (...lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
 
 export interface FlagSpec {
   names: string[];
@@ -23,8 +32,9 @@ export interface CommandSpec {
 
 /** Sort criteria per list command: each criterion ascending and descending. */
 const SORTS: Record<string, readonly string[]> = {
-  'orders list': ORDER_SORT_CRITERIA,
-  'subs list': SUBSCRIPTION_SORT_CRITERIA,
+  'orders list': union(ORDER_SORT_CRITERIA, CUSTOMER_ORDER_SORT_CRITERIA),
+  'subs list': union(SELLER_SUBSCRIPTION_SORT_CRITERIA, SUBSCRIPTION_SORT_CRITERIA),
+  'customers list': CUSTOMER_SORT_CRITERIA,
 };
 
 function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {

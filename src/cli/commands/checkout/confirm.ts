@@ -114,7 +114,7 @@ export const buildConfirm = verb(runConfirm, {
           'Confirm a checkout session as the buyer would: creates the order (and the ' +
             'subscription for a recurring price). Takes the client secret, or the session ' +
             'id (then the secret is looked up with your token). The customer session token ' +
-            'it returns is stored for the profile for an hour and used by `subs list`, ' +
+            'it returns is stored for the profile for an hour and used by `subs list --mine`, ' +
             '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
             'Not retried automatically: a POST may create an order.',
         )

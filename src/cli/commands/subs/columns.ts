@@ -23,3 +23,11 @@ export const SUBSCRIPTION_CARD: Column[] = [
   { header: 'Cancels at period end', path: 'cancel_at_period_end', kind: 'bool' },
   { header: 'Customer', path: 'customer.email' },
 ];
+
+/** The seller's list: whose subscription it is comes second. */
+export const SELLER_SUBSCRIPTION_COLUMNS: Column[] = [
+  SUBSCRIPTION_COLUMNS[0]!,
+  SUBSCRIPTION_COLUMNS[1]!,
+  { header: 'CUSTOMER', path: 'customer.email', hide: 5 },
+  ...SUBSCRIPTION_COLUMNS.slice(2),
+];

@@ -1,22 +1,124 @@
-// billing subs list → GET /v1/customer-portal/subscriptions/
+// billing subs list → GET /v1/subscriptions/ (the seller's), or with --mine
+// GET /v1/customer-portal/subscriptions/ (the customer's own).
 
+import type { SubscriptionStatus } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
-import type { CustomerPortalSubscriptionFilters } from '../../../api/subscriptions.js';
+import type { PageInfo } from '../../../api/paginate.js';
+import type { Resource } from '../../../api/schemas.js';
+import type {
+  CustomerPortalSubscriptionFilters,
+  SubscriptionFilters,
+} from '../../../api/subscriptions.js';
 import { UsageError } from '../../../errors.js';
-import { SUBSCRIPTION_SORT_CRITERIA } from '../../../shared/api-facts.js';
+import {
+  SELLER_SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_STATUSES,
+} from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
-import { collect, sorting, uuids } from '../../input.js';
-import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
+import { clip, collect, sorting, uuids } from '../../input.js';
+import { customerIds, customerRefs } from '../customers/ref.js';
+import {
+  type Listing,
+  outputOf,
+  type Paging,
+  paging,
+  printPages,
+  withOutput,
+  withPaging,
+} from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { SUBSCRIPTION_COLUMNS } from './columns.js';
+import { SELLER_SUBSCRIPTION_COLUMNS, SUBSCRIPTION_COLUMNS } from './columns.js';
 
-export type ListOptions = Listing<CustomerPortalSubscriptionFilters>;
+/** The seller's filters, with customers still as given (ids or emails, resolved when run). */
+export type SellerFilters = Omit<SubscriptionFilters, 'customer_id'> & { customer?: string[] };
+
+/**
+ * The seller's subscriptions, or with --mine the customer's own. `status` is applied by the CLI
+ * (the API filters only by active/inactive), so --limit counts the subscriptions that match.
+ */
+export type ListOptions = { status?: SubscriptionStatus[] } & (
+  | ({ mine: false } & Listing<SellerFilters>)
+  | ({ mine: true } & Listing<CustomerPortalSubscriptionFilters>)
+);
+
+const ACTIVE = new Set<string>(['trialing', 'active']);
+const INACTIVE = new Set<string>(['canceled', 'unpaid']);
 
 export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
-  const { subscriptions, client } = await resources(ctx, 'customer');
-  await printPages(ctx, opts, SUBSCRIPTION_COLUMNS, (paging) =>
-    subscriptions.listCustomerPortal(client, opts.filters, paging),
+  const columns = opts.mine ? SUBSCRIPTION_COLUMNS : SELLER_SUBSCRIPTION_COLUMNS;
+  let filters: SubscriptionFilters | CustomerPortalSubscriptionFilters;
+  if (opts.mine) {
+    filters = opts.filters;
+  } else {
+    const { customer, ...rest } = opts.filters;
+    const orgs = rest.organization_id as string[] | undefined;
+    filters = { ...rest, customer_id: await customerIds(ctx, '--customer', customer, orgs) };
+  }
+  const { subscriptions, client } = await resources(ctx, opts.mine ? 'customer' : 'seller');
+  const list = (paging: Paging & { onPage: (info: PageInfo) => void }) =>
+    opts.mine
+      ? subscriptions.listCustomerPortal(
+          client,
+          filters as CustomerPortalSubscriptionFilters,
+          paging,
+        )
+      : subscriptions.list(client, filters as SubscriptionFilters, paging);
+  const statuses = opts.status;
+  if (!statuses) {
+    await printPages(ctx, opts, columns, list);
+    return;
+  }
+  // Every page is read and filtered here. The server's total counts every status, so none is
+  // shown ("Showing 30 of NaN" never prints: NaN compares false).
+  await printPages(ctx, opts, columns, (paging) =>
+    matching(
+      list({
+        ...paging,
+        limit: Number.POSITIVE_INFINITY,
+        pageSize: 100,
+        onPage: (info) => paging.onPage({ ...info, totalCount: Number.NaN }),
+      }),
+      new Set(statuses),
+      paging.limit,
+    ),
   );
+}
+
+async function* matching(
+  items: AsyncIterable<Resource>,
+  statuses: Set<string>,
+  limit: number,
+): AsyncGenerator<object> {
+  if (limit <= 0) return;
+  let shown = 0;
+  for await (const item of items) {
+    if (!statuses.has(String(item.status))) continue;
+    yield item;
+    if (++shown >= limit) return;
+  }
+}
+
+/** --status values (repeatable, comma-separated), checked. */
+function statusesOf(values: string[] | undefined): SubscriptionStatus[] | undefined {
+  if (!values?.length) return undefined;
+  const all = values.flatMap((v) => v.split(',')).map((s) => s.trim());
+  for (const s of all) {
+    if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(s)) {
+      throw new UsageError(
+        `--status: "${clip(s)}" is not a subscription status; valid: ${SUBSCRIPTION_STATUSES.join(', ')}`,
+      );
+    }
+  }
+  return [...new Set(all)] as SubscriptionStatus[];
+}
+
+/** The server-side narrowing --status allows: active when every status is trialing or active… */
+function activeFor(statuses: SubscriptionStatus[] | undefined): boolean | undefined {
+  if (!statuses) return undefined;
+  if (statuses.every((s) => ACTIVE.has(s))) return true;
+  if (statuses.every((s) => INACTIVE.has(s))) return false;
+  return undefined;
 }
 
 export const buildList = verb(runList, {
@@ -25,34 +127,90 @@ export const buildList = verb(runList, {
       withOutput(
         parent
           .command('list')
-          .summary("list a customer's subscriptions")
+          .summary('list subscriptions')
           .description(
-            'List subscriptions through the customer portal: those of the customer session ' +
-              'that `checkout confirm` stored (or BILLING_CUSTOMER_TOKEN), else your own.',
+            "List your organizations' subscriptions, newest first. With --mine, the " +
+              'subscriptions of the customer session that `checkout confirm` stored (or ' +
+              'BILLING_CUSTOMER_TOKEN) instead, through the customer portal. Repeat a filter ' +
+              'to match any of its values. --status is applied by billing itself, reading ' +
+              'every page; --limit counts the subscriptions that match.',
           )
           .option('--active', 'only trialing or active subscriptions')
           .option('--inactive', 'only canceled or unpaid subscriptions')
+          .option(
+            '--status <status>',
+            `only these statuses (repeatable or comma-separated): ${SUBSCRIPTION_STATUSES.join(', ')}`,
+            collect,
+          )
           .option('--product <id>', 'only this product (repeatable)', collect)
+          .option(
+            '--customer <id|email>',
+            'only this customer (repeatable; not with --mine)',
+            collect,
+          )
+          .option(
+            '--discount <id>',
+            'only with this discount (repeatable; not with --mine)',
+            collect,
+          )
           .option('--org <id>', 'only this organization (repeatable)', collect)
-          .option('--query <text>', 'product name contains this text (case-insensitive)')
+          .option('--query <text>', 'with --mine: product name contains this text')
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${SUBSCRIPTION_SORT_CRITERIA.join(', ')} (default: -started_at)`,
-          ),
+            `comma-separated, - for descending: ${SELLER_SUBSCRIPTION_SORT_CRITERIA.join(', ')} ` +
+              `(default: -started_at); with --mine: ${SUBSCRIPTION_SORT_CRITERIA.join(', ')}`,
+          )
+          .option('--mine', "the customer's own subscriptions, through the customer portal"),
         SUBSCRIPTION,
       ),
     ),
-  options: (opts) => {
+  options: (opts): ListOptions => {
     if (opts.active && opts.inactive)
       throw new UsageError('--active and --inactive cannot be used together');
-    const filters: CustomerPortalSubscriptionFilters = {
-      active: opts.active ? true : opts.inactive ? false : undefined,
+    const status = statusesOf(opts.status);
+    if (status && (opts.active || opts.inactive)) {
+      throw new UsageError('--status cannot be used with --active or --inactive');
+    }
+    if (status && opts.page !== undefined) {
+      throw new UsageError(
+        '--status cannot be used with --page: it filters every page; use --limit',
+      );
+    }
+    const active = opts.active ? true : opts.inactive ? false : activeFor(status);
+    const page = paging(opts);
+    const output = outputOf(opts);
+    const common = {
+      active,
       product_id: uuids('--product', opts.product),
       organization_id: uuids('--org', opts.org),
-      query: opts.query,
-      sorting: sorting(opts.sort, SUBSCRIPTION_SORT_CRITERIA),
     };
-    return { filters, page: paging(opts), output: outputOf(opts) };
+    if (opts.mine) {
+      if (opts.customer?.length) throw new UsageError('--customer cannot be used with --mine');
+      if (opts.discount?.length) throw new UsageError('--discount cannot be used with --mine');
+      const filters: CustomerPortalSubscriptionFilters = {
+        ...common,
+        query: opts.query,
+        sorting: sorting(opts.sort, SUBSCRIPTION_SORT_CRITERIA),
+      };
+      return { mine: true, filters, page, output, ...(status && { status }) };
+    }
+    if (opts.query !== undefined) {
+      throw new UsageError(
+        '--query needs --mine: the seller list has no text search (filter by --customer or --product)',
+      );
+    }
+    const filters: SellerFilters = {
+      ...common,
+      customer: customerRefs('--customer', opts.customer),
+      discount_id: uuids('--discount', opts.discount),
+      sorting: sorting(opts.sort, SELLER_SUBSCRIPTION_SORT_CRITERIA),
+    };
+    return { mine: false, filters, page, output, ...(status && { status }) };
   },
-  examples: ['billing subs list --active', 'billing subs list --query pro --sort -amount --json'],
+  examples: [
+    'billing subs list --active',
+    'billing subs list --customer jane@example.com --status past_due,unpaid',
+    'billing subs list --sort -amount --limit 10 --json',
+    'billing subs list --mine',
+  ],
 });

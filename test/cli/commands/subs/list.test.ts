@@ -1,11 +1,15 @@
-// billing subs list: argv -> usage error or the exact customer-portal query.
+// billing subs list: argv -> usage error or the exact query (the seller's list, or the customer
+// portal's with --mine); options + answers -> output, --status filtered here, emails resolved.
 import { describe, expect, it } from 'vitest';
 import { buildList, type ListOptions, runList } from '../../../../src/cli/commands/subs/list.js';
-import { ID, ID2, useRecorder } from '../harness.js';
+import { lookup } from '../customers/fixtures.js';
+import { ID, ID2, TOKEN as RECORDED_TOKEN, useRecorder } from '../harness.js';
 import {
   answered,
   CUSTOMER_SESSION_REJECTED,
   CUSTOMER_TOKEN,
+  execute,
+  json,
   ORG,
   page,
   parse,
@@ -20,11 +24,39 @@ describe('subs list: argv -> usage error, nothing sent', () => {
     [['--active', '--inactive'], 'billing: --active and --inactive cannot be used together\n'],
     [
       ['--sort', 'created_at'],
-      'billing: --sort: "created_at" is not a sort criterion here; valid: started_at, amount, ' +
+      'billing: --sort: "created_at" is not a sort criterion here; valid: customer, status, ' +
+        'started_at, current_period_end, amount, product, discount (prefix - for descending)\n',
+    ],
+    [
+      ['--mine', '--sort', 'customer'],
+      'billing: --sort: "customer" is not a sort criterion here; valid: started_at, amount, ' +
         'status, organization, product (prefix - for descending)\n',
     ],
     [['--product', 'pro'], 'billing: --product: "pro" is not a UUID\n'],
     [['--org', 'acme'], 'billing: --org: "acme" is not a UUID\n'],
+    [
+      ['--customer', 'jane'],
+      'billing: --customer: "jane" is neither a customer id (UUID) nor an email\n',
+    ],
+    [['--mine', '--customer', ID], 'billing: --customer cannot be used with --mine\n'],
+    [['--mine', '--discount', ID], 'billing: --discount cannot be used with --mine\n'],
+    [
+      ['--query', 'pro'],
+      'billing: --query needs --mine: the seller list has no text search (filter by --customer or --product)\n',
+    ],
+    [
+      ['--status', 'active,paused'],
+      'billing: --status: "paused" is not a subscription status; valid: incomplete, ' +
+        'incomplete_expired, trialing, active, past_due, canceled, unpaid\n',
+    ],
+    [
+      ['--status', 'active', '--active'],
+      'billing: --status cannot be used with --active or --inactive\n',
+    ],
+    [
+      ['--status', 'active', '--page', '2'],
+      'billing: --status cannot be used with --page: it filters every page; use --limit\n',
+    ],
     [['--limit', '-1'], 'billing: --limit: must be an integer at least 1, got -1\n'],
     [['--page-size', '0'], 'billing: --page-size: must be an integer from 1 to 100, got 0\n'],
   ])('%j', async (args, stderr) => {
@@ -36,8 +68,48 @@ describe('subs list: argv -> query', () => {
   it.each([
     [['--active'], [['active', 'true']]],
     [['--inactive'], [['active', 'false']]],
+    [['--status', 'trialing,active'], [['active', 'true']]],
+    [['--status', 'canceled', '--status', 'unpaid'], [['active', 'false']]],
+    [['--status', 'past_due'], []],
     [
       [
+        '--product',
+        ID,
+        '--customer',
+        ID2,
+        '--discount',
+        ID,
+        '--org',
+        ORG,
+        '--sort',
+        'customer,-amount',
+      ],
+      [
+        ['product_id', ID],
+        ['organization_id', ORG],
+        ['discount_id', ID],
+        ['sorting', 'customer'],
+        ['sorting', '-amount'],
+        // Resolved when run (an email needs a lookup), so it comes last.
+        ['customer_id', ID2],
+      ],
+    ],
+  ])('seller: %j', async (args, filters) => {
+    const sent = await rec.request(['subs', 'list', '--limit', '5', ...args]);
+    const limit = args.includes('--status') ? '100' : '5';
+    expect(sent).toEqual({
+      method: 'GET',
+      path: '/v1/subscriptions/',
+      query: [...filters, ['page', '1'], ['limit', limit]],
+      authorization: `Bearer ${RECORDED_TOKEN}`,
+    });
+  });
+
+  it.each([
+    [['--mine', '--active'], [['active', 'true']]],
+    [
+      [
+        '--mine',
         '--product',
         ID,
         '--product',
@@ -50,15 +122,16 @@ describe('subs list: argv -> query', () => {
         'amount,-status',
       ],
       [
+        ['active', undefined],
         ['product_id', ID],
         ['product_id', ID2],
         ['organization_id', ID],
         ['query', 'Pro Plan'],
         ['sorting', 'amount'],
         ['sorting', '-status'],
-      ],
+      ].filter(([, v]) => v !== undefined),
     ],
-  ])('%j', async (args, filters) => {
+  ])('customer portal: %j', async (args, filters) => {
     const sent = await rec.request(['subs', 'list', '--limit', '5', ...args], {
       BILLING_CUSTOMER_TOKEN: CUSTOMER,
     });
@@ -74,27 +147,47 @@ describe('subs list: argv -> query', () => {
 describe('subs list: argv -> options', () => {
   const first = { limit: 30, startPage: 1, pageSize: 30 };
   it.each([
-    [[], { filters: {}, page: first, output: {} }],
-    [['--active'], { filters: { active: true }, page: first, output: {} }],
-    [['--inactive'], { filters: { active: false }, page: first, output: {} }],
+    [[], { mine: false, filters: {}, page: first, output: {} }],
+    [['--active'], { mine: false, filters: { active: true }, page: first, output: {} }],
+    [
+      ['--customer', 'Jane@Example.com', '--customer', ID.toUpperCase(), '--discount', ID2],
+      {
+        mine: false,
+        filters: { customer: ['jane@example.com', ID], discount_id: [ID2] },
+        page: first,
+        output: {},
+      },
+    ],
+    [
+      ['--status', 'past_due,unpaid', '--status', 'past_due', '--limit', '3'],
+      {
+        mine: false,
+        status: ['past_due', 'unpaid'],
+        filters: {},
+        page: { limit: 3, startPage: 1, pageSize: 3 },
+        output: {},
+      },
+    ],
     [
       [
+        '--mine',
+        '--inactive',
         '--product',
         ID.toUpperCase(),
-        '--product',
-        ID2,
         '--org',
         ORG,
         '--query',
-        'Pro Plan',
+        'Pro',
         '--sort',
         '-amount, status',
       ],
       {
+        mine: true,
         filters: {
-          product_id: [ID, ID2],
+          active: false,
+          product_id: [ID],
           organization_id: [ORG],
-          query: 'Pro Plan',
+          query: 'Pro',
           sorting: ['-amount', 'status'],
         },
         page: first,
@@ -104,6 +197,7 @@ describe('subs list: argv -> options', () => {
     [
       ['--all', '--json'],
       {
+        mine: false,
         filters: {},
         page: { limit: Number.POSITIVE_INFINITY, startPage: 1, pageSize: 100 },
         output: { json: true },
@@ -112,33 +206,22 @@ describe('subs list: argv -> options', () => {
     [
       ['--limit', '5', '--page', '2', '-o', 'ndjson', '--fields', 'id,status'],
       {
+        mine: false,
         filters: {},
         page: { limit: 5, startPage: 2, pageSize: 5 },
         output: { output: 'ndjson', fields: 'id,status' },
       },
     ],
   ])('%j', async (argv, options) => {
-    expect(await parse(buildList, 'list', argv, { noun: 'subs' })).toEqual({
-      options,
-      code: 0,
-      stderr: '',
-    });
-  });
-
-  it.each([
-    [['--active', '--inactive'], 'billing: --active and --inactive cannot be used together\n'],
-    [['--product', ID, '--product', 'pro'], 'billing: --product: "pro" is not a UUID\n'],
-    [
-      ['--sort', 'created_at'],
-      'billing: --sort: "created_at" is not a sort criterion here; valid: started_at, amount, ' +
-        'status, organization, product (prefix - for descending)\n',
-    ],
-    [
-      ['--all', '--page-size', '101'],
-      'billing: --page-size: must be an integer from 1 to 100, got 101\n',
-    ],
-  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
-    expect(await parse(buildList, 'list', argv, { noun: 'subs' })).toEqual({ code: 2, stderr });
+    const parsed = await parse(buildList, 'list', argv, { noun: 'subs' });
+    // Filters left undefined are not sent; compare what is there.
+    const defined = JSON.parse(
+      JSON.stringify(parsed.options, (_, v) => (v === Infinity ? 'Infinity' : v)),
+    );
+    const expected = JSON.parse(
+      JSON.stringify(options, (_, v) => (v === Infinity ? 'Infinity' : v)),
+    );
+    expect({ ...parsed, options: defined }).toEqual({ options: expected, code: 0, stderr: '' });
   });
 });
 
@@ -146,6 +229,7 @@ describe('subs list: options + answers -> output', () => {
   const SUB = {
     id: ID,
     status: 'active',
+    customer: { email: 'jane@example.com' },
     product: { name: 'Pro' },
     amount: 1000,
     currency: 'usd',
@@ -154,34 +238,134 @@ describe('subs list: options + answers -> output', () => {
     current_period_end: '2026-12-01T00:00:00Z',
     cancel_at_period_end: false,
   };
-  const options: ListOptions = {
+  const ROW = `${ID}\tactive\tPro\t1000\tmonth\t2026-01-01T00:00:00Z\t2026-12-01T00:00:00Z\tfalse\n`;
+  const PORTAL_HEADER = 'ID\tSTATUS\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n';
+  const first = { limit: 30, startPage: 1, pageSize: 30 };
+  const mine: ListOptions = {
+    mine: true,
     filters: { active: true, organization_id: [ORG] },
-    page: { limit: 30, startPage: 1, pageSize: 30 },
+    page: first,
     output: {},
   };
-  const PATH = `/v1/customer-portal/subscriptions/?organization_id=${ORG}&active=true&page=1&limit=30`;
+  const PORTAL = `/v1/customer-portal/subscriptions/?organization_id=${ORG}&active=true&page=1&limit=30`;
 
-  /** Runs with `env`, answering PATH with `status, body`; `seen` holds the Authorization sent. */
-  const list = (
+  const portal = (
     env: Record<string, string | undefined>,
     status: number,
     body: object,
-    opts: ListOptions = options,
-  ) => answered(runList, opts, { method: 'GET', path: PATH }, status, body, { env });
+    opts = mine,
+  ) => answered(runList, opts, { method: 'GET', path: PORTAL }, status, body, { env });
 
-  it('asks the customer portal with BILLING_CUSTOMER_TOKEN and prints TSV to a pipe', async () => {
-    expect(await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([SUB]))).toEqual({
+  it("the seller's list: TSV to a pipe, the customer second", async () => {
+    const r = await answered(
+      runList,
+      { mine: false, filters: { product_id: [ID2] }, page: first, output: {} },
+      { method: 'GET', path: `/v1/subscriptions/?product_id=${ID2}&page=1&limit=30` },
+      200,
+      page([SUB]),
+    );
+    expect(r).toEqual({
       code: 0,
       stdout:
-        'ID\tSTATUS\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n' +
-        `${ID}\tactive\tPro\t1000\tmonth\t2026-01-01T00:00:00Z\t2026-12-01T00:00:00Z\tfalse\n`,
+        'ID\tSTATUS\tCUSTOMER\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n' +
+        ROW.replace('active\t', 'active\tjane@example.com\t'),
+      stderr: '',
+      seen: { authorization: `Bearer ${TOKEN}` },
+    });
+  });
+
+  it('--customer by email: looked up in the organizations given, then sent as an id', async () => {
+    const r = await execute(
+      runList,
+      {
+        mine: false,
+        filters: { customer: ['jane@example.com', ID2], organization_id: [ORG] },
+        page: first,
+        output: { output: 'ndjson' },
+      },
+      {
+        http: (pool) => {
+          pool
+            .intercept({
+              path: `/v1/customers/?query=jane%40example.com&organization_id=${ORG}&page=1&limit=100`,
+            })
+            .reply(200, page([{ id: ID, email: 'jane@example.com', organization_id: ORG }]), json);
+          pool
+            .intercept({
+              path: `/v1/subscriptions/?organization_id=${ORG}&customer_id=${ID}&customer_id=${ID2}&page=1&limit=30`,
+            })
+            .reply(200, page([SUB]), json);
+        },
+      },
+    );
+    expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(SUB)}\n`, stderr: '' });
+  });
+
+  it('--customer with an email nobody has: exit 6, the list is not asked for', async () => {
+    const r = await execute(
+      runList,
+      { mine: false, filters: { customer: ['nobody@example.com'] }, page: first, output: {} },
+      { http: (pool) => lookup(pool, 'nobody@example.com', []) },
+    );
+    expect(r).toMatchObject({
+      code: 6,
+      stdout: '',
+      stderr: expect.stringContaining(
+        'billing: --customer: no customer has the email nobody@example.com\n',
+      ),
+    });
+  });
+
+  it('--status: filtered here across pages of 100, --limit counts matches, no server total', async () => {
+    const sub = (n: number, status: string) => ({
+      ...SUB,
+      id: `${ID.slice(0, -2)}${String(n).padStart(2, '0')}`,
+      status,
+    });
+    // A full first page (the server's pages are 100 long): one past_due among them.
+    const firstPage = Array.from({ length: 100 }, (_, n) =>
+      sub(n, n === 42 ? 'past_due' : 'active'),
+    );
+    const secondPage = [sub(0, 'unpaid'), sub(1, 'past_due'), sub(2, 'past_due')];
+    const r = await execute(
+      runList,
+      {
+        mine: false,
+        status: ['past_due'],
+        filters: {},
+        page: { limit: 2, startPage: 1, pageSize: 2 },
+        output: { output: 'ndjson', fields: 'id,status' },
+      },
+      {
+        tty: false,
+        http: (pool) => {
+          pool
+            .intercept({ path: '/v1/subscriptions/?page=1&limit=100' })
+            .reply(200, page(firstPage, 103, 2), json);
+          pool
+            .intercept({ path: '/v1/subscriptions/?page=2&limit=100' })
+            .reply(200, page(secondPage, 103, 2), json);
+        },
+      },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify({ id: sub(42, '').id, status: 'past_due' })}\n${JSON.stringify({ id: sub(1, '').id, status: 'past_due' })}\n`,
+      stderr: '',
+    });
+  });
+
+  it('--mine asks the customer portal with BILLING_CUSTOMER_TOKEN', async () => {
+    expect(await portal({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([SUB]))).toEqual({
+      code: 0,
+      stdout: PORTAL_HEADER + ROW,
       stderr: '',
       seen: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
     });
   });
 
-  it('without a customer session, uses the seller token (user tokens work there too)', async () => {
-    const r = await list({}, 200, page([SUB]), { ...options, output: { json: true } });
+  it('--mine without a customer session uses the seller token (user tokens work there too)', async () => {
+    const r = await portal({}, 200, page([SUB]), { ...mine, output: { json: true } });
     expect(r).toEqual({
       code: 0,
       stdout: `${JSON.stringify([SUB], null, 2)}\n`,
@@ -191,13 +375,12 @@ describe('subs list: options + answers -> output', () => {
   });
 
   it('an empty list prints the header only', async () => {
-    const r = await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([]));
-    expect(r.stdout).toBe('ID\tSTATUS\tPRODUCT\tAMOUNT\tEVERY\tSTARTED\tRENEWS\tCANCELS\n');
-    expect(r.code).toBe(0);
+    const r = await portal({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 200, page([]));
+    expect(r).toMatchObject({ code: 0, stdout: PORTAL_HEADER });
   });
 
-  it('a rejected customer session: exit 4 and how to get a new one', async () => {
-    const r = await list({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 401, {
+  it('--mine with a rejected customer session: exit 4 and how to get a new one', async () => {
+    const r = await portal({ BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN }, 401, {
       error: 'invalid_token',
     });
     expect(r).toEqual({

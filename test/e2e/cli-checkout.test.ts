@@ -165,7 +165,13 @@ describe('checkout confirm', () => {
 
   it("customer-portal commands then see the new customer's subscription and license key", async () => {
     const [subs, keys] = await Promise.all([
-      s.run(['subs', 'list', '--mine', '--fields', 'status,product.name,amount,recurring_interval']),
+      s.run([
+        'subs',
+        'list',
+        '--mine',
+        '--fields',
+        'status,product.name,amount,recurring_interval',
+      ]),
       s.run(['keys', 'list', '--mine', '--fields', 'status,customer.email']),
     ]);
     expect(subs.stdout).toBe(

@@ -78,6 +78,10 @@ const cases: Case[] = [
   },
   {
     argv: ['keys', 'get', ID],
+    routes: [['GET', `/v1/license-keys/${ID}`, 'LicenseKeyWithActivations']],
+  },
+  {
+    argv: ['keys', 'get', ID, '--mine'],
     routes: [['GET', `/v1/customer-portal/license-keys/${ID}`, 'LicenseKeyWithActivations']],
   },
   {

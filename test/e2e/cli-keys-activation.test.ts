@@ -65,8 +65,8 @@ describe('activate, validate, deactivate (no token needed)', () => {
     expect(r).toEqual({ code: 0, stdout: 'usage\t2\nvalidations\t1\n', stderr: '' });
   });
 
-  it('keys get shows the key with its activation (customer portal)', async () => {
-    const r = await s.run(['keys', 'get', demoKey.id, '--json'], {
+  it('keys get --mine shows the key with its activation (customer portal)', async () => {
+    const r = await s.run(['keys', 'get', demoKey.id, '--mine', '--json'], {
       env: { BILLING_CUSTOMER_TOKEN: customerToken },
     });
     expect(r.code).toBe(0);

@@ -115,7 +115,7 @@ export const buildConfirm = verb(runConfirm, {
             'subscription for a recurring price). Takes the client secret, or the session ' +
             'id (then the secret is looked up with your token). The customer session token ' +
             'it returns is stored for the profile for an hour and used by `subs list --mine`, ' +
-            '`keys list --mine` and `keys get`; print it with `billing auth token --customer`. ' +
+            '`keys list --mine` and `keys get --mine`; print it with `billing auth token --customer`. ' +
             'Not retried automatically: a POST may create an order.',
         )
         .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')

@@ -17,11 +17,11 @@ import { keyCard, LICENSE_KEY, KEY as TYPED } from './fixtures.js';
 
 describe('keys get: argv -> options', () => {
   it.each([
-    [[ID.toUpperCase()], { id: ID, output: {} }],
-    [[ID, '--json'], { id: ID, output: { json: true } }],
+    [[ID.toUpperCase()], { id: ID, mine: false, output: {} }],
+    [[ID, '--json', '--mine'], { id: ID, mine: true, output: { json: true } }],
     [
       [ID, '-o', 'json', '--fields', 'id,activations'],
-      { id: ID, output: { output: 'json', fields: 'id,activations' } },
+      { id: ID, mine: false, output: { output: 'json', fields: 'id,activations' } },
     ],
   ])('%j', async (argv, options) => {
     expect(await parse(buildGet, 'get', argv, { noun: 'keys' })).toEqual({
@@ -49,18 +49,37 @@ describe('keys get: options + answers -> output', () => {
     ],
   };
 
-  /** Answers the customer-portal GET; `seen` holds the Authorization header sent. */
-  const get = (output: GetOptions['output'], status: number, body: object, setup: Setup = {}) =>
+  /** Answers the GET (the customer portal's with --mine); `seen` holds the Authorization sent. */
+  const get = (
+    output: GetOptions['output'],
+    status: number,
+    body: object,
+    setup: Setup = {},
+    mine = true,
+  ) =>
     answered(
       runGet,
-      { id: ID, output },
-      { method: 'GET', path: `/v1/customer-portal/license-keys/${ID}` },
+      { id: ID, mine, output },
+      {
+        method: 'GET',
+        path: mine ? `/v1/customer-portal/license-keys/${ID}` : `/v1/license-keys/${ID}`,
+      },
       status,
       body,
       setup,
     );
 
-  it('reads through the customer portal with the customer token; a pipe gets the card only', async () => {
+  it("reads the seller's key with the seller token, even with a customer session stored", async () => {
+    const env = { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN };
+    expect(await get({}, 200, KEY, { env }, false)).toEqual({
+      code: 0,
+      stdout: keyCard(KEY),
+      stderr: '',
+      seen: { authorization: `Bearer ${TOKEN}` },
+    });
+  });
+
+  it('--mine reads through the customer portal with the customer token; a pipe gets the card only', async () => {
     expect(await get({}, 200, KEY, { env: { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN } })).toEqual({
       code: 0,
       stdout: keyCard(KEY),
@@ -69,7 +88,7 @@ describe('keys get: options + answers -> output', () => {
     });
   });
 
-  it('--json: the key with its activations, as sent (the seller token without a session)', async () => {
+  it('--mine --json: the key with its activations, as sent (the seller token without a session)', async () => {
     expect(await get({ json: true }, 200, KEY)).toEqual({
       code: 0,
       stdout: `${JSON.stringify(KEY, null, 2)}\n`,
@@ -95,14 +114,25 @@ describe('keys get: options + answers -> output', () => {
     expect(lines[0]).toBe(`ID                ${ID}`);
   });
 
-  it('a 404 says the key is read through the customer portal (exit 6)', async () => {
+  it("a 404 of the seller's key points to --mine (exit 6)", async () => {
+    const r = await get({}, 404, NOT_FOUND, {}, false);
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 6,
+      stdout: '',
+      stderr:
+        `billing: license key ${ID} not found\n` +
+        `A customer's own key? Read it through the customer portal: billing keys get ${ID} --mine\n`,
+    });
+  });
+
+  it('a 404 with --mine says whose keys the portal shows (exit 6)', async () => {
     const r = await get({}, 404, NOT_FOUND);
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
       code: 6,
       stdout: '',
       stderr:
         `billing: license key ${ID} not found\n` +
-        'keys get reads through the customer portal: use the customer session that `checkout confirm` stored, or BILLING_CUSTOMER_TOKEN.\n',
+        'With --mine the key is read through the customer portal: it must be a key of the customer session that `checkout confirm` stored (or BILLING_CUSTOMER_TOKEN).\n',
     });
   });
 

@@ -1,0 +1,89 @@
+// billing subs revoke: argv -> options; options + answers -> output (asks first, like cancel --now).
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  buildRevoke,
+  type RevokeOptions,
+  runRevoke,
+} from '../../../../src/cli/commands/subs/revoke.js';
+import { answered, execute, ID, json, parse, TOKEN } from '../verb.js';
+import { ALREADY_CANCELED, SUB, subCard } from './fixtures.js';
+
+const ENDED = { ...SUB, status: 'canceled', ended_at: '2026-11-23T12:00:00Z' };
+const DELETE = { method: 'DELETE', path: `/v1/subscriptions/${ID}` };
+
+describe('subs revoke: argv -> options', () => {
+  it.each([
+    [[ID.toUpperCase()], { id: ID, yes: false, output: {} }],
+    [[ID, '-y', '--json'], { id: ID, yes: true, output: { json: true } }],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildRevoke, 'revoke', argv, { noun: 'subs' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['x'], 'billing: subscription id: "x" is not a UUID\n'],
+    [[], "billing: missing required argument 'id'\n"],
+  ])('%j -> usage error', async (argv, stderr) => {
+    expect(await parse(buildRevoke, 'revoke', argv, { noun: 'subs' })).toEqual({ code: 2, stderr });
+  });
+});
+
+describe('subs revoke: options + answers -> output', () => {
+  const base: RevokeOptions = { id: ID, yes: false, output: {} };
+
+  it('--yes: DELETE with the seller token, the ended subscription printed', async () => {
+    const r = await answered(runRevoke, { ...base, yes: true }, DELETE, 200, ENDED);
+    expect(r).toEqual({
+      code: 0,
+      stdout: subCard(ENDED),
+      stderr: '',
+      seen: { authorization: `Bearer ${TOKEN}` },
+    });
+  });
+
+  it('no --yes and no terminal: exit 2, nothing sent', async () => {
+    expect(await execute(runRevoke, base)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: subs revoke ends the subscription at once: add --yes to confirm (there is no terminal to ask on)\n',
+    });
+  });
+
+  it('on a terminal: "n" changes nothing; "y" ends it and says so', async () => {
+    expect(await execute(runRevoke, base, { tty: true, stdin: ['n'] })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ` +
+        'billing: subs revoke ends the subscription at once: not confirmed; nothing was changed\n',
+    });
+    const r = await answered(runRevoke, { ...base, output: { json: true } }, DELETE, 200, ENDED, {
+      tty: true,
+      stdin: ['y'],
+    });
+    expect(r.code).toBe(0);
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ✓ Subscription ${ID} has ended.\n`,
+    );
+  });
+
+  it('already ended: exit 7 and how to see it', async () => {
+    const r = await execute(
+      runRevoke,
+      { ...base, yes: true },
+      {
+        http: (pool) => pool.intercept(DELETE).reply(403, ALREADY_CANCELED, json),
+      },
+    );
+    expect(r).toEqual({
+      code: 7,
+      stdout: '',
+      stderr: `billing: subscription ${ID} has already ended\nSee it with: billing subs get ${ID}\n`,
+    });
+  });
+});

@@ -3,6 +3,7 @@
 import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, integer, type MetadataValue, metadata, uuid } from '../../input.js';
+import { customerId, customerRef } from '../customers/ref.js';
 import { done, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
@@ -15,7 +16,8 @@ export interface ValidateOptions {
   org?: string;
   activationId?: string;
   benefitId?: string;
-  customerId?: string;
+  /** A customer id, or an email (looked up with the seller's token when run). */
+  customer?: string;
   incrementUsage?: number;
   conditions?: Record<string, MetadataValue>;
   output: OutputOptions;
@@ -27,12 +29,17 @@ function maybeUuid(flag: string, value: string | undefined): string | undefined 
 }
 
 export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<void> {
+  const organizationId = await organization(opts.org, ctx);
+  const customer =
+    opts.customer === undefined
+      ? undefined
+      : await customerId(ctx, '--customer', opts.customer, [organizationId]);
   const body = {
     key: opts.key,
-    organization_id: await organization(opts.org, ctx),
+    organization_id: organizationId,
     activation_id: opts.activationId,
     benefit_id: opts.benefitId,
-    customer_id: opts.customerId,
+    customer_id: customer,
     increment_usage: opts.incrementUsage,
     conditions: opts.conditions,
   };
@@ -51,13 +58,14 @@ export const buildValidate = verb(runValidate, {
         .command('validate')
         .summary('check a license key (counts a validation)')
         .description(
-          'Validate a license key: counts a validation, optionally consumes usage. Needs no token.',
+          'Validate a license key: counts a validation, optionally consumes usage. Needs no ' +
+            'token (only --customer with an email does: it is looked up in your customers).',
         )
         .argument('<key>', KEY_ARG)
         .option('--org <id>', ORG_HELP)
         .option('--activation <id>', 'check this activation too')
         .option('--benefit <id>', 'the key must belong to this benefit')
-        .option('--customer <id>', 'the key must belong to this customer')
+        .option('--customer <id|email>', 'the key must belong to this customer')
         .option('--increment-usage <n>', 'consume this much usage (checked against limit_usage)')
         .option(
           '--condition <key=value>',
@@ -71,7 +79,7 @@ export const buildValidate = verb(runValidate, {
       org: orgFlag(opts.org),
       activationId: maybeUuid('--activation', opts.activation),
       benefitId: maybeUuid('--benefit', opts.benefit),
-      customerId: maybeUuid('--customer', opts.customer),
+      customer: opts.customer === undefined ? undefined : customerRef('--customer', opts.customer),
       incrementUsage:
         opts.incrementUsage !== undefined
           ? integer('--increment-usage', opts.incrementUsage, 0)

@@ -10,6 +10,11 @@ export const ORDER_COLUMNS: Column[] = [
   { header: 'REASON', path: 'billing_reason', hide: 1 },
 ];
 
+/** The customer's own orders (the customer portal's have no customer and no reason). */
+export const MY_ORDER_COLUMNS: Column[] = ORDER_COLUMNS.filter(
+  (c) => c.header !== 'CUSTOMER' && c.header !== 'REASON',
+);
+
 export const ORDER_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'Created', path: 'created_at', kind: 'time' },

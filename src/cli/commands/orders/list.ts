@@ -1,22 +1,47 @@
-// billing orders list → GET /v1/orders/
+// billing orders list → GET /v1/orders/ (the seller's), or with --mine
+// GET /v1/customer-portal/orders/ (the customer's own).
 
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { ORDER } from '../../../api/fields.js';
-import type { OrderFilters } from '../../../api/orders.js';
-import { ORDER_SORT_CRITERIA, PRICE_TYPES } from '../../../shared/api-facts.js';
+import type { CustomerPortalOrderFilters, OrderFilters } from '../../../api/orders.js';
+import { UsageError } from '../../../errors.js';
+import {
+  CUSTOMER_ORDER_SORT_CRITERIA,
+  ORDER_SORT_CRITERIA,
+  PRICE_TYPES,
+} from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
+import { customerIds, customerRefs } from '../customers/ref.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { ORDER_COLUMNS } from './columns.js';
+import { MY_ORDER_COLUMNS, ORDER_COLUMNS } from './columns.js';
 
 type PriceType = (typeof PRICE_TYPES)[number];
 
-export type ListOptions = Listing<OrderFilters>;
+/** The seller's filters, with customers as given (ids or emails, resolved when run). */
+export type SellerFilters = Omit<OrderFilters, 'customer_id'> & { customer?: string[] };
+
+export type ListOptions =
+  | ({ mine: false } & Listing<SellerFilters>)
+  | ({ mine: true } & Listing<CustomerPortalOrderFilters>);
 
 export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
+  if (opts.mine) {
+    const { orders, client } = await resources(ctx, 'customer');
+    await printPages(ctx, opts, MY_ORDER_COLUMNS, (paging) =>
+      orders.listCustomerPortal(client, opts.filters, paging),
+    );
+    return;
+  }
+  const { customer, ...rest } = opts.filters;
+  const orgs = rest.organization_id as string[] | undefined;
+  const filters: OrderFilters = {
+    ...rest,
+    customer_id: await customerIds(ctx, '--customer', customer, orgs),
+  };
   const { orders, client } = await resources(ctx, 'seller');
-  await printPages(ctx, opts, ORDER_COLUMNS, (paging) => orders.list(client, opts.filters, paging));
+  await printPages(ctx, opts, ORDER_COLUMNS, (paging) => orders.list(client, filters, paging));
 }
 
 export const buildList = verb(runList, {
@@ -26,7 +51,11 @@ export const buildList = verb(runList, {
         parent
           .command('list')
           .summary('list orders')
-          .description('List orders, newest first. Repeat a filter to match any of its values.')
+          .description(
+            "List your organizations' orders, newest first. With --mine, the orders of the " +
+              'customer session that `checkout confirm` stored (or BILLING_CUSTOMER_TOKEN), ' +
+              'through the customer portal. Repeat a filter to match any of its values.',
+          )
           .addOption(
             // A custom argParser replaces the one .choices() installs, so it checks the value.
             new Option('--type <type>', 'only one_time or recurring orders (repeatable)')
@@ -39,31 +68,62 @@ export const buildList = verb(runList, {
               }),
           )
           .option('--product <id>', 'only orders of this product (repeatable)', collect)
-          .option('--customer <id>', 'only orders of this customer (repeatable)', collect)
-          .option('--discount <id>', 'only orders with this discount (repeatable)', collect)
+          .option(
+            '--customer <id|email>',
+            'only orders of this customer (repeatable; not with --mine)',
+            collect,
+          )
+          .option(
+            '--discount <id>',
+            'only orders with this discount (repeatable; not with --mine)',
+            collect,
+          )
+          .option('--subscription <id>', 'with --mine: only orders of this subscription', collect)
           .option('--org <id>', 'only orders of this organization (repeatable)', collect)
+          .option('--query <text>', 'with --mine: product name contains this text')
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${ORDER_SORT_CRITERIA.join(', ')} (default: -created_at)`,
-          ),
+            `comma-separated, - for descending: ${ORDER_SORT_CRITERIA.join(', ')} ` +
+              `(default: -created_at); with --mine: ${CUSTOMER_ORDER_SORT_CRITERIA.join(', ')}`,
+          )
+          .option('--mine', "the customer's own orders, through the customer portal"),
         ORDER,
       ),
     ),
-  options: (opts) => ({
-    filters: {
+  options: (opts): ListOptions => {
+    const page = paging(opts);
+    const output = outputOf(opts);
+    const common = {
       product_price_type: opts.type,
       product_id: uuids('--product', opts.product),
-      customer_id: uuids('--customer', opts.customer),
-      discount_id: uuids('--discount', opts.discount),
       organization_id: uuids('--org', opts.org),
+    };
+    if (opts.mine) {
+      if (opts.customer?.length) throw new UsageError('--customer cannot be used with --mine');
+      if (opts.discount?.length) throw new UsageError('--discount cannot be used with --mine');
+      const filters: CustomerPortalOrderFilters = {
+        ...common,
+        subscription_id: uuids('--subscription', opts.subscription),
+        query: opts.query,
+        sorting: sorting(opts.sort, CUSTOMER_ORDER_SORT_CRITERIA),
+      };
+      return { mine: true, filters, page, output };
+    }
+    if (opts.subscription?.length) throw new UsageError('--subscription needs --mine');
+    if (opts.query !== undefined) throw new UsageError('--query needs --mine');
+    const filters: SellerFilters = {
+      ...common,
+      customer: customerRefs('--customer', opts.customer),
+      discount_id: uuids('--discount', opts.discount),
       sorting: sorting(opts.sort, ORDER_SORT_CRITERIA),
-    },
-    page: paging(opts),
-    output: outputOf(opts),
-  }),
+    };
+    return { mine: false, filters, page, output };
+  },
   examples: [
     'billing orders list',
     'billing orders list --type recurring --sort -amount --limit 10',
+    'billing orders list --customer jane@example.com',
     'billing orders list --all -o ndjson > orders.ndjson',
+    'billing orders list --mine',
   ],
 });

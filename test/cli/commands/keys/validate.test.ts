@@ -5,7 +5,18 @@ import {
   runValidate,
   type ValidateOptions,
 } from '../../../../src/cli/commands/keys/validate.js';
-import { answered, execute, ID, ID2, ORG, parse, type Setup, withoutToken } from '../verb.js';
+import {
+  answered,
+  execute,
+  ID,
+  ID2,
+  json,
+  ORG,
+  page,
+  parse,
+  type Setup,
+  withoutToken,
+} from '../verb.js';
 import { KEY, keyCard, LICENSE_KEY, NO_ORG, NOT_IN_ORG, portalPost, REVOKED } from './fixtures.js';
 
 describe('keys validate: argv -> options', () => {
@@ -32,7 +43,7 @@ describe('keys validate: argv -> options', () => {
         key: KEY,
         activationId: ID2,
         benefitId: ID,
-        customerId: ID2,
+        customer: ID2,
         incrementUsage: 0,
         conditions: { major: 2, os: 'linux' },
         output: {},
@@ -68,7 +79,10 @@ describe('keys validate: argv -> options', () => {
       [KEY, '--increment-usage', '-1'],
       'billing: --increment-usage: must be an integer at least 0, got -1\n',
     ],
-    [[KEY, '--customer', 'cus_1'], 'billing: --customer: "cus_1" is not a UUID\n'],
+    [
+      [KEY, '--customer', 'cus_1'],
+      'billing: --customer: "cus_1" is neither a customer id (UUID) nor an email\n',
+    ],
     [[KEY, '--org', 'acme'], 'billing: --org: "acme" is not a UUID\n'],
     [
       ['x'.repeat(513)],
@@ -108,7 +122,7 @@ describe('keys validate: options + answers -> output', () => {
         org: ORG,
         activationId: ID2,
         benefitId: ID2,
-        customerId: ID,
+        customer: ID,
         incrementUsage: 1,
         conditions: { major: 2 },
         output: {},
@@ -130,6 +144,39 @@ describe('keys validate: options + answers -> output', () => {
         conditions: { major: 2 },
       }),
     });
+  });
+
+  it('--customer as an email: looked up in that organization with the seller token, sent as an id', async () => {
+    let sent: Record<string, unknown> | undefined;
+    let auth: unknown;
+    const r = await execute(
+      runValidate,
+      { key: KEY, org: ORG, customer: 'jane@example.com', output: { json: true } },
+      {
+        http: (pool) => {
+          pool
+            .intercept({
+              path: `/v1/customers/?query=jane%40example.com&organization_id=${ORG}&page=1&limit=100`,
+            })
+            .reply(200, page([{ id: ID2, email: 'jane@example.com', organization_id: ORG }]), json);
+          pool
+            .intercept({
+              ...portalPost('validate'),
+              body: (b) => {
+                sent = JSON.parse(b);
+                return true;
+              },
+            })
+            .reply((req) => {
+              auth = (req.headers as Record<string, string>).authorization;
+              return { statusCode: 200, data: VALID, responseOptions: json };
+            });
+        },
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(sent).toEqual({ key: KEY, organization_id: ORG, customer_id: ID2 });
+    expect(auth).toBeUndefined();
   });
 
   it('without --org: BILLING_ORG, the profile default; only the key and organization sent', async () => {

@@ -1,18 +1,19 @@
 // billing orders get: argv -> options (or the exact usage error); options + answers -> output.
 import { describe, expect, it } from 'vitest';
 import { buildGet, type GetOptions, runGet } from '../../../../src/cli/commands/orders/get.js';
-import { execute, ID, ID2, json, parse } from '../verb.js';
+import { answered, CUSTOMER_TOKEN, execute, ID, ID2, json, parse } from '../verb.js';
 
 describe('orders get: argv -> options', () => {
   it.each([
-    [[ID], { id: ID, output: {} }],
-    [[ID.toUpperCase()], { id: ID, output: {} }],
-    [[ID, '--json'], { id: ID, output: { json: true } }],
+    [[ID], { id: ID, mine: false, output: {} }],
+    [[ID.toUpperCase()], { id: ID, mine: false, output: {} }],
+    [[ID, '--json'], { id: ID, mine: false, output: { json: true } }],
+    [[ID, '--mine'], { id: ID, mine: true, output: {} }],
     [
       [ID, '-o', 'json', '--fields', 'id,customer.email'],
-      { id: ID, output: { output: 'json', fields: 'id,customer.email' } },
+      { id: ID, mine: false, output: { output: 'json', fields: 'id,customer.email' } },
     ],
-    [[ID, '-o', 'tsv'], { id: ID, output: { output: 'tsv' } }],
+    [[ID, '-o', 'tsv'], { id: ID, mine: false, output: { output: 'tsv' } }],
   ])('%j', async (argv, options) => {
     expect(await parse(buildGet, 'get', argv, { noun: 'orders' })).toEqual({
       options,
@@ -57,7 +58,7 @@ describe('orders get: options + answers -> output', () => {
   const get = (output: GetOptions['output'], status = 200, body: object = ORDER) =>
     execute(
       runGet,
-      { id: ID, output },
+      { id: ID, mine: false, output },
       {
         http: (pool) =>
           pool.intercept({ path: `/v1/orders/${ID}`, method: 'GET' }).reply(status, body, json),
@@ -85,6 +86,23 @@ describe('orders get: options + answers -> output', () => {
         'checkout_id\t\n' +
         'metadata\t{"ref":"spring"}\n',
       stderr: '',
+    });
+  });
+
+  it('--mine reads it through the customer portal with the customer token', async () => {
+    const r = await answered(
+      runGet,
+      { id: ID, mine: true, output: { json: true } },
+      { method: 'GET', path: `/v1/customer-portal/orders/${ID}` },
+      200,
+      ORDER,
+      { env: { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN } },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(ORDER, null, 2)}\n`,
+      stderr: '',
+      seen: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
     });
   });
 

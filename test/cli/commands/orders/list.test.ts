@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { buildList, type ListOptions, runList } from '../../../../src/cli/commands/orders/list.js';
 import { start } from '../../../../src/server/index.js';
 import { run } from '../../../helpers/cli.js';
+import { lookup } from '../customers/fixtures.js';
 import { ID, ID2, useRecorder } from '../harness.js';
-import { execute, json, page, parse } from '../verb.js';
+import { answered, CUSTOMER_TOKEN, execute, json, page, parse } from '../verb.js';
 
 const rec = useRecorder();
 
@@ -41,7 +42,10 @@ describe('orders list: argv -> usage error, nothing sent', () => {
       "billing: option '--type <type>' argument 'monthly' is invalid. Allowed choices are one_time, recurring.\n",
     ],
     [['--product', 'acme-pro'], 'billing: --product: "acme-pro" is not a UUID\n'],
-    [['--customer', ID, '--customer', 'x'], 'billing: --customer: "x" is not a UUID\n'],
+    [
+      ['--customer', ID, '--customer', 'x'],
+      'billing: --customer: "x" is neither a customer id (UUID) nor an email\n',
+    ],
     [['--org', `${ID}0`], `billing: --org: "${ID}0" is not a UUID\n`],
     [
       ['--sort', 'bogus'],
@@ -124,11 +128,12 @@ describe('orders list: argv -> query', () => {
     [
       ['--customer', ID, '--discount', ID2, '--org', ID, '--sort', '-amount, customer'],
       [
-        ['customer_id', ID],
-        ['discount_id', ID2],
         ['organization_id', ID],
+        ['discount_id', ID2],
         ['sorting', '-amount'],
         ['sorting', 'customer'],
+        // Resolved when run (an email needs a lookup), so it comes last.
+        ['customer_id', ID],
         ['page', '1'],
         ['limit', '30'],
       ],
@@ -188,10 +193,11 @@ describe('orders list --fields: any field of the order, nested by dots', () => {
 describe('orders list: argv -> options', () => {
   const all = { limit: Number.POSITIVE_INFINITY, startPage: 1, pageSize: 100 };
   it.each([
-    [[], { filters: {}, page: { limit: 30, startPage: 1, pageSize: 30 }, output: {} }],
+    [[], { mine: false, filters: {}, page: { limit: 30, startPage: 1, pageSize: 30 }, output: {} }],
     [
       ['--type', 'recurring', '--product', ID2.toUpperCase(), '--sort', '-amount,customer'],
       {
+        mine: false,
         filters: {
           product_price_type: ['recurring'],
           product_id: [ID2],
@@ -203,25 +209,74 @@ describe('orders list: argv -> options', () => {
     ],
     [
       ['--all', '-o', 'ndjson', '--fields', 'id,amount'],
-      { filters: {}, page: all, output: { output: 'ndjson', fields: 'id,amount' } },
+      { mine: false, filters: {}, page: all, output: { output: 'ndjson', fields: 'id,amount' } },
     ],
     [
       ['--limit', '250', '--page', '2', '--json'],
-      { filters: {}, page: { limit: 250, startPage: 2, pageSize: 100 }, output: { json: true } },
+      {
+        mine: false,
+        filters: {},
+        page: { limit: 250, startPage: 2, pageSize: 100 },
+        output: { json: true },
+      },
+    ],
+    [
+      ['--customer', 'Jane@Example.com', '--customer', ID, '--discount', ID2],
+      {
+        mine: false,
+        filters: { customer: ['jane@example.com', ID], discount_id: [ID2] },
+        page: { limit: 30, startPage: 1, pageSize: 30 },
+        output: {},
+      },
+    ],
+    [
+      [
+        '--mine',
+        '--subscription',
+        ID,
+        '--query',
+        'pro',
+        '--type',
+        'recurring',
+        '--sort',
+        'subscription,-amount',
+      ],
+      {
+        mine: true,
+        filters: {
+          product_price_type: ['recurring'],
+          subscription_id: [ID],
+          query: 'pro',
+          sorting: ['subscription', '-amount'],
+        },
+        page: { limit: 30, startPage: 1, pageSize: 30 },
+        output: {},
+      },
     ],
   ])('%j', async (argv, options) => {
-    expect(await parse(buildList, 'list', argv, { noun: 'orders' })).toEqual({
-      options,
-      code: 0,
-      stderr: '',
-    });
+    const r = await parse(buildList, 'list', argv, { noun: 'orders' });
+    // Undefined filters are never sent: compare the ones given.
+    const given = { ...r.options, filters: JSON.parse(JSON.stringify(r.options?.filters)) };
+    expect({ ...r, options: given }).toEqual({ options, code: 0, stderr: '' });
   });
 
-  it('refuses a bad value with the exact line, and runs nothing', async () => {
-    expect(await parse(buildList, 'list', ['--customer', 'x'], { noun: 'orders' })).toEqual({
-      code: 2,
-      stderr: 'billing: --customer: "x" is not a UUID\n',
-    });
+  it.each([
+    [
+      ['--customer', 'x'],
+      'billing: --customer: "x" is neither a customer id (UUID) nor an email\n',
+    ],
+    [['--mine', '--customer', ID], 'billing: --customer cannot be used with --mine\n'],
+    [['--mine', '--discount', ID], 'billing: --discount cannot be used with --mine\n'],
+    [['--subscription', ID], 'billing: --subscription needs --mine\n'],
+    [['--query', 'pro'], 'billing: --query needs --mine\n'],
+    [['--mine', '--subscription', 'x'], 'billing: --subscription: "x" is not a UUID\n'],
+    [
+      ['--mine', '--sort', 'customer'],
+      'billing: --sort: "customer" is not a sort criterion here; valid: created_at, amount, ' +
+        'organization, product, subscription (prefix - for descending)\n',
+    ],
+  ])('%j: refused with the exact line, and nothing runs', async (argv, stderr) => {
+    expect(await parse(buildList, 'list', argv, { noun: 'orders' })).toEqual({ code: 2, stderr });
   });
 });
 
@@ -236,6 +291,7 @@ describe('orders list: options + answers -> output', () => {
     product: { name: 'Pro' },
   };
   const options: ListOptions = {
+    mine: false,
     filters: { product_price_type: ['one_time'] },
     page: { limit: 30, startPage: 1, pageSize: 30 },
     output: {},
@@ -252,6 +308,46 @@ describe('orders list: options + answers -> output', () => {
       code: 0,
       stdout: `ID\tCREATED\tCUSTOMER\tPRODUCT\tAMOUNT\tREASON\n${ID}\t2026-11-20T10:00:00Z\tjane@example.com\tPro\t1200\tpurchase\n`,
       stderr: '',
+    });
+  });
+
+  it('--customer by email: resolved through the customers list, then sent as an id', async () => {
+    const r = await execute(
+      runList,
+      { ...options, filters: { customer: ['jane@example.com'] } },
+      {
+        http: (pool) => {
+          lookup(pool, 'jane@example.com', [{ id: ID2, email: 'jane@example.com' }]);
+          pool
+            .intercept({ path: `/v1/orders/?customer_id=${ID2}&page=1&limit=30` })
+            .reply(200, page([ORDER]), json);
+        },
+      },
+    );
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout.split('\n')[1]).toContain('jane@example.com');
+  });
+
+  it('--mine: the customer portal with the customer token; no customer or reason columns', async () => {
+    const mine: ListOptions = {
+      mine: true,
+      filters: { query: 'pro' },
+      page: options.page,
+      output: {},
+    };
+    const r = await answered(
+      runList,
+      mine,
+      { method: 'GET', path: '/v1/customer-portal/orders/?query=pro&page=1&limit=30' },
+      200,
+      page([ORDER]),
+      { env: { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN } },
+    );
+    expect(r).toEqual({
+      code: 0,
+      stdout: `ID\tCREATED\tPRODUCT\tAMOUNT\n${ID}\t2026-11-20T10:00:00Z\tPro\t1200\n`,
+      stderr: '',
+      seen: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
     });
   });
 

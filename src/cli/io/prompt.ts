@@ -47,3 +47,35 @@ export async function confirmDestructive(
     throw new UsageError(`${opts.action}: not confirmed; nothing was changed`);
   }
 }
+
+/**
+ * Asks the user to pick one of `choices` (numbered from 1) and returns its index. Only on a
+ * terminal (the caller checks canPrompt first and names the flag that answers instead); an
+ * empty or unknown answer is a UsageError: nothing was done.
+ */
+export async function pick(
+  ctx: Environment,
+  opts: { title: string; choices: string[]; action: string },
+): Promise<number> {
+  const { stderr } = ctx.io;
+  stderr.write(`${safeText(opts.title)}\n`);
+  const width = String(opts.choices.length).length;
+  opts.choices.forEach((choice, i) => {
+    stderr.write(`  ${String(i + 1).padStart(width)}) ${safeText(choice)}\n`);
+  });
+  stderr.write(`? Which one? [1-${opts.choices.length}] `);
+  const newline = () => stderr.write('\n');
+  ctx.signal.addEventListener('abort', newline, { once: true });
+  const answer = await readLine(ctx.io.stdin).finally(() =>
+    ctx.signal.removeEventListener('abort', newline),
+  );
+  if (ctx.signal.aborted) throw new InterruptedError();
+  const text = (answer ?? '').trim();
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n >= 1 && n <= opts.choices.length)) {
+    const said =
+      text === '' ? 'nothing picked' : `"${safeText(text.slice(0, 20))}" is not one of them`;
+    throw new UsageError(`${opts.action}: ${said}; nothing was changed`);
+  }
+  return n - 1;
+}

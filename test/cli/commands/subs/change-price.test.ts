@@ -7,7 +7,22 @@ import {
   runChangePrice,
 } from '../../../../src/cli/commands/subs/change-price.js';
 import { ID, ID2, useRecorder } from '../harness.js';
-import { answered, NOT_FOUND, parse, TOKEN, TOKEN_REJECTED } from '../verb.js';
+import {
+  answered,
+  execute,
+  json,
+  NOT_FOUND,
+  ORG,
+  page,
+  parse,
+  TOKEN,
+  TOKEN_REJECTED,
+} from '../verb.js';
+
+const OLD = '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const YEARLY = '8d2f3e4a-5b6c-4d7e-9f8a-0b1c2d3e4f5a';
+const FREE = '9e3a4f5b-6c7d-4e8f-8a9b-1c2d3e4f5a6b';
+
 import {
   ALREADY_CANCELED,
   expectPortalPatch,
@@ -22,7 +37,12 @@ const CUSTOMER = 'polar_cst_unitTestCustomerSessionToken000000000000000000';
 
 describe('subs change-price', () => {
   it.each([
-    [[ID], 'billing: --price is required\n'],
+    [
+      [ID],
+      'billing: --price is required (there is no terminal to pick a price on)\n' +
+        'List the prices: billing products list --recurring\n',
+    ],
+    [[ID, '--as-customer'], 'billing: --price is required with --as-customer\n'],
     [['sub_1', '--price', ID2], 'billing: subscription id: "sub_1" is not a UUID\n'],
     [[ID, '--price', 'price_1'], 'billing: --price: "price_1" is not a UUID\n'],
     [
@@ -97,7 +117,12 @@ describe('subs change-price: argv -> options', () => {
   });
 
   it.each([
-    [[ID], 'billing: --price is required\n'],
+    [
+      [ID],
+      'billing: --price is required (there is no terminal to pick a price on)\n' +
+        'List the prices: billing products list --recurring\n',
+    ],
+    [[ID, '--as-customer'], 'billing: --price is required with --as-customer\n'],
     [[ID, '--price', 'price_1'], 'billing: --price: "price_1" is not a UUID\n'],
     [
       [ID, '--price', ID2, '--proration', 'prorate', '--as-customer'],
@@ -107,6 +132,131 @@ describe('subs change-price: argv -> options', () => {
     expect(await parse(buildChangePrice, 'change-price', argv, { noun: 'subs' })).toEqual({
       code: 2,
       stderr,
+    });
+  });
+});
+
+describe('subs change-price: the price picker on a terminal', () => {
+  const PRODUCTS = [
+    {
+      id: ID,
+      name: 'Pro',
+      organization_id: ORG,
+      prices: [
+        {
+          id: ID2,
+          type: 'recurring',
+          amount_type: 'fixed',
+          price_amount: 1000,
+          price_currency: 'usd',
+          recurring_interval: 'month',
+          is_archived: false,
+        },
+        {
+          id: OLD,
+          type: 'recurring',
+          amount_type: 'fixed',
+          price_amount: 900,
+          price_currency: 'usd',
+          recurring_interval: 'month',
+          is_archived: true,
+        },
+        {
+          id: YEARLY,
+          type: 'recurring',
+          amount_type: 'fixed',
+          price_amount: 10000,
+          price_currency: 'usd',
+          recurring_interval: 'year',
+          is_archived: false,
+        },
+      ],
+    },
+    {
+      id: ID2,
+      name: 'Team \u001b[2J',
+      organization_id: ORG,
+      prices: [
+        {
+          id: FREE,
+          type: 'recurring',
+          amount_type: 'free',
+          recurring_interval: 'month',
+          is_archived: false,
+        },
+      ],
+    },
+  ];
+  const LIST = '/v1/products/?is_recurring=true&is_archived=false&page=1&limit=100';
+  const base: ChangePriceOptions = { id: ID, asCustomer: false, output: { json: true } };
+
+  it('without --price on a terminal, the options carry no price (it is picked when run)', async () => {
+    expect(
+      await parse(buildChangePrice, 'change-price', [ID], { noun: 'subs', tty: true }),
+    ).toEqual({
+      options: { id: ID, priceId: undefined, proration: undefined, asCustomer: false, output: {} },
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it('lists the prices on sale (not archived ones, escaped names), PATCHes the one picked', async () => {
+    let sent: unknown;
+    const r = await execute(runChangePrice, base, {
+      tty: true,
+      stdin: ['2'],
+      http: (pool) => {
+        pool.intercept({ path: LIST }).reply(200, page(PRODUCTS), json);
+        pool
+          .intercept({
+            ...SELLER,
+            body: (b) => {
+              sent = JSON.parse(b);
+              return true;
+            },
+          })
+          .reply(200, { ...MONTHLY, price_id: YEARLY }, json);
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(sent).toEqual({ product_price_id: YEARLY });
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      'Recurring prices on sale:\n' +
+        `  1) Pro: $10.00 USD/month  ${ID2}\n` +
+        `  2) Pro: $100.00 USD/year  ${YEARLY}\n` +
+        `  3) Team \\x1b[2J: free/month  ${FREE}\n` +
+        '? Which one? [1-3] ' +
+        `✓ Subscription ${ID} is now on price ${YEARLY}.\n`,
+    );
+  });
+
+  it.each([
+    ['', 'nothing picked'],
+    ['7', '"7" is not one of them'],
+  ])('answer %j: exit 2, nothing changed', async (answer, said) => {
+    const r = await execute(runChangePrice, base, {
+      tty: true,
+      stdin: [answer],
+      http: (pool) => pool.intercept({ path: LIST }).reply(200, page(PRODUCTS), json),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n').at(-2)).toBe(
+      `? Which one? [1-3] billing: subs change-price: ${said}; nothing was changed`,
+    );
+  });
+
+  it('no recurring price on sale: exit 2 and how to make one', async () => {
+    const r = await execute(runChangePrice, base, {
+      tty: true,
+      http: (pool) => pool.intercept({ path: LIST }).reply(200, page([]), json),
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: subs change-price: there is no recurring price on sale to move to\n' +
+        'Create one: billing products create --help\n',
     });
   });
 });

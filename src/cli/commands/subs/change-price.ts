@@ -145,6 +145,6 @@ export const buildChangePrice = verb(runChangePrice, {
   examples: [
     'billing subs change-price <subscription-id> --price <price-id>',
     'billing subs change-price <id> --price <price-id> --as-customer',
-    'billing subs change-price <id>        # on a terminal: pick the price from a list',
+    'billing subs change-price <id>   # on a terminal: pick the price',
   ],
 });

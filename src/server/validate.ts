@@ -49,7 +49,8 @@ function at(value: unknown, path: PropertyKey[]): unknown {
   return v;
 }
 
-function issueToItem(issue: z.core.$ZodIssue, body: unknown): Problem {
+/** One zod issue as a pydantic problem; `body` is what was parsed (a missing field's parent). */
+export function issueToItem(issue: z.core.$ZodIssue, body: unknown): Problem {
   const loc: Loc = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
@@ -105,9 +106,38 @@ function issueToItem(issue: z.core.$ZodIssue, body: unknown): Problem {
           input,
         };
       return { type: 'value_error', loc, msg: issue.message, input };
+    case 'custom': {
+      // A check that words its problem as pydantic does (see `problem`).
+      // A problem found below the issue's path (validate-models.ts) carries its own loc and input.
+      const own = issue.params?.problem as
+        | (Omit<Problem, 'loc' | 'input'> & Partial<Pick<Problem, 'loc' | 'input'>>)
+        | undefined;
+      if (own)
+        return {
+          ...own,
+          loc: [...loc, ...(own.loc ?? [])],
+          input: 'input' in own ? own.input : input,
+        };
+      return { type: 'value_error', loc, msg: issue.message, input };
+    }
     default:
       return { type: 'value_error', loc, msg: issue.message, input };
   }
+}
+
+/** A custom zod issue carrying the pydantic problem (type, msg, ctx) to report for it. */
+export function problem(
+  input: unknown,
+  type: string,
+  msg: string,
+  ctx?: Record<string, unknown>,
+): z.core.$ZodRawIssue {
+  return {
+    code: 'custom',
+    message: msg,
+    input,
+    params: { problem: { type, msg, ...(ctx ? { ctx } : {}) } },
+  };
 }
 
 /** Parses a JSON body with a zod schema; 422 with every problem otherwise. */

@@ -14,6 +14,8 @@ export const SUBSCRIPTION_STATUSES = [
 /** The `active` filter of the customer portal's subscriptions: true and false (api-facts "Filters"). */
 export const SUBSCRIPTION_ACTIVE_STATUSES = ['trialing', 'active'] as const;
 export const SUBSCRIPTION_INACTIVE_STATUSES = ['canceled', 'unpaid'] as const;
+/** The seller's list's `active=false`: the statuses the real service calls revoked. */
+export const SUBSCRIPTION_REVOKED_STATUSES = ['past_due', 'canceled', 'unpaid'] as const;
 /** Statuses of a subscription that has ended: nothing left to cancel, revoke or change. */
 export const SUBSCRIPTION_ENDED_STATUSES = ['canceled', 'incomplete_expired'] as const;
 export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const;
@@ -48,6 +50,83 @@ export const CANCELLATION_REASONS = [
   'other',
 ] as const;
 export const PRORATION_BEHAVIORS = ['invoice', 'prorate'] as const;
+/** The second element of a `tax_id` (SDK 0.20.2 TaxIDFormat, the payment processor's kinds). */
+export const TAX_ID_FORMATS = [
+  'ad_nrt',
+  'ae_trn',
+  'ar_cuit',
+  'au_abn',
+  'au_arn',
+  'bg_uic',
+  'bh_vat',
+  'bo_tin',
+  'br_cnpj',
+  'br_cpf',
+  'ca_bn',
+  'ca_gst_hst',
+  'ca_pst_bc',
+  'ca_pst_mb',
+  'ca_pst_sk',
+  'ca_qst',
+  'ch_uid',
+  'ch_vat',
+  'cl_tin',
+  'cn_tin',
+  'co_nit',
+  'cr_tin',
+  'de_stn',
+  'do_rcn',
+  'ec_ruc',
+  'eg_tin',
+  'es_cif',
+  'eu_oss_vat',
+  'eu_vat',
+  'gb_vat',
+  'ge_vat',
+  'hk_br',
+  'hr_oib',
+  'hu_tin',
+  'id_npwp',
+  'il_vat',
+  'in_gst',
+  'is_vat',
+  'jp_cn',
+  'jp_rn',
+  'jp_trn',
+  'ke_pin',
+  'kr_brn',
+  'kz_bin',
+  'li_uid',
+  'mx_rfc',
+  'my_frp',
+  'my_itn',
+  'my_sst',
+  'ng_tin',
+  'no_vat',
+  'no_voec',
+  'nz_gst',
+  'om_vat',
+  'pe_ruc',
+  'ph_tin',
+  'ro_tin',
+  'rs_pib',
+  'ru_inn',
+  'ru_kpp',
+  'sa_vat',
+  'sg_gst',
+  'sg_uen',
+  'si_tin',
+  'sv_nit',
+  'th_vat',
+  'tr_tin',
+  'tw_vat',
+  'ua_vat',
+  'us_ein',
+  'uy_ruc',
+  've_rif',
+  'vn_tin',
+  'za_vat',
+] as const;
 
 /** `sorting` criteria of GET /v1/orders/; a leading `-` means descending. */
 export const ORDER_SORT_CRITERIA = [

@@ -100,6 +100,9 @@ export const CALL_FLOORS = {
   'license-key-activations': 15,
   organizations: 12,
   'customer-sessions': 10,
+  customers: 20,
+  'seller-subscriptions': 20,
+  'portal-orders': 15,
 } as const;
 const ISSUE_BAR = 60;
 

@@ -62,6 +62,11 @@ export class Db {
       ['oauth2_tokens', 'code_hash', 'TEXT'],
       ['license_key_activations', 'conditions', "TEXT NOT NULL DEFAULT '{}'"],
       ['oauth2_clients', 'registered_from', 'TEXT'],
+      ['prices', 'minimum_amount', 'INTEGER'],
+      ['prices', 'maximum_amount', 'INTEGER'],
+      ['prices', 'preset_amount', 'INTEGER'],
+      ['discounts', 'deleted_at', 'TEXT'],
+      ['customers', 'deleted_at', 'TEXT'],
     ];
     for (const [table, column, definition] of added) {
       const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);

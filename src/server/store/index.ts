@@ -1,6 +1,7 @@
 // The store: one SQLite database (store/db.ts) and a module per resource holding its statements.
 // Everything outside store/ reads and writes through these, and gets typed rows (rows*.ts).
 import { Checkouts } from './checkouts.js';
+import { Customers } from './customers.js';
 import { Db } from './db.js';
 import { Discounts } from './discounts.js';
 import { LicenseKeys } from './license-keys.js';
@@ -23,6 +24,7 @@ export class Store extends Db {
   readonly products = new Products(this);
   readonly discounts = new Discounts(this);
   readonly checkouts = new Checkouts(this);
+  readonly customers = new Customers(this);
   readonly orders = new Orders(this);
   readonly subscriptions = new Subscriptions(this);
   readonly licenseKeys = new LicenseKeys(this);

@@ -94,6 +94,10 @@ export interface PriceRow extends Stamped {
   price_amount: number | null;
   type: PriceType;
   recurring_interval: RecurringInterval | null;
+  /** A custom (pay-what-you-want) price's bounds and preset; null on the other kinds. */
+  minimum_amount?: number | null;
+  maximum_amount?: number | null;
+  preset_amount?: number | null;
 }
 
 export interface BenefitRow extends Stamped {
@@ -173,6 +177,8 @@ export interface DiscountRow extends Stamped {
   max_redemptions: number | null;
   redemptions_count: number;
   metadata: string;
+  /** Set by DELETE /v1/discounts/{id}: gone from its reads, and no checkout may use it. */
+  deleted_at?: string | null;
 }
 
 export interface DiscountProductRow {
@@ -190,6 +196,8 @@ export interface CustomerRow extends Stamped {
   metadata: string;
   avatar_url: string | null;
   user_id: string | null;
+  /** Set by DELETE /v1/customers/{id}: the customer is gone from its lists and reads. */
+  deleted_at?: string | null;
 }
 
 // The rows of what is sold and bought, the credentials, and the map of every table.

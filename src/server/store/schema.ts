@@ -32,7 +32,7 @@ CREATE INDEX IF NOT EXISTS products_org ON products(organization_id);
 CREATE TABLE IF NOT EXISTS prices (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, product_id TEXT NOT NULL REFERENCES products(id),
   amount_type TEXT NOT NULL, is_archived INTEGER NOT NULL, price_currency TEXT, price_amount INTEGER,
-  type TEXT NOT NULL, recurring_interval TEXT
+  type TEXT NOT NULL, recurring_interval TEXT, minimum_amount INTEGER, maximum_amount INTEGER, preset_amount INTEGER
 );
 CREATE INDEX IF NOT EXISTS prices_product ON prices(product_id);
 
@@ -72,7 +72,7 @@ CREATE TABLE IF NOT EXISTS discounts (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
   name TEXT NOT NULL, code TEXT, type TEXT NOT NULL, amount INTEGER, currency TEXT, basis_points INTEGER,
   duration TEXT NOT NULL, duration_in_months INTEGER, starts_at TEXT, ends_at TEXT, max_redemptions INTEGER,
-  redemptions_count INTEGER NOT NULL, metadata TEXT NOT NULL
+  redemptions_count INTEGER NOT NULL, metadata TEXT NOT NULL, deleted_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS discount_products (
@@ -83,9 +83,10 @@ CREATE TABLE IF NOT EXISTS discount_products (
 CREATE TABLE IF NOT EXISTS customers (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
   email TEXT NOT NULL, email_verified INTEGER NOT NULL, name TEXT, billing_address TEXT, tax_id TEXT,
-  metadata TEXT NOT NULL, avatar_url TEXT, user_id TEXT REFERENCES users(id)
+  metadata TEXT NOT NULL, avatar_url TEXT, user_id TEXT REFERENCES users(id), deleted_at TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS customers_org_email ON customers(organization_id, email COLLATE NOCASE);
+CREATE INDEX IF NOT EXISTS customers_org_created ON customers(organization_id, created_at);
 
 CREATE TABLE IF NOT EXISTS checkouts (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
@@ -111,6 +112,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (
 );
 CREATE INDEX IF NOT EXISTS subscriptions_customer ON subscriptions(customer_id);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions(user_id);
+CREATE INDEX IF NOT EXISTS subscriptions_org_started ON subscriptions(organization_id, started_at);
 
 CREATE TABLE IF NOT EXISTS orders (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),

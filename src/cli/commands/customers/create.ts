@@ -16,8 +16,12 @@ export interface CreateOptions {
 }
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
+  const body = { ...opts.body };
+  // Without --org: the profile's organization (BILLING_ORG, config, the local demo's); a user
+  // token must name one, an organization token need not.
+  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
   const { customers, client } = await resources(ctx, 'seller');
-  const created = await customers.create(client, opts.body as { email: string });
+  const created = await customers.create(client, body as { email: string });
   await printOne(ctx, opts.output, CUSTOMER_CARD, created);
   await done(ctx, `Customer ${created.id} created (${String(created.email)}).`);
 }
@@ -34,7 +38,7 @@ export const buildCreate = verb(runCreate, {
         )
         .option('--email <email>', "the customer's email (required)")
         .option('--name <name>', "the customer's name")
-        .option('--org <id>', 'the organization (needed when your token has several)')
+        .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
       CUSTOMER,
     ),

@@ -65,6 +65,18 @@ describe('customers create: options + answers -> output', () => {
     );
   });
 
+  it("without --org, the profile's organization (BILLING_ORG) is sent", async () => {
+    const r = await answered(
+      runCreate,
+      { body, output: {} },
+      { method: 'POST', path: '/v1/customers/' },
+      201,
+      JANE,
+      { env: { BILLING_ORG: ORG } },
+    );
+    expect(r.seen.body).toEqual({ ...body, organization_id: ORG });
+  });
+
   it('a taken email: the service names the field, exit 2', async () => {
     const r = await create(422, {
       detail: [

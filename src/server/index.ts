@@ -37,10 +37,12 @@ import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-
 import { registerRequestLog } from './request-log.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
+import { registerCustomers } from './routes/customers.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
+import { registerProducts } from './routes/products.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { Store } from './store/index.js';
@@ -95,6 +97,8 @@ export const ROUTES = [
   registerLicenseKeys,
   registerCheckouts,
   registerCustomerSessions,
+  registerProducts,
+  registerCustomers,
   registerLocal,
   registerOAuth,
 ];

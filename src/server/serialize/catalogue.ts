@@ -49,7 +49,7 @@ export function organization(r: OrganizationRow): R {
 }
 
 export function price(r: PriceRow): R {
-  return {
+  const out: R = {
     id: r.id,
     ...stamps(r),
     amount_type: r.amount_type,
@@ -60,6 +60,13 @@ export function price(r: PriceRow): R {
     type: r.type,
     recurring_interval: r.recurring_interval ?? null,
   };
+  // A pay-what-you-want price (SDK ProductPriceOneTimeCustom): its bounds and preset amount.
+  if (r.amount_type === 'custom') {
+    out.minimum_amount = r.minimum_amount ?? null;
+    out.maximum_amount = r.maximum_amount ?? null;
+    out.preset_amount = r.preset_amount ?? null;
+  }
+  return out;
 }
 
 /** `full`: the admin product form, where the SDK reads custom benefits with is_tax_applicable. */

@@ -1,10 +1,122 @@
-// The catalogue: products, their prices, benefits, medias and custom fields.
+// The catalogue: products, their prices, benefits, medias and custom fields; the seller's lists
+// of products and benefits (GET /v1/products/, GET /v1/benefits/).
 import type { Db } from './db.js';
+import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
 import { attachedFields } from './loader.js';
-import type { AttachedFieldRow, BenefitRow, CustomFieldRow, MediaRow, PriceRow } from './rows.js';
+import type {
+  AttachedFieldRow,
+  BenefitRow,
+  CustomFieldRow,
+  MediaRow,
+  PriceRow,
+  ProductRow,
+} from './rows.js';
+import type { Visibility } from './visibility.js';
+
+export interface ProductFilter {
+  id: readonly string[];
+  organization_id: readonly string[];
+  benefit_id: readonly string[];
+  /** Part of the name, without case; `%` and `_` are wildcards as in the real service's ilike. */
+  query?: string;
+  is_archived?: boolean;
+  is_recurring?: boolean;
+}
+
+export interface BenefitFilter {
+  organization_id: readonly string[];
+  type: readonly string[];
+}
+
+/**
+ * The price criteria read the product's first price that is not archived (the oldest), as the
+ * real service joins it: one-time before recurring; free, custom, fixed; a free price as -2 and a
+ * custom one as its minimum (-1 without one).
+ */
+const SORT_SQL: Record<string, string> = {
+  created_at: 'p.created_at',
+  name: 'p.name COLLATE NOCASE',
+  price_type: "CASE fp.type WHEN 'one_time' THEN 1 WHEN 'recurring' THEN 2 END",
+  price_amount_type:
+    "CASE fp.amount_type WHEN 'free' THEN 1 WHEN 'custom' THEN 2 WHEN 'fixed' THEN 3 END",
+  price_amount: `CASE fp.amount_type WHEN 'free' THEN -2 WHEN 'custom' THEN coalesce(fp.minimum_amount, -1)
+                 WHEN 'fixed' THEN fp.price_amount END`,
+};
+/** A product without a price sorts as PostgreSQL sorts nulls: last ascending, first descending. */
+const direction = (field: string, desc: boolean) =>
+  `${desc ? 'DESC' : 'ASC'}${field.startsWith('price_') ? (desc ? ' NULLS FIRST' : ' NULLS LAST') : ''}`;
+
+const PRODUCTS_WITH_FIRST_PRICE = `products p LEFT JOIN prices fp ON fp.id = (
+  SELECT id FROM prices WHERE product_id = p.id AND is_archived = 0 ORDER BY created_at, id LIMIT 1)`;
 
 export class Products {
   constructor(private readonly db: Db) {}
+
+  list(
+    visible: Visibility,
+    filter: ProductFilter,
+    page: Page,
+    sorting: readonly SortCriterion[],
+  ): Listed<ProductRow> {
+    const where = new Where()
+      .scope((p) => visible.sellerSql('p.organization_id', p))
+      .matching('p', { id: filter.id, organization_id: filter.organization_id });
+    if (filter.query !== undefined) where.add("p.name LIKE ? ESCAPE '\\'", `%${filter.query}%`);
+    if (filter.is_archived !== undefined)
+      where.add('p.is_archived = ?', filter.is_archived ? 1 : 0);
+    if (filter.is_recurring !== undefined)
+      where.add('p.is_recurring = ?', filter.is_recurring ? 1 : 0);
+    if (filter.benefit_id.length) {
+      const marks = filter.benefit_id.map(() => '?').join(', ');
+      where.add(
+        `EXISTS (SELECT 1 FROM product_benefits pb WHERE pb.product_id = p.id AND pb.benefit_id IN (${marks}))`,
+        ...filter.benefit_id,
+      );
+    }
+    const order = orderBy(sorting, SORT_SQL, direction, 'p.id');
+    return list(this.db, { columns: 'p.*', from: PRODUCTS_WITH_FIRST_PRICE, where, order, page });
+  }
+
+  /** GET /v1/benefits/: no sorting parameter, always by type then oldest first. */
+  benefits(visible: Visibility, filter: BenefitFilter, page: Page): Listed<BenefitRow> {
+    const where = new Where()
+      .scope((p) => visible.sellerSql('b.organization_id', p))
+      .matching('b', { organization_id: filter.organization_id, type: filter.type });
+    const order = 'b.type, b.created_at, b.id';
+    return list(this.db, { columns: 'b.*', from: 'benefits b', where, order, page });
+  }
+
+  /** The prices of a product that are not archived, oldest first. */
+  activePrices(productId: string): PriceRow[] {
+    return this.db.all<PriceRow>(
+      'SELECT * FROM prices WHERE product_id = ? AND is_archived = 0 ORDER BY created_at, id',
+      productId,
+    );
+  }
+
+  archivePrice(id: string, now: string): void {
+    this.db.update('prices', id, { is_archived: 1 }, now);
+  }
+
+  /** The product's medias become `mediaIds`, in that order. */
+  setMedias(productId: string, mediaIds: readonly string[]): void {
+    this.db.run('DELETE FROM product_medias WHERE product_id = ?', productId);
+    mediaIds.forEach((media_id, order) => {
+      this.db.insert('product_medias', { product_id: productId, media_id, order }, 'ignore');
+    });
+  }
+
+  /** The product's custom fields become `fields`, in that order. */
+  setCustomFields(productId: string, fields: readonly { id: string; required: boolean }[]): void {
+    this.db.run('DELETE FROM product_custom_fields WHERE product_id = ?', productId);
+    fields.forEach((f, order) => {
+      this.db.insert(
+        'product_custom_fields',
+        { product_id: productId, custom_field_id: f.id, order, required: f.required ? 1 : 0 },
+        'ignore',
+      );
+    });
+  }
 
   /** A price with the organization of its product. */
   priceOfOrganization(id: string): (PriceRow & { organization_id: string }) | undefined {

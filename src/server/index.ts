@@ -43,6 +43,7 @@ import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
 import { registerProducts } from './routes/products.js';
+import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { Store } from './store/index.js';
@@ -99,6 +100,7 @@ export const ROUTES = [
   registerCustomerSessions,
   registerProducts,
   registerCustomers,
+  registerSellerSubscriptions,
   registerLocal,
   registerOAuth,
 ];

@@ -3,4 +3,5 @@
 export * from './serialize/catalogue.js';
 export * from './serialize/checkout.js';
 export * from './serialize/commerce.js';
+export * from './serialize/export.js';
 export { Loader } from './serialize/loader.js';

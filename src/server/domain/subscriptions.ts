@@ -1,7 +1,12 @@
 // Changes of a subscription by the seller (PATCH /v1/subscriptions/{id}) or its buyer (the customer
 // portal): a price change, or a cancellation at the period's end, its resumption, or (the seller
-// only) a revocation at once (api-facts "Request bodies").
-import { SUBSCRIPTION_ENDED_STATUSES } from '../../shared/api-facts.js';
+// only) a revocation at once (api-facts "Request bodies"); and the DELETEs: the seller's revoke and
+// the buyer's cancellation.
+import {
+  SUBSCRIPTION_ACTIVE_STATUSES,
+  SUBSCRIPTION_ENDED_STATUSES,
+  SUBSCRIPTION_REVOKED_STATUSES,
+} from '../../shared/api-facts.js';
 import type { SubscriptionRow } from '../store/rows.js';
 import { AlreadyCanceledSubscription, invalid } from './errors.js';
 import type { Work } from './work.js';
@@ -79,4 +84,38 @@ function changePrice({ store, clock, tx }: Work, sub: SubscriptionRow, priceId: 
   if (price.type !== 'recurring') throw invalid(loc, 'Price is not recurring.', priceId);
   store.subscriptions.setPrice(sub.id, price, sub.currency, clock.iso());
   tx.emit({ type: 'subscription.updated', id: sub.id });
+}
+
+const among = (statuses: readonly string[], status: string) => statuses.includes(status);
+
+/**
+ * The real service's `can_cancel`: only a trialing or active subscription that has not ended, and
+ * (unless at once) is not already set to end.
+ */
+function canCancel(sub: SubscriptionRow, immediately: boolean): boolean {
+  if (!among(SUBSCRIPTION_ACTIVE_STATUSES, sub.status) || sub.ended_at != null) return false;
+  return immediately || (sub.cancel_at_period_end !== 1 && sub.ends_at == null);
+}
+
+/**
+ * DELETE /v1/subscriptions/{id} (`immediately`: the seller's revoke) and DELETE
+ * /v1/customer-portal/subscriptions/{id} (the buyer's cancellation at the period's end), as the
+ * subscription service's `_perform_cancellation`, with the events its `_after_subscription_updated`
+ * sends: updated, canceled when the end moved, revoked when it became revoked.
+ */
+export function cancelSubscription(w: Work, sub: SubscriptionRow, immediately: boolean): void {
+  if (!canCancel(sub, immediately)) throw new AlreadyCanceledSubscription();
+  const { store, clock, tx } = w;
+  const now = clock.iso();
+  if (immediately) store.subscriptions.revoke(sub.id, null, null, now);
+  else store.subscriptions.cancelAtPeriodEnd(sub.id, null, null, now);
+  const after = store.row('subscriptions', sub.id)!;
+  tx.emit({ type: 'subscription.updated', id: sub.id });
+  if (after.ends_at && after.canceled_at && after.ends_at !== sub.ends_at)
+    tx.emit({ type: 'subscription.canceled', id: sub.id });
+  if (
+    among(SUBSCRIPTION_REVOKED_STATUSES, after.status) &&
+    !among(SUBSCRIPTION_REVOKED_STATUSES, sub.status)
+  )
+    tx.emit({ type: 'subscription.revoked', id: sub.id });
 }

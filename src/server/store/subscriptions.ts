@@ -1,7 +1,10 @@
-// Subscriptions: the buyer's list in the customer portal, and the changes a seller or buyer makes.
+// Subscriptions: the seller's list, the buyer's in the customer portal, and the changes a seller or
+// buyer makes.
 import {
   SUBSCRIPTION_ACTIVE_STATUSES,
   SUBSCRIPTION_INACTIVE_STATUSES,
+  SUBSCRIPTION_REVOKED_STATUSES,
+  SUBSCRIPTION_STATUSES,
 } from '../../shared/api-facts.js';
 import type { Db } from './db.js';
 import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
@@ -37,8 +40,61 @@ function direction(field: string, desc: boolean): string {
 const statusIn = (values: readonly string[]) =>
   `s.status IN (${values.map((v) => `'${v}'`).join(', ')})`;
 
+/** The seller's list's multi-value filters (the SDK's SubscriptionsListRequest). */
+export type SellerFilter = Record<
+  'organization_id' | 'product_id' | 'customer_id' | 'discount_id',
+  readonly string[]
+> & { active?: boolean };
+
+/**
+ * The real service's rank of a status (subscription service `list`): in the order of the
+ * statuses, an active subscription set to end at the period's end just after the active ones.
+ */
+const ACTIVE_AT = SUBSCRIPTION_STATUSES.indexOf('active');
+const STATUS_RANK = `CASE s.status ${SUBSCRIPTION_STATUSES.map((status, i) => {
+  const rank = i + 1 + (i > ACTIVE_AT ? 1 : 0);
+  return `WHEN '${status}' THEN ${status === 'active' ? `${rank} + s.cancel_at_period_end` : rank}`;
+}).join(' ')} END`;
+
+const SELLER_SORT_SQL: Record<string, string> = {
+  customer: '(SELECT email FROM customers WHERE id = s.customer_id)',
+  status: STATUS_RANK,
+  started_at: 's.started_at',
+  current_period_end: 's.current_period_end',
+  // A monthly amount: a yearly one counts a twelfth (integer division, as PostgreSQL's).
+  amount: "CASE s.recurring_interval WHEN 'year' THEN s.amount / 12 WHEN 'month' THEN s.amount END",
+  product: '(SELECT name FROM products WHERE id = s.product_id)',
+  discount: '(SELECT name FROM discounts WHERE id = s.discount_id)',
+};
+/** PostgreSQL's null placement, except the amount's explicit `nulls_last`. */
+function sellerDirection(field: string, desc: boolean): string {
+  const dir = desc ? 'DESC' : 'ASC';
+  if (field === 'amount') return `${dir} NULLS LAST`;
+  if (field === 'current_period_end' || field === 'discount')
+    return `${dir} ${desc ? 'NULLS FIRST' : 'NULLS LAST'}`;
+  return dir;
+}
+
 export class Subscriptions {
   constructor(private readonly db: Db) {}
+
+  /** The seller's subscriptions that have started (the real service lists no other). */
+  listSold(
+    visible: Visibility,
+    filter: SellerFilter,
+    page: Page,
+    sorting: readonly SortCriterion[],
+  ): Listed<SubscriptionRow> {
+    const { active, ...many } = filter;
+    const where = new Where()
+      .scope((p) => visible.sellerSql('s.organization_id', p))
+      .add('s.started_at IS NOT NULL')
+      .matching('s', many);
+    if (active === true) where.add(statusIn(SUBSCRIPTION_ACTIVE_STATUSES));
+    if (active === false) where.add(statusIn(SUBSCRIPTION_REVOKED_STATUSES));
+    const order = orderBy(sorting, SELLER_SORT_SQL, sellerDirection, 's.id');
+    return list(this.db, { columns: 's.*', from: 'subscriptions s', where, order, page });
+  }
 
   listBought(
     visible: Visibility,
@@ -90,10 +146,12 @@ export class Subscriptions {
     );
   }
 
+  /** Ends it when the period does; a reason or comment sent replaces the one recorded. */
   cancelAtPeriodEnd(id: string, reason: string | null, comment: string | null, now: string): void {
     this.db.run(
       `UPDATE subscriptions SET cancel_at_period_end = 1, canceled_at = ?, ends_at = current_period_end,
-       customer_cancellation_reason = ?, customer_cancellation_comment = ?, modified_at = ? WHERE id = ?`,
+       customer_cancellation_reason = coalesce(?, customer_cancellation_reason),
+       customer_cancellation_comment = coalesce(?, customer_cancellation_comment), modified_at = ? WHERE id = ?`,
       now,
       reason,
       comment,

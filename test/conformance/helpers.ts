@@ -103,6 +103,10 @@ export const CALL_FLOORS = {
   customers: 20,
   'seller-subscriptions': 20,
   'portal-orders': 15,
+  products: 40,
+  discounts: 30,
+  benefits: 10,
+  'checkouts-list': 12,
 } as const;
 const ISSUE_BAR = 60;
 

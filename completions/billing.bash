@@ -3,12 +3,16 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders keys org api config login logout auth whoami serve completion help' ;;
-    'checkout') echo 'get update confirm' ;;
-    'subs') echo 'list change-price cancel resume' ;;
+    '') echo 'checkout subs orders customers products discounts benefits keys org api config login logout auth whoami serve completion help' ;;
+    'checkout') echo 'list get update confirm' ;;
+    'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get' ;;
+    'customers') echo 'list get create update delete' ;;
+    'products') echo 'list get create update archive' ;;
+    'discounts') echo 'list get create update delete' ;;
+    'benefits') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
-    'org') echo 'get update' ;;
+    'org') echo 'list get update' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
   esac
@@ -17,25 +21,51 @@ _billing_flags() {
   case "$1" in
     '') echo '-V --version --profile --debug --no-pager --connect-timeout --request-timeout -h --help' ;;
     'checkout') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout list') echo '--product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs list') echo '--active --inactive --product --org --query --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs export') echo '--org -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs change-price') echo '--price --proration --as-customer --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs cancel') echo '--now -y --yes --reason --comment --as-customer --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs resume') echo '--as-customer --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs revoke') echo '-y --yes --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'orders') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'orders list') echo '--type --product --customer --discount --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'orders get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'orders list') echo '--type --product --customer --discount --subscription --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'orders get') echo '--mine --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers create') echo '--email --name --org --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers update') echo '--email --name --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products create') echo '--name --description --price --org --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products update') echo '--name --description --add-price --archive-price --unarchive --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products archive') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts list') echo '--query --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts create') echo '--name --amount --currency --percent --duration --months --code --max-redemptions --starts-at --ends-at --product --org --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts update') echo '--name --amount --currency --percent --months --code --max-redemptions --starts-at --ends-at --product --any-product --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'benefits') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'benefits list') echo '--type --org --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'benefits get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys get') echo '--mine --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at -y --yes --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys activate') echo '--org --label --meta --condition --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys deactivate') echo '--org --activation -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'org list') echo '--slug --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org update') echo '--name --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'api') echo '-f --field --data --paginate --no-auth --as-customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -62,6 +92,17 @@ _billing_takes_value() {
     'checkout|--profile'|\
     'checkout|--connect-timeout'|\
     'checkout|--request-timeout'|\
+    'checkout list|--product'|\
+    'checkout list|--org'|\
+    'checkout list|--sort'|\
+    'checkout list|-o'|'checkout list|--output'|\
+    'checkout list|--fields'|\
+    'checkout list|--limit'|\
+    'checkout list|--page'|\
+    'checkout list|--page-size'|\
+    'checkout list|--profile'|\
+    'checkout list|--connect-timeout'|\
+    'checkout list|--request-timeout'|\
     'checkout get|-o'|'checkout get|--output'|\
     'checkout get|--fields'|\
     'checkout get|--profile'|\
@@ -90,7 +131,10 @@ _billing_takes_value() {
     'subs|--profile'|\
     'subs|--connect-timeout'|\
     'subs|--request-timeout'|\
+    'subs list|--status'|\
     'subs list|--product'|\
+    'subs list|--customer'|\
+    'subs list|--discount'|\
     'subs list|--org'|\
     'subs list|--query'|\
     'subs list|--sort'|\
@@ -102,6 +146,17 @@ _billing_takes_value() {
     'subs list|--profile'|\
     'subs list|--connect-timeout'|\
     'subs list|--request-timeout'|\
+    'subs get|--org'|\
+    'subs get|--customer'|\
+    'subs get|-o'|'subs get|--output'|\
+    'subs get|--fields'|\
+    'subs get|--profile'|\
+    'subs get|--connect-timeout'|\
+    'subs get|--request-timeout'|\
+    'subs export|--org'|\
+    'subs export|--profile'|\
+    'subs export|--connect-timeout'|\
+    'subs export|--request-timeout'|\
     'subs change-price|--price'|\
     'subs change-price|--proration'|\
     'subs change-price|-o'|'subs change-price|--output'|\
@@ -121,6 +176,11 @@ _billing_takes_value() {
     'subs resume|--profile'|\
     'subs resume|--connect-timeout'|\
     'subs resume|--request-timeout'|\
+    'subs revoke|-o'|'subs revoke|--output'|\
+    'subs revoke|--fields'|\
+    'subs revoke|--profile'|\
+    'subs revoke|--connect-timeout'|\
+    'subs revoke|--request-timeout'|\
     'orders|--profile'|\
     'orders|--connect-timeout'|\
     'orders|--request-timeout'|\
@@ -128,7 +188,9 @@ _billing_takes_value() {
     'orders list|--product'|\
     'orders list|--customer'|\
     'orders list|--discount'|\
+    'orders list|--subscription'|\
     'orders list|--org'|\
+    'orders list|--query'|\
     'orders list|--sort'|\
     'orders list|-o'|'orders list|--output'|\
     'orders list|--fields'|\
@@ -143,6 +205,165 @@ _billing_takes_value() {
     'orders get|--profile'|\
     'orders get|--connect-timeout'|\
     'orders get|--request-timeout'|\
+    'customers|--profile'|\
+    'customers|--connect-timeout'|\
+    'customers|--request-timeout'|\
+    'customers list|--org'|\
+    'customers list|--query'|\
+    'customers list|--email'|\
+    'customers list|--sort'|\
+    'customers list|-o'|'customers list|--output'|\
+    'customers list|--fields'|\
+    'customers list|--limit'|\
+    'customers list|--page'|\
+    'customers list|--page-size'|\
+    'customers list|--profile'|\
+    'customers list|--connect-timeout'|\
+    'customers list|--request-timeout'|\
+    'customers get|-o'|'customers get|--output'|\
+    'customers get|--fields'|\
+    'customers get|--profile'|\
+    'customers get|--connect-timeout'|\
+    'customers get|--request-timeout'|\
+    'customers create|--email'|\
+    'customers create|--name'|\
+    'customers create|--org'|\
+    'customers create|--data'|\
+    'customers create|-o'|'customers create|--output'|\
+    'customers create|--fields'|\
+    'customers create|--profile'|\
+    'customers create|--connect-timeout'|\
+    'customers create|--request-timeout'|\
+    'customers update|--email'|\
+    'customers update|--name'|\
+    'customers update|--data'|\
+    'customers update|-o'|'customers update|--output'|\
+    'customers update|--fields'|\
+    'customers update|--profile'|\
+    'customers update|--connect-timeout'|\
+    'customers update|--request-timeout'|\
+    'customers delete|--profile'|\
+    'customers delete|--connect-timeout'|\
+    'customers delete|--request-timeout'|\
+    'products|--profile'|\
+    'products|--connect-timeout'|\
+    'products|--request-timeout'|\
+    'products list|--query'|\
+    'products list|--benefit'|\
+    'products list|--org'|\
+    'products list|--sort'|\
+    'products list|-o'|'products list|--output'|\
+    'products list|--fields'|\
+    'products list|--limit'|\
+    'products list|--page'|\
+    'products list|--page-size'|\
+    'products list|--profile'|\
+    'products list|--connect-timeout'|\
+    'products list|--request-timeout'|\
+    'products get|-o'|'products get|--output'|\
+    'products get|--fields'|\
+    'products get|--profile'|\
+    'products get|--connect-timeout'|\
+    'products get|--request-timeout'|\
+    'products create|--name'|\
+    'products create|--description'|\
+    'products create|--price'|\
+    'products create|--org'|\
+    'products create|--data'|\
+    'products create|-o'|'products create|--output'|\
+    'products create|--fields'|\
+    'products create|--profile'|\
+    'products create|--connect-timeout'|\
+    'products create|--request-timeout'|\
+    'products update|--name'|\
+    'products update|--description'|\
+    'products update|--add-price'|\
+    'products update|--archive-price'|\
+    'products update|--data'|\
+    'products update|-o'|'products update|--output'|\
+    'products update|--fields'|\
+    'products update|--profile'|\
+    'products update|--connect-timeout'|\
+    'products update|--request-timeout'|\
+    'products archive|-o'|'products archive|--output'|\
+    'products archive|--fields'|\
+    'products archive|--profile'|\
+    'products archive|--connect-timeout'|\
+    'products archive|--request-timeout'|\
+    'discounts|--profile'|\
+    'discounts|--connect-timeout'|\
+    'discounts|--request-timeout'|\
+    'discounts list|--query'|\
+    'discounts list|--org'|\
+    'discounts list|--sort'|\
+    'discounts list|-o'|'discounts list|--output'|\
+    'discounts list|--fields'|\
+    'discounts list|--limit'|\
+    'discounts list|--page'|\
+    'discounts list|--page-size'|\
+    'discounts list|--profile'|\
+    'discounts list|--connect-timeout'|\
+    'discounts list|--request-timeout'|\
+    'discounts get|-o'|'discounts get|--output'|\
+    'discounts get|--fields'|\
+    'discounts get|--profile'|\
+    'discounts get|--connect-timeout'|\
+    'discounts get|--request-timeout'|\
+    'discounts create|--name'|\
+    'discounts create|--amount'|\
+    'discounts create|--currency'|\
+    'discounts create|--percent'|\
+    'discounts create|--duration'|\
+    'discounts create|--months'|\
+    'discounts create|--code'|\
+    'discounts create|--max-redemptions'|\
+    'discounts create|--starts-at'|\
+    'discounts create|--ends-at'|\
+    'discounts create|--product'|\
+    'discounts create|--org'|\
+    'discounts create|--data'|\
+    'discounts create|-o'|'discounts create|--output'|\
+    'discounts create|--fields'|\
+    'discounts create|--profile'|\
+    'discounts create|--connect-timeout'|\
+    'discounts create|--request-timeout'|\
+    'discounts update|--name'|\
+    'discounts update|--amount'|\
+    'discounts update|--currency'|\
+    'discounts update|--percent'|\
+    'discounts update|--months'|\
+    'discounts update|--code'|\
+    'discounts update|--max-redemptions'|\
+    'discounts update|--starts-at'|\
+    'discounts update|--ends-at'|\
+    'discounts update|--product'|\
+    'discounts update|--data'|\
+    'discounts update|-o'|'discounts update|--output'|\
+    'discounts update|--fields'|\
+    'discounts update|--profile'|\
+    'discounts update|--connect-timeout'|\
+    'discounts update|--request-timeout'|\
+    'discounts delete|--profile'|\
+    'discounts delete|--connect-timeout'|\
+    'discounts delete|--request-timeout'|\
+    'benefits|--profile'|\
+    'benefits|--connect-timeout'|\
+    'benefits|--request-timeout'|\
+    'benefits list|--type'|\
+    'benefits list|--org'|\
+    'benefits list|-o'|'benefits list|--output'|\
+    'benefits list|--fields'|\
+    'benefits list|--limit'|\
+    'benefits list|--page'|\
+    'benefits list|--page-size'|\
+    'benefits list|--profile'|\
+    'benefits list|--connect-timeout'|\
+    'benefits list|--request-timeout'|\
+    'benefits get|-o'|'benefits get|--output'|\
+    'benefits get|--fields'|\
+    'benefits get|--profile'|\
+    'benefits get|--connect-timeout'|\
+    'benefits get|--request-timeout'|\
     'keys|--profile'|\
     'keys|--connect-timeout'|\
     'keys|--request-timeout'|\
@@ -199,6 +420,16 @@ _billing_takes_value() {
     'org|--profile'|\
     'org|--connect-timeout'|\
     'org|--request-timeout'|\
+    'org list|--slug'|\
+    'org list|--sort'|\
+    'org list|-o'|'org list|--output'|\
+    'org list|--fields'|\
+    'org list|--limit'|\
+    'org list|--page'|\
+    'org list|--page-size'|\
+    'org list|--profile'|\
+    'org list|--connect-timeout'|\
+    'org list|--request-timeout'|\
     'org get|-o'|'org get|--output'|\
     'org get|--fields'|\
     'org get|--profile'|\
@@ -274,6 +505,9 @@ _billing_values() {
   case "$1|$2" in
     '|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout list|--sort') echo 'created_at expires_at -created_at -expires_at' ;;
+    'checkout list|-o'|'checkout list|--output') echo 'table tsv json ndjson' ;;
+    'checkout list|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout get|-o'|'checkout get|--output') echo 'table tsv json ndjson' ;;
     'checkout get|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout update|-o'|'checkout update|--output') echo 'table tsv json ndjson' ;;
@@ -281,9 +515,12 @@ _billing_values() {
     'checkout confirm|-o'|'checkout confirm|--output') echo 'table tsv json ndjson' ;;
     'checkout confirm|--profile') billing __complete profiles 2>/dev/null ;;
     'subs|--profile') billing __complete profiles 2>/dev/null ;;
-    'subs list|--sort') echo 'started_at amount status organization product -started_at -amount -status -organization -product' ;;
+    'subs list|--sort') echo 'customer status started_at current_period_end amount product discount organization -customer -status -started_at -current_period_end -amount -product -discount -organization' ;;
     'subs list|-o'|'subs list|--output') echo 'table tsv json ndjson' ;;
     'subs list|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs get|-o'|'subs get|--output') echo 'table tsv json ndjson' ;;
+    'subs get|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs export|--profile') billing __complete profiles 2>/dev/null ;;
     'subs change-price|--proration') echo 'invoice prorate' ;;
     'subs change-price|-o'|'subs change-price|--output') echo 'table tsv json ndjson' ;;
     'subs change-price|--profile') billing __complete profiles 2>/dev/null ;;
@@ -292,13 +529,56 @@ _billing_values() {
     'subs cancel|--profile') billing __complete profiles 2>/dev/null ;;
     'subs resume|-o'|'subs resume|--output') echo 'table tsv json ndjson' ;;
     'subs resume|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs revoke|-o'|'subs revoke|--output') echo 'table tsv json ndjson' ;;
+    'subs revoke|--profile') billing __complete profiles 2>/dev/null ;;
     'orders|--profile') billing __complete profiles 2>/dev/null ;;
     'orders list|--type') echo 'one_time recurring' ;;
-    'orders list|--sort') echo 'created_at amount customer product discount subscription -created_at -amount -customer -product -discount -subscription' ;;
+    'orders list|--sort') echo 'created_at amount customer product discount subscription organization -created_at -amount -customer -product -discount -subscription -organization' ;;
     'orders list|-o'|'orders list|--output') echo 'table tsv json ndjson' ;;
     'orders list|--profile') billing __complete profiles 2>/dev/null ;;
     'orders get|-o'|'orders get|--output') echo 'table tsv json ndjson' ;;
     'orders get|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers list|--sort') echo 'created_at email name -created_at -email -name' ;;
+    'customers list|-o'|'customers list|--output') echo 'table tsv json ndjson' ;;
+    'customers list|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers get|-o'|'customers get|--output') echo 'table tsv json ndjson' ;;
+    'customers get|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers create|-o'|'customers create|--output') echo 'table tsv json ndjson' ;;
+    'customers create|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers update|-o'|'customers update|--output') echo 'table tsv json ndjson' ;;
+    'customers update|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'products|--profile') billing __complete profiles 2>/dev/null ;;
+    'products list|--sort') echo 'created_at name price_type price_amount_type price_amount -created_at -name -price_type -price_amount_type -price_amount' ;;
+    'products list|-o'|'products list|--output') echo 'table tsv json ndjson' ;;
+    'products list|--profile') billing __complete profiles 2>/dev/null ;;
+    'products get|-o'|'products get|--output') echo 'table tsv json ndjson' ;;
+    'products get|--profile') billing __complete profiles 2>/dev/null ;;
+    'products create|-o'|'products create|--output') echo 'table tsv json ndjson' ;;
+    'products create|--profile') billing __complete profiles 2>/dev/null ;;
+    'products update|-o'|'products update|--output') echo 'table tsv json ndjson' ;;
+    'products update|--profile') billing __complete profiles 2>/dev/null ;;
+    'products archive|-o'|'products archive|--output') echo 'table tsv json ndjson' ;;
+    'products archive|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts list|--sort') echo 'created_at name code redemptions_count -created_at -name -code -redemptions_count' ;;
+    'discounts list|-o'|'discounts list|--output') echo 'table tsv json ndjson' ;;
+    'discounts list|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts get|-o'|'discounts get|--output') echo 'table tsv json ndjson' ;;
+    'discounts get|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts create|--duration') echo 'once forever repeating' ;;
+    'discounts create|-o'|'discounts create|--output') echo 'table tsv json ndjson' ;;
+    'discounts create|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts update|-o'|'discounts update|--output') echo 'table tsv json ndjson' ;;
+    'discounts update|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'benefits|--profile') billing __complete profiles 2>/dev/null ;;
+    'benefits list|--type') echo 'custom ads discord github_repository downloadables license_keys' ;;
+    'benefits list|-o'|'benefits list|--output') echo 'table tsv json ndjson' ;;
+    'benefits list|--profile') billing __complete profiles 2>/dev/null ;;
+    'benefits get|-o'|'benefits get|--output') echo 'table tsv json ndjson' ;;
+    'benefits get|--profile') billing __complete profiles 2>/dev/null ;;
     'keys|--profile') billing __complete profiles 2>/dev/null ;;
     'keys list|-o'|'keys list|--output') echo 'table tsv json ndjson' ;;
     'keys list|--profile') billing __complete profiles 2>/dev/null ;;
@@ -313,6 +593,9 @@ _billing_values() {
     'keys validate|--profile') billing __complete profiles 2>/dev/null ;;
     'keys deactivate|--profile') billing __complete profiles 2>/dev/null ;;
     'org|--profile') billing __complete profiles 2>/dev/null ;;
+    'org list|--sort') echo 'created_at name -created_at -name' ;;
+    'org list|-o'|'org list|--output') echo 'table tsv json ndjson' ;;
+    'org list|--profile') billing __complete profiles 2>/dev/null ;;
     'org get|-o'|'org get|--output') echo 'table tsv json ndjson' ;;
     'org get|--profile') billing __complete profiles 2>/dev/null ;;
     'org update|-o'|'org update|--output') echo 'table tsv json ndjson' ;;

@@ -1,5 +1,7 @@
 // Checkout sessions (spec §4.2 #1–3; request bodies: api-facts.md "Request bodies").
 import type { ApiClient } from './client.js';
+import type { CheckoutSortCriterion, Sorting } from './enums.js';
+import type { PageOptions } from './paginate.js';
 import {
   type Address,
   type ConfirmedCheckout,
@@ -37,6 +39,25 @@ export interface CheckoutConfirm extends CustomerFields {
   discount_code?: string | null;
   /** Payment processor token; required when the session's is_payment_required is true. */
   confirmation_token_id?: string;
+}
+
+export interface CheckoutFilters {
+  organization_id?: string | readonly string[];
+  product_id?: string | readonly string[];
+  sorting?: readonly Sorting<CheckoutSortCriterion>[];
+}
+
+/** The seller's checkout sessions (GET /v1/checkouts/custom/; SDK checkouts.custom.list). */
+export function list(
+  client: ApiClient,
+  filters: CheckoutFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/checkouts/custom/', {
+    ...paging,
+    query: { ...filters },
+    schema: resource,
+  });
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {

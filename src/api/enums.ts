@@ -2,14 +2,21 @@
 // Response schemas accept any string in these fields so that a value the service adds later
 // does not break reading.
 import type {
+  BENEFIT_TYPES,
   CANCELLATION_REASONS,
+  CHECKOUT_SORT_CRITERIA,
   CHECKOUT_STATUSES,
   CUSTOMER_ORDER_SORT_CRITERIA,
   CUSTOMER_SORT_CRITERIA,
+  DISCOUNT_DURATIONS,
+  DISCOUNT_SORT_CRITERIA,
   LICENSE_KEY_STATUSES,
   ORDER_SORT_CRITERIA,
+  ORGANIZATION_SORT_CRITERIA,
   PRICE_TYPES,
+  PRODUCT_SORT_CRITERIA,
   PRORATION_BEHAVIORS,
+  RECURRING_INTERVALS,
   SCOPES,
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_SORT_CRITERIA,
@@ -30,6 +37,13 @@ export type SellerSubscriptionSortCriterion = (typeof SELLER_SUBSCRIPTION_SORT_C
 export type CustomerSortCriterion = (typeof CUSTOMER_SORT_CRITERIA)[number];
 export type CustomerOrderSortCriterion = (typeof CUSTOMER_ORDER_SORT_CRITERIA)[number];
 export type Scope = (typeof SCOPES)[number];
+export type ProductSortCriterion = (typeof PRODUCT_SORT_CRITERIA)[number];
+export type DiscountSortCriterion = (typeof DISCOUNT_SORT_CRITERIA)[number];
+export type CheckoutSortCriterion = (typeof CHECKOUT_SORT_CRITERIA)[number];
+export type OrganizationSortCriterion = (typeof ORGANIZATION_SORT_CRITERIA)[number];
+export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
+export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
+export type BenefitType = (typeof BENEFIT_TYPES)[number];
 
 /** A sort criterion as sent: the name, optionally prefixed with `-` for descending. */
 export type Sorting<C extends string> = C | `-${C}`;

@@ -1,4 +1,5 @@
 // The API layer's public surface: the client, one namespace per resource, schemas and enums.
+export * as benefits from './benefits.js';
 export * as checkouts from './checkouts.js';
 export {
   ApiClient,
@@ -7,11 +8,13 @@ export {
   type RequestOptions,
 } from './client.js';
 export * as customers from './customers.js';
+export * as discounts from './discounts.js';
 export * from './enums.js';
 export * as licenseKeys from './license-keys.js';
 export * as orders from './orders.js';
 export * as organizations from './organizations.js';
 export type { PageInfo, PageOptions } from './paginate.js';
+export * as products from './products.js';
 export { redact } from './redact.js';
 export type { RetryPolicy } from './retry.js';
 export * from './schemas.js';

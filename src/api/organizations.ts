@@ -1,5 +1,7 @@
 // Organizations (spec §4.2 #14–15; body fields: api-facts.md "Request bodies").
 import type { ApiClient } from './client.js';
+import type { OrganizationSortCriterion, Sorting } from './enums.js';
+import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
 import { segment } from './url.js';
 
@@ -16,6 +18,24 @@ export interface OrganizationUpdate {
   profile_settings?: Record<string, unknown> | null;
   feature_settings?: Record<string, unknown> | null;
   subscription_settings?: Record<string, unknown> | null;
+}
+
+export interface OrganizationFilters {
+  slug?: string;
+  sorting?: readonly Sorting<OrganizationSortCriterion>[];
+}
+
+/** The organizations the token can act for (GET /v1/organizations/). */
+export function list(
+  client: ApiClient,
+  filters: OrganizationFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/organizations/', {
+    ...paging,
+    query: { ...filters },
+    schema: resource,
+  });
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {

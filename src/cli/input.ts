@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Sorting } from '../api/enums.js';
 import { UsageError } from '../errors.js';
+import { DISCOUNT_BASIS_POINTS_MAX, DISCOUNT_BASIS_POINTS_MIN } from '../shared/api-facts.js';
 import { bigInteger, isInteger, parseJson, type RawJSON } from '../shared/json.js';
 import type { InStream } from './context.js';
 
@@ -243,4 +244,51 @@ async function readAll(stream: InStream): Promise<string> {
 /** Repeatable option collector for commander. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/**
+ * A money amount as people write it, in the currency's main unit with at most 2 decimals
+ * (`12`, `12.5`, `12.50`; the API's only currency, usd, has cents), → integer minor units,
+ * checked against [min, max] (in minor units).
+ */
+export function amount(flag: string, value: string, min: number, max: number): number {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) {
+    throw new UsageError(
+      `${flag}: "${clip(value)}" is not an amount with at most 2 decimals (e.g. 12.50)`,
+    );
+  }
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || cents < min || cents > max) {
+    const range =
+      max === Number.MAX_SAFE_INTEGER
+        ? `at least ${decimal(min)}`
+        : `from ${decimal(min)} to ${decimal(max)}`;
+    throw new UsageError(`${flag}: must be ${range}, got ${clip(value)}`);
+  }
+  return cents;
+}
+
+/** Minor units as the decimal `amount()` reads: 50 → 0.50. */
+export function decimal(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+/** A percentage of more than 0 and at most 100, with at most 2 decimals → basis points. */
+export function percent(flag: string, value: string): number {
+  const m = /^(\d+)(?:\.(\d{1,2}))?%?$/.exec(value.trim());
+  if (!m) {
+    throw new UsageError(
+      `${flag}: "${clip(value)}" is not a percentage with at most 2 decimals (e.g. 12.5)`,
+    );
+  }
+  const points = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  if (
+    !Number.isSafeInteger(points) ||
+    points < DISCOUNT_BASIS_POINTS_MIN ||
+    points > DISCOUNT_BASIS_POINTS_MAX
+  ) {
+    throw new UsageError(`${flag}: must be more than 0 and at most 100, got ${clip(value)}`);
+  }
+  return points;
 }

@@ -2,14 +2,17 @@
 import { Command } from '@commander-js/extra-typings';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerBenefits } from './commands/benefits/index.js';
 import { registerCheckout } from './commands/checkout/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
+import { registerDiscounts } from './commands/discounts/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
+import { registerProducts } from './commands/products/index.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerSubs } from './commands/subs/index.js';
 import type { Context } from './context.js';
@@ -77,6 +80,9 @@ export function buildProgram(ctx: Context) {
   registerSubs(program, ctx);
   registerOrders(program, ctx);
   registerCustomers(program, ctx);
+  registerProducts(program, ctx);
+  registerDiscounts(program, ctx);
+  registerBenefits(program, ctx);
   registerKeys(program, ctx);
   registerOrg(program, ctx);
   registerApi(program, ctx);

@@ -2,9 +2,13 @@
 // fixed choices. Every shell script is generated from this one table.
 import type { Command, Option } from 'commander';
 import {
+  CHECKOUT_SORT_CRITERIA,
   CUSTOMER_ORDER_SORT_CRITERIA,
   CUSTOMER_SORT_CRITERIA,
+  DISCOUNT_SORT_CRITERIA,
   ORDER_SORT_CRITERIA,
+  ORGANIZATION_SORT_CRITERIA,
+  PRODUCT_SORT_CRITERIA,
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_SORT_CRITERIA,
 } from '../../shared/api-facts.js';
@@ -35,6 +39,10 @@ const SORTS: Record<string, readonly string[]> = {
   'orders list': union(ORDER_SORT_CRITERIA, CUSTOMER_ORDER_SORT_CRITERIA),
   'subs list': union(SELLER_SUBSCRIPTION_SORT_CRITERIA, SUBSCRIPTION_SORT_CRITERIA),
   'customers list': CUSTOMER_SORT_CRITERIA,
+  'products list': PRODUCT_SORT_CRITERIA,
+  'discounts list': DISCOUNT_SORT_CRITERIA,
+  'checkout list': CHECKOUT_SORT_CRITERIA,
+  'org list': ORGANIZATION_SORT_CRITERIA,
 };
 
 function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {

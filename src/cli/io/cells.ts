@@ -12,13 +12,15 @@ export type ColumnKind =
   | 'bool'
   | 'id'
   | 'price'
-  | 'discount';
+  | 'discount'
+  | 'prices';
 
 export interface Column {
   header: string;
   /**
    * Where the value sits. For `price` the price's `price_amount`, for `discount` the
    * discount's `name`: their siblings (amount type, currency, percentage) complete the text.
+   * For `prices` a product's list of prices, summed up in one line (also in TSV).
    */
   path: string;
   kind?: ColumnKind;
@@ -87,6 +89,19 @@ function priceCell(price: Record<string, unknown> | undefined, amount: unknown):
   return moneyCell(amount, price?.price_currency);
 }
 
+/** `$19.00 USD/month, $190.00 USD/year`: a product's prices on sale, each by its amount type. */
+function pricesText(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
+    .filter((p) => p.is_archived !== true)
+    .map((p) => {
+      const interval = typeof p.recurring_interval === 'string' ? `/${p.recurring_interval}` : '';
+      return oneLine(priceCell(p, p.price_amount).text) + interval;
+    })
+    .join(', ');
+}
+
 /** `Launch 10 ($10.00 USD off)`, `Half off (50% off)`: a percentage discount has no amount. */
 function discountCell(discount: Record<string, unknown> | undefined, name: unknown): HumanCell {
   if (!discount) return { text: '-', tone: 'dim' };
@@ -115,6 +130,11 @@ function unsafeHumanCell(col: Column, obj: object, now: Date): HumanCell {
   }
   if (col.kind === 'price') return priceCell(parentOf(obj, col.path), value);
   if (col.kind === 'discount') return discountCell(parentOf(obj, col.path), value);
+  if (col.kind === 'prices') {
+    const text = pricesText(value);
+    if (text) return { text };
+    if (text === '' || isEmpty(value)) return { text: '-', tone: 'dim' };
+  }
   if (isEmpty(value)) return { text: '-', tone: 'dim' };
   if (typeof value === 'boolean') return { text: value ? 'yes' : 'no' };
   if (col.kind === 'time' && (typeof value === 'string' || typeof value === 'number')) {
@@ -129,6 +149,9 @@ function unsafeHumanCell(col: Column, obj: object, now: Date): HumanCell {
 export function rawCell(col: Column, obj: object): string {
   const value = cellValue(col, obj);
   if (isEmpty(value)) return '';
+  // A summary of several fields has no one raw value: the same line as on a terminal.
+  const summary = col.kind === 'prices' ? pricesText(value) : undefined;
+  if (summary !== undefined) return escapeTsv(summary);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return escapeTsv(text);
 }

@@ -91,6 +91,9 @@ describe('in the real shells', () => {
       ['billing orders list --ty', ['--type']],
       ['billing orders list --type ', ['one_time', 'recurring']],
       ['billing subs list --sort -st', ['-started_at', '-status']],
+      ['billing products list --sort -price_amount', ['-price_amount', '-price_amount_type']],
+      ['billing discounts create --duration ', ['forever', 'once', 'repeating']],
+      ['billing benefits list --type l', ['license_keys']],
       ['billing keys update 1 --status r', ['revoked']],
       ['billing orders list -o ', ['json', 'ndjson', 'table', 'tsv']],
       ['billing --profile ', ['local', 'staging']],
@@ -143,9 +146,14 @@ describe('in the real shells', () => {
       [['billing', 'ch'], ['checkout']],
       [
         ['billing', 'checkout', ''],
-        ['confirm', 'get', 'update'],
+        ['confirm', 'get', 'list', 'update'],
       ],
       [['billing', 'orders', 'list', '--sort', '-am'], ['-amount']],
+      [['billing', 'discounts', 'list', '--sort', 'red'], ['redemptions_count']],
+      [
+        ['billing', 'org', ''],
+        ['get', 'list', 'update'],
+      ],
       [
         ['billing', 'keys', 'list', '--o'],
         ['--org', '--output'],
@@ -176,8 +184,10 @@ describe('in the real shells', () => {
     });
     it.each([
       ['billing ke', ['keys']],
-      ['billing subs ', ['cancel', 'change-price', 'list', 'resume']],
+      ['billing subs ', ['cancel', 'change-price', 'export', 'get', 'list', 'resume', 'revoke']],
       ['billing orders list --type ', ['one_time', 'recurring']],
+      ['billing products ', ['archive', 'create', 'get', 'list', 'update']],
+      ['billing checkout list --sort ', ['-created_at', '-expires_at', 'created_at', 'expires_at']],
       ['billing subs change-price x --proration ', ['invoice', 'prorate']],
       ['billing --profile ', ['local', 'staging']],
     ])('%s', (line, expected) => {

@@ -1,5 +1,15 @@
 import type { Column } from '../../io/index.js';
 
+export const CHECKOUT_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'STATUS', path: 'status', kind: 'status' },
+  { header: 'PRODUCT', path: 'product.name', hide: 3 },
+  { header: 'TOTAL', path: 'total_amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'CUSTOMER', path: 'customer_email', hide: 2 },
+  { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
+  { header: 'EXPIRES', path: 'expires_at', kind: 'time', hide: 4 },
+];
+
 export const CHECKOUT_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'Status', path: 'status', kind: 'status' },

@@ -1,5 +1,12 @@
 import type { Column } from '../../io/index.js';
 
+export const ORG_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'NAME', path: 'name' },
+  { header: 'SLUG', path: 'slug' },
+  { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
+];
+
 export const ORG_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'Name', path: 'name' },

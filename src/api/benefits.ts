@@ -1,0 +1,30 @@
+// Benefits, read-only here (GET /v1/benefits/, GET /v1/benefits/{id}; the official SDK 0.20.2's
+// benefits.list and benefits.get). The list has no sorting: by type, then oldest first.
+import type { ApiClient } from './client.js';
+import type { BenefitType } from './enums.js';
+import type { PageOptions } from './paginate.js';
+import { type Resource, resource } from './schemas.js';
+import { segment } from './url.js';
+
+type Many<T> = T | readonly T[];
+
+export interface BenefitFilters {
+  organization_id?: Many<string>;
+  /** The real service's name for the type filter. */
+  type?: Many<BenefitType>;
+}
+
+export function list(
+  client: ApiClient,
+  filters: BenefitFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/benefits/', { ...paging, query: { ...filters }, schema: resource });
+}
+
+export async function get(client: ApiClient, id: string): Promise<Resource> {
+  return client.request('GET', `/v1/benefits/${segment(id)}`, {
+    schema: resource,
+    notFound: `benefit ${id}`,
+  });
+}

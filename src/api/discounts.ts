@@ -1,0 +1,84 @@
+// Discounts (GET/POST /v1/discounts/, GET/PATCH/DELETE /v1/discounts/{id}; the official SDK
+// 0.20.2's discounts.* calls): fixed or percentage, once, forever or for some months.
+import type { ApiClient } from './client.js';
+import type { DiscountDuration, DiscountSortCriterion, Sorting } from './enums.js';
+import type { PageOptions } from './paginate.js';
+import { type Resource, resource } from './schemas.js';
+import { segment } from './url.js';
+
+type Many<T> = T | readonly T[];
+
+export interface DiscountFilters {
+  organization_id?: Many<string>;
+  /** Case-insensitive substring of the name. */
+  query?: string;
+  sorting?: readonly Sorting<DiscountSortCriterion>[];
+}
+
+/** What fixed and percentage discounts, and all durations, have in common. */
+interface DiscountFields {
+  name?: string;
+  /** Alphanumeric, 3 to 256 characters; null: only applicable through the API. */
+  code?: string | null;
+  starts_at?: string | null;
+  ends_at?: string | null;
+  max_redemptions?: number | null;
+  /** The products it applies to; empty or absent: every product. */
+  products?: string[] | null;
+  duration_in_months?: number;
+  /** Fixed: minor units of `currency`. */
+  amount?: number;
+  currency?: string;
+  /** Percentage: 1–10000 basis points. */
+  basis_points?: number;
+}
+
+export interface DiscountCreate extends DiscountFields {
+  name: string;
+  type: 'fixed' | 'percentage';
+  duration: DiscountDuration;
+  organization_id?: string | null;
+}
+
+/** Only what is sent changes; null clears. The type and the duration cannot change. */
+export type DiscountUpdate = DiscountFields;
+
+export function list(
+  client: ApiClient,
+  filters: DiscountFilters = {},
+  paging: PageOptions = {},
+): AsyncGenerator<Resource, void, undefined> {
+  return client.paginate('/v1/discounts/', { ...paging, query: { ...filters }, schema: resource });
+}
+
+export async function get(client: ApiClient, id: string): Promise<Resource> {
+  return client.request('GET', `/v1/discounts/${segment(id)}`, {
+    schema: resource,
+    notFound: `discount ${id}`,
+  });
+}
+
+export async function create(
+  client: ApiClient,
+  body: DiscountCreate | Record<string, unknown>,
+): Promise<Resource> {
+  return client.request('POST', '/v1/discounts/', { body, schema: resource });
+}
+
+export async function update(
+  client: ApiClient,
+  id: string,
+  body: DiscountUpdate | Record<string, unknown>,
+): Promise<Resource> {
+  return client.request('PATCH', `/v1/discounts/${segment(id)}`, {
+    body,
+    schema: resource,
+    notFound: `discount ${id}`,
+  });
+}
+
+export async function remove(client: ApiClient, id: string): Promise<void> {
+  await client.request('DELETE', `/v1/discounts/${segment(id)}`, {
+    notFound: `discount ${id}`,
+  });
+}

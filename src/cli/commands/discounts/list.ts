@@ -1,0 +1,52 @@
+// billing discounts list → GET /v1/discounts/
+
+import type { DiscountFilters } from '../../../api/discounts.js';
+import { DISCOUNT } from '../../../api/fields.js';
+import { DISCOUNT_SORT_CRITERIA } from '../../../shared/api-facts.js';
+import type { Context } from '../../context.js';
+import { collect, sorting, uuids } from '../../input.js';
+import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
+import { resources, verb } from '../verb.js';
+import { DISCOUNT_COLUMNS } from './columns.js';
+
+export type ListOptions = Listing<DiscountFilters>;
+
+export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
+  const { discounts, client } = await resources(ctx, 'seller');
+  await printPages(ctx, opts, DISCOUNT_COLUMNS, (paging) =>
+    discounts.list(client, opts.filters, paging),
+  );
+}
+
+export const buildList = verb(runList, {
+  command: (parent) =>
+    withPaging(
+      withOutput(
+        parent
+          .command('list')
+          .summary('list discounts')
+          .description("List your organizations' discounts, newest first.")
+          .option('--query <text>', 'name contains this text (case-insensitive)')
+          .option('--org <id>', 'only discounts of this organization (repeatable)', collect)
+          .option(
+            '--sort <criteria>',
+            `comma-separated, - for descending: ${DISCOUNT_SORT_CRITERIA.join(', ')} (default: -created_at)`,
+          ),
+        DISCOUNT,
+      ),
+    ),
+  options: (opts): ListOptions => ({
+    filters: {
+      organization_id: uuids('--org', opts.org),
+      query: opts.query,
+      sorting: sorting(opts.sort, DISCOUNT_SORT_CRITERIA),
+    },
+    page: paging(opts),
+    output: outputOf(opts),
+  }),
+  examples: [
+    'billing discounts list',
+    'billing discounts list --sort -redemptions_count --fields code,redemptions_count',
+    'billing discounts list --query launch --json',
+  ],
+});

@@ -1,0 +1,56 @@
+// billing products get <id> → GET /v1/products/{id}
+
+import { PRODUCT } from '../../../api/fields.js';
+import type { Context, OutputOptions } from '../../context.js';
+import { uuid } from '../../input.js';
+import { outputOf, withOutput } from '../shared.js';
+import { type OneResource, printOne, resources, verb } from '../verb.js';
+import { PRICE_COLUMNS, PRODUCT_BENEFIT_COLUMNS, PRODUCT_CARD } from './columns.js';
+
+export type GetOptions = OneResource;
+
+export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
+  const { products, client } = await resources(ctx, 'seller');
+  await printProduct(ctx, opts.output, await products.get(client, opts.id));
+}
+
+/**
+ * The card; on a terminal its prices (amount, interval, id) and benefits follow as tables.
+ * Scripts read them from --json or --fields prices.0.id.
+ */
+export async function printProduct(
+  ctx: Context,
+  output: OutputOptions,
+  product: Record<string, unknown>,
+): Promise<void> {
+  await printOne(ctx, output, PRODUCT_CARD, product);
+  if (output.json || output.output || output.fields || !ctx.io.stdout.isTTY) return;
+  for (const [title, field, columns] of [
+    ['Prices', 'prices', PRICE_COLUMNS],
+    ['Benefits', 'benefits', PRODUCT_BENEFIT_COLUMNS],
+  ] as const) {
+    const items = Array.isArray(product[field]) ? (product[field] as object[]) : [];
+    ctx.io.stdout.write(`\n${title}:\n`);
+    await (await ctx.printer({}, columns)).printList(items);
+  }
+}
+
+export const buildGet = verb(runGet, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('get')
+        .summary('show a product with its prices')
+        .description(
+          'Show a product. On a terminal its prices (amount, interval and the price id that ' +
+            '`subs change-price --price` takes) and its benefits follow the card.',
+        )
+        .argument('<id>', 'product id (UUID)'),
+      PRODUCT,
+    ),
+  options: (id, opts) => ({ id: uuid('product id', id), output: outputOf(opts) }),
+  examples: [
+    'billing products get <product-id>',
+    'billing products get <product-id> --json | jq ".prices[] | {id, price_amount}"',
+  ],
+});

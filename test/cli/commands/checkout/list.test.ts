@@ -1,0 +1,83 @@
+// billing checkout list: argv -> options or the exact usage error; options + answers -> output.
+import { describe, expect, it } from 'vitest';
+import {
+  buildList,
+  type ListOptions,
+  runList,
+} from '../../../../src/cli/commands/checkout/list.js';
+import { execute, ID, ID2, json, ORG, page, parse } from '../verb.js';
+import { CHECKOUT } from './fixtures.js';
+
+const first = { limit: 30, startPage: 1, pageSize: 30 };
+
+describe('checkout list: argv -> options', () => {
+  it.each([
+    [[], { filters: {}, page: first, output: {} }],
+    [
+      ['--product', ID, '--product', ID2, '--org', ORG, '--sort', 'expires_at,-created_at'],
+      {
+        filters: {
+          product_id: [ID, ID2],
+          organization_id: [ORG],
+          sorting: ['expires_at', '-created_at'],
+        },
+        page: first,
+        output: {},
+      },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildList, 'list', argv, { noun: 'checkout' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [
+      ['--sort', 'status'],
+      'billing: --sort: "status" is not a sort criterion here; valid: created_at, expires_at ' +
+        '(prefix - for descending)\n',
+    ],
+    [['--product', 'pro'], 'billing: --product: "pro" is not a UUID\n'],
+    [['--status', 'open'], "billing: unknown option '--status'\n"],
+  ])('%j -> usage error', async (argv, stderr) => {
+    expect(await parse(buildList, 'list', argv, { noun: 'checkout' })).toEqual({ code: 2, stderr });
+  });
+});
+
+describe('checkout list: options + answers -> output', () => {
+  const options: ListOptions = {
+    filters: { product_id: [ID2], sorting: ['expires_at'] },
+    page: first,
+    output: {},
+  };
+
+  it('sends the filters; a pipe gets TSV with the total in minor units', async () => {
+    const r = await execute(runList, options, {
+      http: (pool) =>
+        pool
+          .intercept({
+            path: `/v1/checkouts/custom/?product_id=${ID2}&sorting=expires_at&page=1&limit=30`,
+          })
+          .reply(200, page([{ ...CHECKOUT, created_at: '2026-11-23T11:00:00Z' }]), json),
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        'ID\tSTATUS\tPRODUCT\tTOTAL\tCUSTOMER\tCREATED\tEXPIRES\n' +
+        `${ID}\topen\tPro\t1200\tjane@example.com\t2026-11-23T11:00:00Z\t2026-11-23T13:00:00Z\n`,
+      stderr: '',
+    });
+  });
+
+  it('403: exit 5', async () => {
+    const r = await execute(runList, options, {
+      http: (pool) =>
+        pool
+          .intercept({ path: /^\/v1\/checkouts\/custom\// })
+          .reply(403, { error: 'insufficient_scope', detail: 'checkouts:read' }, json),
+    });
+    expect(r.code).toBe(5);
+  });
+});

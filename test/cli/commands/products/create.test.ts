@@ -1,0 +1,181 @@
+// billing products create: argv -> the body (or the exact usage error, nothing sent);
+// options + answers -> the created product and the ✓ line.
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildCreate, runCreate } from '../../../../src/cli/commands/products/create.js';
+import { answered, ID, ORG, parse } from '../verb.js';
+import { PRO, PRO_CARD } from './fixtures.js';
+
+const monthly = (cents: number) =>
+  ({
+    type: 'recurring',
+    recurring_interval: 'month',
+    amount_type: 'fixed',
+    price_amount: cents,
+    price_currency: 'usd',
+  }) as const;
+
+describe('products create: argv -> options', () => {
+  it.each([
+    [
+      ['--name', 'Acme Pro', '--price', '19/month', '--price', '190.5/YEAR'],
+      {
+        name: 'Acme Pro',
+        prices: [monthly(1900), { ...monthly(19050), recurring_interval: 'year' }],
+      },
+    ],
+    [
+      ['--name', 'Kit', '--price', 'free', '--description', 'Templates', '--org', ORG],
+      {
+        name: 'Kit',
+        description: 'Templates',
+        organization_id: ORG,
+        prices: [{ type: 'one_time', amount_type: 'free' }],
+      },
+    ],
+    [
+      ['--name', 'Desk', '--price', '0.50'],
+      {
+        name: 'Desk',
+        prices: [
+          { type: 'one_time', amount_type: 'fixed', price_amount: 50, price_currency: 'usd' },
+        ],
+      },
+    ],
+    [
+      ['--name', 'Tip jar', '--price', 'custom'],
+      {
+        name: 'Tip jar',
+        prices: [{ type: 'one_time', amount_type: 'custom', price_currency: 'usd' }],
+      },
+    ],
+    [
+      ['--name', 'Club', '--price', 'free/year'],
+      {
+        name: 'Club',
+        prices: [{ type: 'recurring', recurring_interval: 'year', amount_type: 'free' }],
+      },
+    ],
+    [
+      // Flags over --data: the name is the flag's, the prices --data's.
+      [
+        '--data',
+        '{"name": "Old", "prices": [{"type": "one_time", "amount_type": "free"}], "metadata": {"a": 1}}',
+        '--name',
+        'New name',
+      ],
+      {
+        name: 'New name',
+        prices: [{ type: 'one_time', amount_type: 'free' }],
+        metadata: { a: 1 },
+      },
+    ],
+  ])('%j', async (argv, body) => {
+    expect(await parse(buildCreate, 'create', argv, { noun: 'products' })).toEqual({
+      options: { body, output: {} },
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['--price', '19/month'], '--name is required'],
+    [['--name', 'Pr', '--price', '19/month'], '--name: must be at least 3 characters'],
+    [
+      ['--name', 'Acme Pro'],
+      '--price is required: a price: 19.00/month, 190/year (recurring), 79 (one-time), free, ' +
+        'free/month, or custom (pay what you want)',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '19.999/month'],
+      '--price: "19.999" is not an amount with at most 2 decimals (e.g. 12.50)',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '$19'],
+      '--price: "$19" is not an amount with at most 2 decimals (e.g. 12.50)',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '0.49'],
+      '--price: must be from 0.50 to 999999.99, got 0.49',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '1000000'],
+      '--price: must be from 0.50 to 999999.99, got 1000000',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '19/week'],
+      '--price: "19/week" has no interval month or year after /',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', 'custom/month'],
+      '--price: a pay-what-you-want price is one-time only',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '19/month', '--price', '79'],
+      "--price: a product's prices are all one-time or all recurring (with /month or /year)",
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '79', '--price', '89'],
+      '--price: a one-time product has one price',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', '19/month', '--price', '29/month'],
+      '--price: one price per interval at most (a monthly and a yearly one)',
+    ],
+    [
+      ['--name', 'Acme Pro', '--price', 'free/month', '--price', '190/year'],
+      "--price: a free recurring price must be the product's only price",
+    ],
+    [
+      ['--name', 'Acme Pro', '--data', '{"prices": [{"type": "one_time"}, {"type": "one_time"}]}'],
+      '--data prices: a one-time product has one price',
+    ],
+    [['--name', 'Acme Pro', '--price', '79', '--org', 'acme'], '--org: "acme" is not a UUID'],
+  ])('%j -> usage error, nothing sent', async (argv, message) => {
+    expect(await parse(buildCreate, 'create', argv, { noun: 'products' })).toEqual({
+      code: 2,
+      stderr: `billing: ${message}\n`,
+    });
+  });
+});
+
+describe('products create: options + answers -> output', () => {
+  const call = { method: 'POST', path: '/v1/products/' };
+  const body = { name: 'Acme Pro', prices: [monthly(1900)] };
+
+  it('sends the body; a pipe gets the card and no ✓ line', async () => {
+    const r = await answered(runCreate, { body, output: {} }, call, 201, PRO);
+    expect(r).toEqual({
+      code: 0,
+      stdout: PRO_CARD,
+      stderr: '',
+      seen: { authorization: expect.stringMatching(/^Bearer /), body },
+    });
+  });
+
+  it('a terminal ends with the ✓ line naming the new product', async () => {
+    const r = await answered(runCreate, { body, output: {} }, call, 201, PRO, { tty: true });
+    expect(r.code).toBe(0);
+    expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Product ${ID} created.\n`);
+  });
+
+  it("422: the service's reasons, exit 2", async () => {
+    const r = await answered(runCreate, { body, output: {} }, call, 422, {
+      detail: [
+        {
+          type: 'greater_than_equal',
+          loc: ['body', 'prices', 0, 'price_amount'],
+          msg: 'Input should be greater than or equal to 50',
+          input: 1,
+        },
+      ],
+    });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        '  prices.0.price_amount: Input should be greater than or equal to 50\n',
+    });
+  });
+});

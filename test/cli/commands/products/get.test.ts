@@ -1,0 +1,89 @@
+// billing products get: argv -> options; options + answers -> a card, and on a terminal the
+// prices (amount, interval, id) and benefits under it.
+import { stripVTControlCharacters } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { buildGet, runGet } from '../../../../src/cli/commands/products/get.js';
+import { answered, ID, ID2, NOT_FOUND, parse } from '../verb.js';
+import { BENEFIT_ID, DESKTOP, MONTHLY, PRO, PRO_CARD, YEARLY } from './fixtures.js';
+
+describe('products get: argv -> options', () => {
+  it.each([
+    [[ID.toUpperCase()], { id: ID, output: {} }],
+    [[ID, '--json'], { id: ID, output: { json: true } }],
+    [[ID, '--fields', 'prices.0.id,name'], { id: ID, output: { fields: 'prices.0.id,name' } }],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildGet, 'get', argv, { noun: 'products' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [['acme-pro'], 'billing: product id: "acme-pro" is not a UUID\n'],
+    [[], "billing: missing required argument 'id'\n"],
+    [
+      [ID, '--fields', 'prices.cost'],
+      expect.stringMatching(/^billing: --fields: "prices.cost" is not a field here\nFields: /),
+    ],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildGet, 'get', argv, { noun: 'products' })).toEqual({ code: 2, stderr });
+  });
+});
+
+describe('products get: options + answers -> output', () => {
+  const call = { method: 'GET', path: `/v1/products/${ID}` };
+
+  it('a pipe gets the key\\tvalue card, prices summed up on one line', async () => {
+    const r = await answered(runGet, { id: ID, output: {} }, call, 200, PRO);
+    expect(r).toMatchObject({ code: 0, stdout: PRO_CARD, stderr: '' });
+  });
+
+  it('a terminal gets the card, then the prices and the benefits as tables', async () => {
+    const r = await answered(runGet, { id: ID, output: {} }, call, 200, PRO, { tty: true });
+    expect(r.code).toBe(0);
+    const lines = stripVTControlCharacters(r.stdout)
+      .split('\n')
+      .map((l) => l.trimEnd());
+    expect(lines.slice(lines.indexOf('Prices:'))).toEqual([
+      'Prices:',
+      'AMOUNT       INTERVAL  PRICE ID',
+      `$19.00 USD   month     ${MONTHLY}`,
+      `$190.00 USD  year      ${YEARLY}`,
+      '',
+      'Benefits:',
+      'BENEFIT           TYPE          BENEFIT ID',
+      `Acme Pro license  license_keys  ${BENEFIT_ID}`,
+      '',
+    ]);
+    expect(lines[0]).toBe(`ID            ${ID}`);
+    expect(lines).toContain('Prices        $19.00 USD/month, $190.00 USD/year');
+  });
+
+  it('a one-time product without benefits: "No results" under Benefits', async () => {
+    const r = await answered(
+      runGet,
+      { id: ID2, output: {} },
+      { ...call, path: `/v1/products/${ID2}` },
+      200,
+      DESKTOP,
+      { tty: true },
+    );
+    expect(stripVTControlCharacters(r.stdout)).toMatch(
+      /\nPrices:\nAMOUNT +INTERVAL +PRICE ID\n\$79\.00 USD +- +\S+\n\nBenefits:\n$/,
+    );
+    expect(r.stderr).toBe('No results\n');
+  });
+
+  it('--json prints the product as sent, nothing after it', async () => {
+    const r = await answered(runGet, { id: ID, output: { json: true } }, call, 200, PRO, {
+      tty: true,
+    });
+    expect(JSON.parse(r.stdout)).toEqual(PRO);
+  });
+
+  it('404: exit 6 naming the product', async () => {
+    const r = await answered(runGet, { id: ID, output: {} }, call, 404, NOT_FOUND);
+    expect(r).toMatchObject({ code: 6, stdout: '', stderr: `billing: product ${ID} not found\n` });
+  });
+});

@@ -1,0 +1,145 @@
+// billing products update: argv -> options (or the exact usage error); options + answers ->
+// the PATCH sent. --add-price/--archive-price read the product first and send the whole set.
+import { stripVTControlCharacters } from 'node:util';
+import type { MockPool } from 'undici';
+import { describe, expect, it } from 'vitest';
+import {
+  buildUpdate,
+  runUpdate,
+  type UpdateOptions,
+} from '../../../../src/cli/commands/products/update.js';
+import { answered, execute, ID, json, NOT_FOUND, parse } from '../verb.js';
+import { MONTHLY, PRO, PRO_CARD, YEARLY } from './fixtures.js';
+
+const yearly = (cents: number) =>
+  ({
+    type: 'recurring',
+    recurring_interval: 'year',
+    amount_type: 'fixed',
+    price_amount: cents,
+    price_currency: 'usd',
+  }) as const;
+
+describe('products update: argv -> options', () => {
+  it.each([
+    [[ID, '--name', 'Acme Pro 2'], { id: ID, body: { name: 'Acme Pro 2' }, output: {} }],
+    [
+      [ID, '--unarchive', '--json'],
+      { id: ID, body: { is_archived: false }, output: { json: true } },
+    ],
+    [
+      [ID, '--data', '{"description": "a", "metadata": {"k": "v"}}', '--description', 'b'],
+      { id: ID, body: { description: 'b', metadata: { k: 'v' } }, output: {} },
+    ],
+    [
+      [ID.toUpperCase(), '--archive-price', YEARLY.toUpperCase(), '--add-price', '200/year'],
+      { id: ID, body: {}, addPrices: [yearly(20000)], archivePrices: [YEARLY], output: {} },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildUpdate, 'update', argv, { noun: 'products' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [
+      [ID],
+      'nothing to change: give --name, --description, --add-price, --archive-price, ' +
+        '--unarchive or --data',
+    ],
+    [[ID, '--name', 'ab'], '--name: must be at least 3 characters'],
+    [[ID, '--add-price', '19/day'], '--add-price: "19/day" has no interval month or year after /'],
+    [[ID, '--archive-price', 'monthly'], '--archive-price: "monthly" is not a UUID'],
+    [
+      [ID, '--add-price', '19/month', '--data', '{"prices": []}'],
+      '--add-price and --archive-price cannot be used with prices in --data',
+    ],
+    [['pro', '--name', 'Acme'], 'product id: "pro" is not a UUID'],
+  ])('%j -> usage error, nothing sent', async (argv, message) => {
+    expect(await parse(buildUpdate, 'update', argv, { noun: 'products' })).toEqual({
+      code: 2,
+      stderr: `billing: ${message}\n`,
+    });
+  });
+});
+
+describe('products update: options + answers -> output', () => {
+  const patch = { method: 'PATCH', path: `/v1/products/${ID}` };
+
+  it('sends only what changes and prints the card', async () => {
+    const r = await answered(
+      runUpdate,
+      { id: ID, body: { name: 'Acme Pro' }, output: {} },
+      patch,
+      200,
+      PRO,
+    );
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: PRO_CARD,
+      stderr: '',
+      seen: { body: { name: 'Acme Pro' } },
+    });
+  });
+
+  /** Runs with the product read first (PRO), then the PATCH if `patched`; returns its body. */
+  async function withPrices(opts: UpdateOptions, patched: boolean) {
+    let sent: unknown;
+    const r = await execute(runUpdate, opts, {
+      tty: true,
+      http: (pool: MockPool) => {
+        pool.intercept({ path: `/v1/products/${ID}`, method: 'GET' }).reply(200, PRO, json);
+        if (patched) {
+          pool.intercept(patch).reply((req) => {
+            sent = JSON.parse(String(req.body));
+            return { statusCode: 200, data: PRO, responseOptions: json };
+          });
+        }
+      },
+    });
+    return { ...r, sent };
+  }
+
+  it('--archive-price and --add-price: the kept prices by id, then the new one', async () => {
+    const r = await withPrices(
+      { id: ID, body: {}, addPrices: [yearly(20000)], archivePrices: [YEARLY], output: {} },
+      true,
+    );
+    expect(r.code).toBe(0);
+    expect(r.sent).toEqual({ prices: [{ id: MONTHLY }, yearly(20000)] });
+    expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Product ${ID} updated.\n`);
+  });
+
+  it.each([
+    [
+      { addPrices: [{ ...yearly(2400), recurring_interval: 'month' as const }] },
+      'billing: --add-price: one price per interval at most (a monthly and a yearly one)\n',
+    ],
+    [
+      { archivePrices: [ID] },
+      `billing: --archive-price: ${ID} is not one of the product's prices on sale\n` +
+        `Its prices: billing products get ${ID}\n`,
+    ],
+    [
+      { archivePrices: [MONTHLY, YEARLY] },
+      'billing: --archive-price: a product keeps at least one price (add one with --add-price, or archive the product: billing products archive ' +
+        `${ID})\n`,
+    ],
+  ])('%j: refused after reading the product, no PATCH sent', async (prices, stderr) => {
+    const r = await withPrices({ id: ID, body: {}, ...prices, output: {} }, false);
+    expect(r).toMatchObject({ code: 2, stdout: '', stderr });
+  });
+
+  it('404: exit 6', async () => {
+    const r = await answered(
+      runUpdate,
+      { id: ID, body: { name: 'Acme' }, output: {} },
+      patch,
+      404,
+      NOT_FOUND,
+    );
+    expect(r).toMatchObject({ code: 6, stdout: '', stderr: `billing: product ${ID} not found\n` });
+  });
+});

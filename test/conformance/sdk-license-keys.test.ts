@@ -134,6 +134,37 @@ describe('license keys through the SDK', () => {
     });
   });
 
+  it("gets each of the seller's keys with its activations, and an activation with its key", async () => {
+    const withActivations = new Kinds('seller keys', ['none', 'some']);
+    for (const [k, polar] of [
+      ...acme.map((x) => [x, box.org] as const),
+      [globex[0]!, box.otherPat] as const,
+    ]) {
+      const got = await call(`the seller's ${k.displayKey}`, () =>
+        polar.licenseKeys.get({ id: k.id }),
+      );
+      const { activations, ...rest } = got;
+      expect(rest).toEqual(k);
+      withActivations.add(activations.length ? 'some' : 'none');
+      for (const a of activations) {
+        const one = await call(`activation ${a.label}`, () =>
+          box.pat.licenseKeys.getActivation({ id: k.id, activationId: a.id }),
+        );
+        expect(one).toEqual({ ...a, licenseKey: k });
+      }
+    }
+    withActivations.expectAll();
+    await expectError("another organization's key", errors.ResourceNotFound, () =>
+      box.pat.licenseKeys.get({ id: globex[0]!.id }),
+    );
+    await expectError('an unknown activation', errors.ResourceNotFound, () =>
+      box.org.licenseKeys.getActivation({ id: demoKey.id, activationId: UNKNOWN }),
+    );
+    await expectError('a customer session', errors.Unauthorized, () =>
+      jane.licenseKeys.get({ id: demoKey.id }),
+    );
+  });
+
   it('updates limits, expiry and status as alice and as the organization', async () => {
     const k = acmeKey(
       (x) => x.status === 'granted' && x.limitUsage === null && x.id !== demoKey.id,

@@ -189,6 +189,94 @@ describe('PATCH /v1/license-keys/{id}', () => {
   });
 });
 
+describe('GET /v1/license-keys/{id} and /activations/{activation_id}', () => {
+  const get = (path: string, token = svc.alice) =>
+    svc.api('GET', `/v1/license-keys/${path}`, { token });
+
+  it('gets a key of the seller with its live activations, as in the list plus activations', async () => {
+    const keys = await adminKeys();
+    const janes = keys.filter((k) => k.customer_id === demoKey.customer_id && k.id !== demoKey.id);
+    const first = await activate(svc.demo.license_key, 'laptop');
+    await activate(svc.demo.license_key, 'desktop');
+    await deactivate(first.body.id);
+    const r = await get(demoKey.id);
+    expect(r.status).toBe(200);
+    expectShape(r.body, LICENSE_KEY_WITH_ACTIVATIONS);
+    const { activations, ...key } = r.body;
+    expect(key).toEqual(demoKey);
+    expect(activations.map((a: Json) => a.label)).toEqual(['desktop']);
+    // The demo key with two activations among jane's others, read with a license_keys:read token.
+    const read = await svc.pat(['license_keys:read']);
+    const withTwo: Json[] = [];
+    for (const k of janes) {
+      const got = await get(k.id, read);
+      expect(got.status).toBe(200);
+      if (got.body.activations.length) withTwo.push(got.body);
+    }
+    // Both made at the same instant: oldest first, the tie in any order.
+    expect(withTwo.map((k) => k.activations.map((a: Json) => a.label).sort())).toEqual([
+      ['jane-macbook', 'jane-workstation'],
+    ]);
+    for (const a of withTwo[0].activations) expectShape(a, ACTIVATION);
+  });
+
+  it('gets one live activation with its key (without activations)', async () => {
+    const made = await activate(svc.demo.license_key, 'laptop', { meta: { os: 'linux' } });
+    const r = await get(
+      `${demoKey.id}/activations/${made.body.id}`,
+      await svc.pat(['license_keys:write']),
+    );
+    expect(r.status).toBe(200);
+    expectShape(r.body, ACTIVATION_WITH_KEY);
+    expect(r.body).toEqual(made.body);
+    expect(r.body.license_key).toEqual(demoKey);
+    await deactivate(made.body.id);
+    const gone = await get(`${demoKey.id}/activations/${made.body.id}`);
+    expect([gone.status, gone.body]).toEqual([404, NOT_FOUND]);
+  });
+
+  it('404 for another organization’s key, another key’s activation or unknown ids; 422 for bad ones', async () => {
+    const made = await activate(svc.demo.license_key, 'laptop');
+    const other = (await adminKeys()).find((k) => k.id !== demoKey.id)!;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [path, token] of [
+      [demoKey.id, svc.bob],
+      [`${demoKey.id}/activations/${made.body.id}`, svc.bob],
+      [`${other.id}/activations/${made.body.id}`, svc.alice],
+      [unknown, svc.alice],
+      [`${demoKey.id}/activations/${unknown}`, svc.alice],
+    ] as const) {
+      const r = await get(path, token);
+      expect([path, r.status, r.body]).toEqual([path, 404, NOT_FOUND]);
+    }
+    const bad = await get(`${demoKey.id}/activations/nope`);
+    expect([bad.status, bad.body]).toEqual([
+      422,
+      invalid({
+        type: 'uuid_parsing',
+        loc: ['path', 'activation_id'],
+        msg: 'Input should be a valid UUID',
+        input: 'nope',
+      }),
+    ]);
+    const badKey = await get('nope');
+    expect(badKey.body.detail[0].loc).toEqual(['path', 'id']);
+  });
+
+  it('needs license_keys:read or :write; customer sessions get 401', async () => {
+    const none = await svc.pat(['orders:read']);
+    for (const path of [demoKey.id, `${demoKey.id}/activations/${demoKey.id}`]) {
+      const r = await get(path, none);
+      expect([r.status, r.body]).toEqual([
+        403,
+        insufficientScope(['license_keys:read', 'license_keys:write']),
+      ]);
+      const session = await get(path, await svc.customerSession(demoKey.customer_id));
+      expect(session.status).toBe(401);
+    }
+  });
+});
+
 describe('customer portal', () => {
   it("lists and gets the customer's keys; activations only on get-by-id", async () => {
     const token = await svc.customerSession(demoKey.customer_id);

@@ -1,5 +1,6 @@
-// License keys: admin list/update, customer-portal list/get, and the unauthenticated
-// activate/validate/deactivate family (spec endpoints 7–11, api-facts "Request bodies").
+// License keys: admin list/get/update and an activation, customer-portal list/get, and the
+// unauthenticated activate/validate/deactivate family (spec endpoints 7–11, api-facts "Request
+// bodies"; the seller's get and activation get of the real service's license_key endpoints).
 import * as z from 'zod';
 import { LICENSE_KEY_STATUSES } from '../../shared/api-facts.js';
 import { NO_CONTENT, type Router, slashRedirect } from '../app.js';
@@ -13,6 +14,7 @@ import {
 } from '../domain/license-keys.js';
 import type { Loader } from '../serialize.js';
 import { activation, licenseKey, primeLicenseKeys } from '../serialize.js';
+import type { Visibility } from '../store/index.js';
 import type { Listed } from '../store/lists.js';
 import type { LicenseKeyRow } from '../store/rows.js';
 import {
@@ -65,6 +67,7 @@ const deactivateBody = z.object({
 });
 
 const SELLER = ['user' as const, 'organization' as const];
+const SELLER_READ = { kinds: SELLER, scopes: ['license_keys:read', 'license_keys:write'] };
 const PORTAL = {
   kinds: ['user' as const, 'customer' as const],
   scopes: ['customer_portal:read', 'customer_portal:write'],
@@ -82,18 +85,36 @@ function listed(loader: Loader, page: Page, { rows, total }: Listed<LicenseKeyRo
 export function registerLicenseKeys({ app, get, write, service }: Router): void {
   const { store } = service;
 
-  get(
-    '/v1/license-keys',
-    { kinds: SELLER, scopes: ['license_keys:read', 'license_keys:write'] },
-    (req, { visible, loader }) => {
-      const query = req.query as Query;
-      const filter = uuidLists(query, 'organization_id', 'benefit_id');
-      // The page is read after the filters, so a bad filter is the problem reported.
-      const page = pageParams(query);
-      return listed(loader, page, store.licenseKeys.list(visible, 'seller', filter, page));
-    },
-  );
+  get('/v1/license-keys', SELLER_READ, (req, { visible, loader }) => {
+    const query = req.query as Query;
+    const filter = uuidLists(query, 'organization_id', 'benefit_id');
+    // The page is read after the filters, so a bad filter is the problem reported.
+    const page = pageParams(query);
+    return listed(loader, page, store.licenseKeys.list(visible, 'seller', filter, page));
+  });
   slashRedirect(app, '/v1/license-keys/', '/v1/license-keys');
+
+  const sellerKey = (visible: Visibility, id: string) => {
+    const row = visible.own(store.row('license_keys', id));
+    if (!row) throw new NotFound();
+    return row;
+  };
+
+  get('/v1/license-keys/:id', SELLER_READ, (req, { visible, loader }) => {
+    const id = uuidParam((req.params as { id: string }).id);
+    return licenseKey(loader, sellerKey(visible, id), true);
+  });
+
+  get('/v1/license-keys/:id/activations/:activation_id', SELLER_READ, (req, ctx) => {
+    const params = req.params as { id: string; activation_id: string };
+    const id = uuidParam(params.id);
+    const activationId = uuidParam(params.activation_id, 'activation_id');
+    const key = sellerKey(ctx.visible, id);
+    // A deactivated one is gone (the real service's get_activation_or_raise).
+    const found = store.licenseKeys.activeActivation(activationId, key.id);
+    if (!found) throw new NotFound();
+    return { ...activation(found), license_key: licenseKey(ctx.loader, key) };
+  });
 
   write(
     'PATCH',

@@ -18,8 +18,12 @@ export interface CreateOptions {
 }
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
+  const body = { ...opts.body };
+  // Without --org: the profile's organization (BILLING_ORG, config, the local demo's); a user
+  // token must name one, an organization token need not.
+  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
   const { discounts, client } = await resources(ctx, 'seller');
-  const created = await discounts.create(client, opts.body);
+  const created = await discounts.create(client, body);
   await printDiscount(ctx, opts.output, created);
   const code = typeof created.code === 'string' ? ` (code ${created.code})` : '';
   await done(ctx, `Discount ${created.id} created${code}.`);
@@ -53,7 +57,7 @@ export const buildCreate = verb(runCreate, {
         .option('--starts-at <date-time>', 'redeemable from (ISO 8601)')
         .option('--ends-at <date-time>', 'redeemable until (ISO 8601)')
         .option('--product <id>', 'only for this product (repeatable)', collect)
-        .option('--org <id>', 'the organization (needed when your token has several)')
+        .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
       DISCOUNT,
     ),

@@ -18,8 +18,12 @@ export interface CreateOptions {
 }
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
+  const body = { ...opts.body };
+  // Without --org: the profile's organization (BILLING_ORG, config, the local demo's); a user
+  // token must name one, an organization token need not.
+  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
   const { products, client } = await resources(ctx, 'seller');
-  const created = await products.create(client, opts.body);
+  const created = await products.create(client, body);
   await printProduct(ctx, opts.output, created);
   await done(ctx, `Product ${created.id} created.`);
 }
@@ -46,7 +50,7 @@ export const buildCreate = verb(runCreate, {
         .option('--name <name>', `the product name, at least ${PRODUCT_NAME_MIN_LENGTH} characters`)
         .option('--description <text>', 'the product description')
         .option('--price <price>', `${PRICE_HELP} (repeatable)`, collect)
-        .option('--org <id>', 'the organization (needed when your token has several)')
+        .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
       PRODUCT,
     ),

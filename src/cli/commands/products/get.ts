@@ -29,7 +29,9 @@ export async function printProduct(
     ['Prices', 'prices', PRICE_COLUMNS],
     ['Benefits', 'benefits', PRODUCT_BENEFIT_COLUMNS],
   ] as const) {
-    const items = Array.isArray(product[field]) ? (product[field] as object[]) : [];
+    const all = Array.isArray(product[field]) ? (product[field] as Record<string, unknown>[]) : [];
+    // Prices on sale only, as the real service sends them (the local one adds archived ones).
+    const items = all.filter((item) => item?.is_archived !== true);
     ctx.io.stdout.write(`\n${title}:\n`);
     await (await ctx.printer({}, columns)).printList(items);
   }

@@ -189,6 +189,13 @@ describe('discounts create: options + answers -> output', () => {
     });
   });
 
+  it("without --org: the profile's organization (BILLING_ORG) is sent", async () => {
+    const r = await answered(runCreate, { body, output: {} }, call, 201, LAUNCH, {
+      env: { BILLING_ORG: ORG },
+    });
+    expect(r.seen.body).toEqual({ ...body, organization_id: ORG });
+  });
+
   it('a terminal ends with the ✓ line naming the code', async () => {
     const r = await answered(runCreate, { body, output: {} }, call, 201, LAUNCH, { tty: true });
     expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Discount ${ID} created (code LAUNCH10).\n`);

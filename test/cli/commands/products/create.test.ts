@@ -153,6 +153,21 @@ describe('products create: options + answers -> output', () => {
     });
   });
 
+  it("without --org: the profile's organization (BILLING_ORG) is sent", async () => {
+    const r = await answered(runCreate, { body, output: {} }, call, 201, PRO, {
+      env: { BILLING_ORG: ORG },
+    });
+    expect(r.seen.body).toEqual({ ...body, organization_id: ORG });
+  });
+
+  it('--org (or organization_id in --data) wins over the profile', async () => {
+    const own = { ...body, organization_id: ID };
+    const r = await answered(runCreate, { body: own, output: {} }, call, 201, PRO, {
+      env: { BILLING_ORG: ORG },
+    });
+    expect(r.seen.body).toEqual(own);
+  });
+
   it('a terminal ends with the ✓ line naming the new product', async () => {
     const r = await answered(runCreate, { body, output: {} }, call, 201, PRO, { tty: true });
     expect(r.code).toBe(0);

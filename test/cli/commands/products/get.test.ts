@@ -39,8 +39,12 @@ describe('products get: options + answers -> output', () => {
     expect(r).toMatchObject({ code: 0, stdout: PRO_CARD, stderr: '' });
   });
 
-  it('a terminal gets the card, then the prices and the benefits as tables', async () => {
-    const r = await answered(runGet, { id: ID, output: {} }, call, 200, PRO, { tty: true });
+  it('a terminal gets the card, then the prices on sale and the benefits as tables', async () => {
+    const archived = { ...PRO.prices[0], id: ID2, price_amount: 1500, is_archived: true };
+    const withArchived = { ...PRO, prices: [...PRO.prices, archived] };
+    const r = await answered(runGet, { id: ID, output: {} }, call, 200, withArchived, {
+      tty: true,
+    });
     expect(r.code).toBe(0);
     const lines = stripVTControlCharacters(r.stdout)
       .split('\n')

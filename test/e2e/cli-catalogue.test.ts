@@ -1,0 +1,284 @@
+// `billing products|discounts|benefits|checkout list|org list` end to end: the built bin against
+// the local service — what the CLI prints is what the service holds, and what it sends changes
+// the service as the flags say.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Json, ndjson, type Suite, startSuite, tsv } from './cli.js';
+
+let s: Suite;
+let onSale: Json[];
+
+beforeAll(async () => {
+  s = await startSuite();
+  onSale = (await s.call('GET', '/v1/products/?is_archived=false&limit=100')).items;
+  expect(onSale.map((p: Json) => p.name).sort()).toEqual([
+    'Acme Desktop',
+    'Acme Pro',
+    'Acme Starter Kit',
+    'Acme Team',
+  ]);
+});
+afterAll(() => s.svc.stop());
+
+const names = (items: Json[]) => items.map((p) => p.name);
+
+/** Runs `billing <args> --all -o ndjson` and returns the objects, stderr empty. */
+async function items(...args: string[]): Promise<Json[]> {
+  const r = await s.run([...args, '--all', '-o', 'ndjson']);
+  expect(r).toMatchObject({ code: 0, stderr: '' });
+  return r.stdout === '' ? [] : ndjson(r.stdout);
+}
+
+/** `$19.00 USD/month, $190.00 USD/year`: how a demo product's prices on sale read. */
+function pricesText(prices: Json[]): string {
+  return live(prices)
+    .map((p) => {
+      const amount =
+        p.amount_type === 'free' ? 'Free' : `$${(p.price_amount / 100).toFixed(2)} USD`;
+      return p.recurring_interval ? `${amount}/${p.recurring_interval}` : amount;
+    })
+    .join(', ');
+}
+
+/**
+ * The prices on sale. The real service's Product.prices holds only those; the local one also
+ * sends the archived ones (is_archived: true), which the CLI leaves out.
+ */
+function live(prices: Json[]): Json[] {
+  return prices.filter((p) => !p.is_archived);
+}
+
+describe('products list', () => {
+  it("TSV to a pipe: the service's products on sale in its order, prices summed up", async () => {
+    const r = await s.run(['products', 'list']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const { header, rows } = tsv(r.stdout);
+    expect(header).toEqual(['ID', 'NAME', 'PRICES', 'ARCHIVED', 'CREATED']);
+    expect(rows).toEqual(
+      onSale.map((p) => [p.id, p.name, pricesText(p.prices), 'false', p.created_at]),
+    );
+    const pro = rows.find((row) => row[1] === 'Acme Pro')!;
+    expect(pro[2]?.split(', ').sort()).toEqual(['$19.00 USD/month', '$190.00 USD/year']);
+  });
+
+  it('--recurring and --one-time split the products on sale; --archived shows the others', async () => {
+    const [recurring, oneTime, archived] = await Promise.all([
+      items('products', 'list', '--recurring'),
+      items('products', 'list', '--one-time'),
+      items('products', 'list', '--archived'),
+    ]);
+    expect(names(recurring).sort()).toEqual(['Acme Pro', 'Acme Team']);
+    expect(names(oneTime).sort()).toEqual(['Acme Desktop', 'Acme Starter Kit']);
+    expect(names(archived)).toEqual(['Acme Legacy']);
+    expect(archived[0].is_archived).toBe(true);
+  });
+
+  it("--query, --benefit and --sort are the service's", async () => {
+    const pro = onSale.find((p) => p.name === 'Acme Pro');
+    const benefit = pro.benefits[0].id;
+    const [query, byBenefit, cheapest, expected] = await Promise.all([
+      items('products', 'list', '--query', 'PRO'),
+      items('products', 'list', '--benefit', benefit),
+      items('products', 'list', '--sort', 'price_amount,name'),
+      s.call('GET', '/v1/products/?is_archived=false&sorting=price_amount&sorting=name&limit=100'),
+    ]);
+    expect(names(query)).toEqual(['Acme Pro']);
+    expect(byBenefit.every((p) => p.benefits.some((b: Json) => b.id === benefit))).toBe(true);
+    expect(names(byBenefit)).toContain('Acme Pro');
+    expect(cheapest).toEqual(expected.items);
+  });
+
+  it("another organization's products are not listed (--org of one the token cannot see)", async () => {
+    const r = await s.run(['products', 'list', '--org', s.demo.other.organization_id]);
+    expect(r).toEqual({ code: 0, stdout: 'ID\tNAME\tPRICES\tARCHIVED\tCREATED\n', stderr: '' });
+  });
+
+  it('a bad flag is refused with the valid criteria', async () => {
+    const r = await s.run(['products', 'list', '--sort', 'amount']);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --sort: "amount" is not a sort criterion here; valid: created_at, name, ' +
+        'price_type, price_amount_type, price_amount (prefix - for descending)\n',
+    });
+  });
+});
+
+describe('products get', () => {
+  it('a pipe gets the card; --json the product as the service has it', async () => {
+    const pro = onSale.find((p) => p.name === 'Acme Pro');
+    const [card, json] = await Promise.all([
+      s.run(['products', 'get', pro.id]),
+      s.run(['products', 'get', pro.id, '--json']),
+    ]);
+    expect(card).toMatchObject({ code: 0, stderr: '' });
+    const lines = card.stdout.split('\n');
+    expect(lines).toContain(`id\t${pro.id}`);
+    expect(lines).toContain(`prices\t${pricesText(pro.prices)}`);
+    expect(lines).toContain('is_recurring\ttrue');
+    expect(JSON.parse(json.stdout)).toEqual(await s.call('GET', `/v1/products/${pro.id}`));
+  });
+
+  it("an unknown id and another organization's product: exit 6", async () => {
+    const theirs = (
+      await s.call('GET', '/v1/products/?limit=1', undefined, s.demo.other.personal_access_token)
+    ).items[0];
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const [a, b] = await Promise.all([
+      s.run(['products', 'get', unknown]),
+      s.run(['products', 'get', theirs.id]),
+    ]);
+    expect(a).toEqual({ code: 6, stdout: '', stderr: `billing: product ${unknown} not found\n` });
+    expect(b).toEqual({ code: 6, stdout: '', stderr: `billing: product ${theirs.id} not found\n` });
+  });
+});
+
+describe('products create, update, archive', () => {
+  const org = () => ({ env: { BILLING_ORG: s.demo.organization_id } });
+
+  it('create: a subscription with a monthly and a yearly price, in cents', async () => {
+    const r = await s.run(
+      [
+        'products',
+        'create',
+        '--name',
+        'CLI Pro',
+        '--price',
+        '12.50/month',
+        '--price',
+        '125/year',
+        '--json',
+      ],
+      org(),
+    );
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const created = JSON.parse(r.stdout);
+    const stored = await s.call('GET', `/v1/products/${created.id}`);
+    expect(stored).toEqual(created);
+    expect(stored.organization_id).toBe(s.demo.organization_id);
+    expect(stored.is_recurring).toBe(true);
+    expect(
+      stored.prices.map((p: Json) => [p.amount_type, p.price_amount, p.recurring_interval]),
+    ).toEqual([
+      ['fixed', 1250, 'month'],
+      ['fixed', 12500, 'year'],
+    ]);
+  });
+
+  it('create: one-time free and pay-what-you-want products', async () => {
+    const [free, custom] = await Promise.all([
+      s.run(['products', 'create', '--name', 'CLI Freebie', '--price', 'free', '--json'], org()),
+      s.run(['products', 'create', '--name', 'CLI Tip jar', '--price', 'custom', '--json'], org()),
+    ]);
+    expect(JSON.parse(free.stdout)).toMatchObject({
+      is_recurring: false,
+      prices: [{ amount_type: 'free', type: 'one_time' }],
+    });
+    expect(JSON.parse(custom.stdout)).toMatchObject({
+      prices: [{ amount_type: 'custom', type: 'one_time', price_currency: 'usd' }],
+    });
+  });
+
+  it('create refused by the CLI sends nothing; without an organization the service says so', async () => {
+    const before = (await s.call('GET', '/v1/products/?limit=1')).pagination.total_count;
+    const mixed = await s.run(
+      ['products', 'create', '--name', 'Mixed', '--price', '10/month', '--price', '99'],
+      org(),
+    );
+    expect(mixed).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: --price: a product's prices are all one-time or all recurring (with /month or /year)\n",
+    });
+    // BILLING_TOKEN is a user's token, and nothing names an organization.
+    const noOrg = await s.run(['products', 'create', '--name', 'Orphan', '--price', '10']);
+    expect(noOrg.code).toBe(2);
+    expect(noOrg.stderr).toMatch(
+      /^billing: the server rejected the request \(422\)\n {2}organization_id: /,
+    );
+    expect((await s.call('GET', '/v1/products/?limit=1')).pagination.total_count).toBe(before);
+  });
+
+  it('update --archive-price/--add-price: the price leaves the product, the new one joins', async () => {
+    const made = JSON.parse(
+      (
+        await s.run(
+          ['products', 'create', '--name', 'CLI Swap', '--price', '10/month', '--json'],
+          org(),
+        )
+      ).stdout,
+    );
+    const old = made.prices[0].id;
+    const r = await s.run([
+      'products',
+      'update',
+      made.id,
+      '--archive-price',
+      old,
+      '--add-price',
+      '11/month',
+      '--add-price',
+      '110/year',
+      '--name',
+      'CLI Swapped',
+      '--json',
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const stored = await s.call('GET', `/v1/products/${made.id}`);
+    expect(JSON.parse(r.stdout)).toEqual(stored);
+    expect(stored.name).toBe('CLI Swapped');
+    expect(live(stored.prices).map((p: Json) => p.id)).not.toContain(old);
+    expect(live(stored.prices).map((p: Json) => p.price_amount)).toEqual([1100, 11000]);
+
+    // Adding a second monthly price is refused after reading the product: nothing changes.
+    const again = await s.run(['products', 'update', made.id, '--add-price', '12/month']);
+    expect(again).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'billing: --add-price: one price per interval at most (a monthly and a yearly one)\n',
+    });
+    expect(await s.call('GET', `/v1/products/${made.id}`)).toEqual(stored);
+  });
+
+  it('archive takes it off sale, update --unarchive puts it back', async () => {
+    const made = JSON.parse(
+      (
+        await s.run(
+          ['products', 'create', '--name', 'CLI Seasonal', '--price', '5', '--json'],
+          org(),
+        )
+      ).stdout,
+    );
+    const archived = await s.run(['products', 'archive', made.id, '--fields', 'is_archived']);
+    expect(archived).toEqual({ code: 0, stdout: 'is_archived\ttrue\n', stderr: '' });
+    expect(names(await items('products', 'list', '--archived'))).toContain('CLI Seasonal');
+    expect(names(await items('products', 'list'))).not.toContain('CLI Seasonal');
+    const back = await s.run([
+      'products',
+      'update',
+      made.id,
+      '--unarchive',
+      '--fields',
+      'is_archived',
+    ]);
+    expect(back).toEqual({ code: 0, stdout: 'is_archived\tfalse\n', stderr: '' });
+    expect((await s.call('GET', `/v1/products/${made.id}`)).is_archived).toBe(false);
+  });
+});
+
+describe('org list', () => {
+  it('the organizations the token can act for, as the service lists them', async () => {
+    const [r, bySlug, expected] = await Promise.all([
+      s.run(['org', 'list']),
+      s.run(['org', 'list', '--slug', 'acme', '--fields', 'id']),
+      s.call('GET', '/v1/organizations/'),
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(tsv(r.stdout).rows).toEqual(
+      expected.items.map((o: Json) => [o.id, o.name, o.slug, o.created_at]),
+    );
+    expect(tsv(r.stdout).rows.map((row) => row[0])).toEqual([s.demo.organization_id]);
+    expect(bySlug).toEqual({ code: 0, stdout: `id\n${s.demo.organization_id}\n`, stderr: '' });
+  });
+});

@@ -1,11 +1,14 @@
 // The official SDK against GET /v1/customer-portal/subscriptions/ (spec endpoint 6): every
 // customer's subscriptions in the portal form, with customer sessions and a personal access
-// token, page by page, each filter and each sort criterion.
+// token, page by page, each filter and each sort criterion; and each one's get and cancel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_STATUSES } from '../../src/shared/api-facts.js';
 import {
   allPages,
+  call,
+  errors,
   expectCalls,
+  expectError,
   expectStatus,
   Kinds,
   type Polar,
@@ -144,6 +147,36 @@ describe('the customer portal subscriptions list through the SDK', () => {
         'organization, -amount',
       );
     }
+  });
+
+  it('gets every subscription by id, and cancels one at the period’s end (then a typed 403)', async () => {
+    for (const { sub, as } of data.acme) {
+      const got = await call(`get a ${sub.status} one`, () =>
+        as.customerPortal.subscriptions.get({ id: sub.id }),
+      );
+      expect(got).toEqual(sub);
+    }
+    const { sub, as } = data.find((s) => s.status === 'active' && !s.cancelAtPeriodEnd);
+    const canceled = await call('cancel', () =>
+      as.customerPortal.subscriptions.cancel({ id: sub.id }),
+    );
+    expect(canceled).toMatchObject({
+      id: sub.id,
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      endsAt: sub.currentPeriodEnd,
+    });
+    expect(canceled.canceledAt).toBeInstanceOf(Date);
+    await expectError('cancel again', errors.AlreadyCanceledSubscription, () =>
+      as.customerPortal.subscriptions.cancel({ id: sub.id }),
+    );
+    const other = data.find((s) => s.customerId !== sub.customerId);
+    await expectError('someone else’s', errors.ResourceNotFound, () =>
+      as.customerPortal.subscriptions.get({ id: other.sub.id }),
+    );
+    await expectError('cancel someone else’s', errors.ResourceNotFound, () =>
+      as.customerPortal.subscriptions.cancel({ id: other.sub.id }),
+    );
   });
 
   it('answers 401 to an organization token and to no token (a plain SDKError)', async () => {

@@ -1,4 +1,5 @@
-// PATCH /v1/subscriptions/{id}, and the customer portal's list and PATCH (spec endpoints 4–6).
+// PATCH /v1/subscriptions/{id}, and the customer portal's list, get, PATCH and DELETE (spec
+// endpoints 4–6; the portal's get and cancellation of the real service's customer_portal).
 
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod';
@@ -10,7 +11,11 @@ import {
 } from '../../shared/api-facts.js';
 import { type Router, slashRedirect, type WriteContext } from '../app.js';
 import { NotFound } from '../domain/errors.js';
-import { changeSubscription, type SubscriptionChange } from '../domain/subscriptions.js';
+import {
+  cancelSubscription,
+  changeSubscription,
+  type SubscriptionChange,
+} from '../domain/subscriptions.js';
 import { type Loader, primeAll, subscriptionAdmin, subscriptionPortal } from '../serialize.js';
 import type { Visibility } from '../store/index.js';
 import type { SubscriptionRow } from '../store/rows.js';
@@ -52,6 +57,10 @@ function parseChange(body: unknown, seller: boolean): SubscriptionChange {
 const PORTAL_READ = {
   kinds: ['user' as const, 'customer' as const],
   scopes: ['customer_portal:read', 'customer_portal:write'],
+};
+const PORTAL_WRITE = {
+  kinds: ['user' as const, 'customer' as const],
+  scopes: ['customer_portal:write'],
 };
 
 export function registerSubscriptions({ app, get, write, service }: Router): void {
@@ -106,10 +115,31 @@ export function registerSubscriptions({ app, get, write, service }: Router): voi
   });
   slashRedirect(app, '/v1/customer-portal/subscriptions', '/v1/customer-portal/subscriptions/');
 
+  get('/v1/customer-portal/subscriptions/:id', PORTAL_READ, (req, { visible, loader }) => {
+    const row = visible.bought('subscriptions', uuidParam((req.params as { id: string }).id));
+    if (!row) throw new NotFound();
+    return subscriptionPortal(loader, row);
+  });
+
   write(
     'PATCH',
     '/v1/customer-portal/subscriptions/:id',
-    { kinds: ['user', 'customer'], scopes: ['customer_portal:write'] },
+    PORTAL_WRITE,
     change('customer', (visible, id) => visible.bought('subscriptions', id), subscriptionPortal),
+  );
+
+  // The buyer's cancellation: at the period's end, as the real portal's `cancel` asks of the
+  // subscription service (which refuses one that has ended or is already set to end).
+  write(
+    'DELETE',
+    '/v1/customer-portal/subscriptions/:id',
+    PORTAL_WRITE,
+    (req, { visible, work, loader }) => {
+      const id = uuidParam((req.params as { id: string }).id);
+      const sub = visible.bought('subscriptions', id);
+      if (!sub) throw new NotFound();
+      cancelSubscription(work, sub, false);
+      return subscriptionPortal(loader, store.row('subscriptions', id)!);
+    },
   );
 }

@@ -1,5 +1,5 @@
 // The JSON forms of what buyers have (spec §2.8–2.12): customer, user, subscription in each
-// context form, order, license key and activation.
+// context form, order (the seller's and the customer portal's), license key and activation.
 import { createHash } from 'node:crypto';
 import { displayKey } from '../ids.js';
 import type {
@@ -144,6 +144,32 @@ export function order(l: Loader, r: OrderRow): R {
     ),
     discount: d ? catalogue(l, `discount:${d.id}`, () => discountFull(l, d)) : null,
     subscription: s ? { ...subscriptionBase(s), metadata: j(s.metadata) } : null,
+  };
+}
+
+/** The customer portal's order (CustomerOrder): the buyer's view, without the seller's fields. */
+export function customerOrder(l: Loader, r: OrderRow): R {
+  const s = l.row('subscriptions', r.subscription_id);
+  let subscription: R | null = null;
+  if (s) {
+    // The portal's embedded subscription is the base form without the deprecated user_id.
+    const { user_id: _userId, ...base } = subscriptionBase(s);
+    subscription = base;
+  }
+  return {
+    ...stamps(r),
+    id: r.id,
+    amount: r.amount,
+    tax_amount: r.tax_amount,
+    currency: r.currency,
+    customer_id: r.customer_id,
+    product_id: r.product_id,
+    product_price_id: r.product_price_id,
+    subscription_id: r.subscription_id ?? null,
+    user_id: r.user_id ?? r.customer_id,
+    product: product(l, l.row('products', r.product_id)!, 'portal'),
+    product_price: price(l.row('prices', r.product_price_id)!),
+    subscription,
   };
 }
 

@@ -1,4 +1,5 @@
-// Orders: the seller's list with its filters and sorts (api-facts "Sorting", "Filters").
+// Orders: the seller's list with its filters and sorts (api-facts "Sorting", "Filters"), and the
+// buyer's in the customer portal.
 import type { Db } from './db.js';
 import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
 import type { OrderRow, Table } from './rows.js';
@@ -29,6 +30,22 @@ const direction = (field: string, desc: boolean) =>
 
 const ORDER_COUNT_TABLES: readonly Table[] = ['orders'];
 
+/** The customer portal's filters (the SDK's CustomerPortalOrdersListRequest). */
+export type BoughtFilter = Record<
+  'organization_id' | 'product_id' | 'product_price_type' | 'subscription_id',
+  readonly string[]
+> & { query?: string };
+
+const BOUGHT_SORT_SQL: Record<string, string> = {
+  created_at: 'o.created_at',
+  amount: 'o.amount',
+  organization: '(SELECT slug FROM organizations WHERE id = o.organization_id)',
+  product: '(SELECT name FROM products WHERE id = o.product_id)',
+  subscription: 'o.subscription_id',
+};
+const boughtDirection = (field: string, desc: boolean) =>
+  `${desc ? 'DESC' : 'ASC'}${field === 'subscription' ? (desc ? ' NULLS FIRST' : ' NULLS LAST') : ''}`;
+
 export class Orders {
   constructor(private readonly db: Db) {}
 
@@ -49,5 +66,31 @@ export class Orders {
       );
     const order = orderBy(sorting, SORT_SQL, direction, 'o.id');
     return list(this.db, { columns: 'o.*', from: 'orders o', where, order, page, count });
+  }
+
+  /** The buyer's own orders (a customer session's, or a user's as any customer). */
+  listBought(
+    visible: Visibility,
+    filter: BoughtFilter,
+    page: Page,
+    sorting: readonly SortCriterion[],
+  ): Listed<OrderRow> {
+    const { query, ...many } = filter;
+    const where = new Where()
+      .scope((p) => visible.buyerSql('o', p))
+      .matching('o', many, { product_price_type: 'price_type' });
+    if (query !== undefined) {
+      // The real service's ilike on the product's name or the organization's slug: `%` and `_`
+      // are wildcards there too, a backslash escapes them.
+      const like = `%${query}%`;
+      where.add(
+        `((SELECT name FROM products WHERE id = o.product_id) LIKE ? ESCAPE '\\'
+          OR (SELECT slug FROM organizations WHERE id = o.organization_id) LIKE ? ESCAPE '\\')`,
+        like,
+        like,
+      );
+    }
+    const order = orderBy(sorting, BOUGHT_SORT_SQL, boughtDirection, 'o.id');
+    return list(this.db, { columns: 'o.*', from: 'orders o', where, order, page });
   }
 }

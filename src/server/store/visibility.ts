@@ -55,7 +55,10 @@ export class Visibility {
   }
 
   /** The buyer's own row `id` of `table`. */
-  bought<K extends 'subscriptions' | 'license_keys'>(table: K, id: string): Tables[K] | undefined {
+  bought<K extends 'subscriptions' | 'license_keys' | 'orders'>(
+    table: K,
+    id: string,
+  ): Tables[K] | undefined {
     const params: unknown[] = [id];
     const scope = this.buyerSql('t', params);
     return this.db.get(`SELECT t.* FROM ${table} t WHERE t.id = ? AND ${scope}`, ...params);

@@ -38,6 +38,7 @@ import { registerRequestLog } from './request-log.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
+import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
@@ -99,6 +100,7 @@ export const ROUTES = [
   registerCheckouts,
   registerCustomerSessions,
   registerProducts,
+  registerDiscounts,
   registerCustomers,
   registerSellerSubscriptions,
   registerLocal,

@@ -8,10 +8,10 @@ import { Invalid, type Loc, type Problem } from './domain/errors.js';
 import { checkMetadata, type Metadata } from './domain/metadata.js';
 import { issueToItem } from './validate.js';
 
-type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-const fail = (...problems: Problem[]): Result<never> => ({ ok: false, problems });
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+export const fail = (...problems: Problem[]): Result<never> => ({ ok: false, problems });
 /** A problem of the value itself (loc relative to it: empty). */
 const own = (type: string, msg: string, input: unknown, ctx?: Record<string, unknown>): Problem =>
   ctx ? { type, loc: [], msg, input, ctx } : { type, loc: [], msg, input };
@@ -175,10 +175,13 @@ export function after<T>(schema: z.ZodType<T, unknown>, rule: (value: T) => stri
     const r = check(schema, input);
     if (!r.ok) return r;
     const message = rule(r.value);
-    if (message === null) return r;
-    // FastAPI encodes the ValueError in ctx as an empty object.
-    return fail(own('value_error', `Value error, ${message}`, input, { error: {} }));
+    return message === null ? r : fail(valueError(message, input));
   });
+}
+
+/** A ValueError raised by a validator, as pydantic reports it (FastAPI encodes it in ctx as {}). */
+export function valueError(message: string, input: unknown): Problem {
+  return own('value_error', `Value error, ${message}`, input, { error: {} });
 }
 
 /** A string stripped of surrounding space, an empty one being null (EmptyStrToNone); may be absent. */

@@ -20,6 +20,7 @@ import { byCriteria, expectOrdered, ids, type Key } from './sorting.js';
 
 type Product = Awaited<ReturnType<Polar['products']['get']>>;
 type Price = Product['prices'][number];
+type ProductCreate = Parameters<Polar['products']['create']>[0];
 
 let box: Sandbox;
 let org: Polar;
@@ -158,9 +159,15 @@ describe('products through the SDK', () => {
     const keys: Record<string, Key<Product>> = {
       created_at: (p) => p.createdAt.toISOString(),
       name: (p) => p.name.toLowerCase(),
-      price_type: (p) => ({ one_time: 1, recurring: 2 })[first(p)?.type ?? 'none'] ?? null,
-      price_amount_type: (p) =>
-        ({ free: 1, custom: 2, fixed: 3 })[first(p)?.amountType ?? 'none'] ?? null,
+      price_type: (p) => {
+        const f = first(p);
+        return f?.type ? { one_time: 1, recurring: 2 }[f.type] : null;
+      },
+      price_amount_type: (p) => {
+        const f = first(p);
+        const kind = f?.amountType;
+        return kind ? { free: 1, custom: 2, fixed: 3 }[kind] : null;
+      },
       price_amount: (p) => {
         const f = first(p);
         if (!f) return null;
@@ -212,22 +219,30 @@ describe('products through the SDK', () => {
       ['recurring', 990, 'month'],
       ['recurring', 9900, 'year'],
     ]);
-    const kinds = [
-      [{ type: 'recurring', amountType: 'free', recurringInterval: 'month' }],
-      [{ type: 'one_time', amountType: 'fixed', priceAmount: 2500 }],
-      [{ type: 'one_time', amountType: 'free' }],
-      [{ type: 'one_time', amountType: 'custom', minimumAmount: 500, maximumAmount: 5000 }],
-    ] as const;
-    for (const prices of kinds) {
-      const made = await call(`${prices[0].type} ${prices[0].amountType}`, () =>
-        org.products.create({
-          name: `SDK ${prices[0].type} ${prices[0].amountType}`,
-          prices: [...prices],
-        }),
+    const kinds: { label: string; prices: ProductCreate['prices'] }[] = [
+      {
+        label: 'recurring free',
+        prices: [{ type: 'recurring', amountType: 'free', recurringInterval: 'month' }],
+      },
+      {
+        label: 'one-time fixed',
+        prices: [{ type: 'one_time', amountType: 'fixed', priceAmount: 2500 }],
+      },
+      { label: 'one-time free', prices: [{ type: 'one_time', amountType: 'free' }] },
+      {
+        label: 'one-time custom',
+        prices: [
+          { type: 'one_time', amountType: 'custom', minimumAmount: 500, maximumAmount: 5000 },
+        ],
+      },
+    ];
+    for (const { label, prices } of kinds) {
+      const made = await call(label, () =>
+        org.products.create({ name: `SDK ${label}`, prices } as ProductCreate),
       );
       expect(made.prices).toHaveLength(1);
-      expect(made.prices[0]).toMatchObject(prices[0]);
-      expect(made.isRecurring).toBe(prices[0].type === 'recurring');
+      expect(made.prices[0]).toMatchObject(prices[0]!);
+      expect(made.isRecurring).toBe(label.startsWith('recurring'));
     }
   });
 

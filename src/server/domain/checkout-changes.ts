@@ -105,13 +105,7 @@ export function applyCheckoutChanges(
     if (!sameCode) {
       if (row.allow_discount_codes !== 1)
         throw invalid(loc, 'Discount codes are not allowed on this checkout.', body.discount_code);
-      const d = store.inOrganization(
-        'discounts',
-        row.organization_id,
-        'code',
-        body.discount_code,
-        true,
-      );
+      const d = store.discounts.byCode(row.organization_id, body.discount_code);
       const problem = discountProblem(store, d, productId, now);
       if (problem) throw invalid(loc, problem, body.discount_code);
       set.discount_id = d!.id;

@@ -12,7 +12,8 @@ export function discountProblem(
   productId: string,
   now: string,
 ): string | null {
-  if (!d) return 'Discount does not exist.';
+  // A deleted discount (DELETE /v1/discounts/{id}) is as good as none.
+  if (!d || d.deleted_at) return 'Discount does not exist.';
   if ((d.starts_at && d.starts_at > now) || (d.ends_at && d.ends_at <= now)) {
     return 'Discount is not active.';
   }

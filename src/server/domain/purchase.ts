@@ -61,6 +61,8 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
   if (discount) {
     // Read again: the redemptions are counted in this transaction, not when the checkout was read.
     const d = store.row('discounts', discount.id)!;
+    // Deleted since it was applied: the real service's confirm finds it no longer redeemable.
+    if (d.deleted_at) throw invalid(['discount_id'], 'Discount is no longer redeemable.', d.id);
     if (d.max_redemptions != null && d.redemptions_count >= d.max_redemptions) {
       throw invalid(
         ['discount_code'],

@@ -30,7 +30,7 @@ export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void
 
 /** A product name, as the service counts it (characters). */
 export function productName(flag: string, value: string): string {
-  if (characters(value.trim()) < PRODUCT_NAME_MIN_LENGTH) {
+  if (characters(value) < PRODUCT_NAME_MIN_LENGTH) {
     throw new UsageError(`${flag}: must be at least ${PRODUCT_NAME_MIN_LENGTH} characters`);
   }
   return value;

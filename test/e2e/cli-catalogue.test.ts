@@ -267,6 +267,215 @@ describe('products create, update, archive', () => {
   });
 });
 
+describe('discounts', () => {
+  const org = () => ({ env: { BILLING_ORG: s.demo.organization_id } });
+  const row = (d: Json) => [
+    d.id,
+    d.name,
+    d.code ?? '',
+    d.duration,
+    String(d.redemptions_count),
+    d.max_redemptions === null ? '' : String(d.max_redemptions),
+    d.ends_at ?? '',
+  ];
+
+  it("list: TSV of the service's discounts; --query and --sort are the service's", async () => {
+    const [r, query, sorted, all, byName] = await Promise.all([
+      s.run(['discounts', 'list']),
+      items('discounts', 'list', '--query', 'LAUNCH'),
+      items('discounts', 'list', '--sort', '-name'),
+      s.call('GET', '/v1/discounts/?limit=100'),
+      s.call('GET', '/v1/discounts/?sorting=-name&limit=100'),
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const { header, rows } = tsv(r.stdout);
+    expect(header).toEqual(['ID', 'DISCOUNT', 'CODE', 'DURATION', 'REDEEMED', 'MAX', 'ENDS']);
+    expect(rows).toEqual(all.items.map(row));
+    expect(names(query)).toEqual(['Launch 10']);
+    expect(sorted).toEqual(byName.items);
+  });
+
+  it("get: the discount as the service has it; an unknown or another organization's: exit 6", async () => {
+    const mine = (await s.call('GET', '/v1/discounts/?limit=1')).items[0];
+    const theirs = (
+      await s.call('GET', '/v1/discounts/?limit=1', undefined, s.demo.other.personal_access_token)
+    ).items[0];
+    const [json, other] = await Promise.all([
+      s.run(['discounts', 'get', mine.id, '--json']),
+      s.run(['discounts', 'get', theirs.id]),
+    ]);
+    expect(JSON.parse(json.stdout)).toEqual(mine);
+    expect(other).toEqual({
+      code: 6,
+      stdout: '',
+      stderr: `billing: discount ${theirs.id} not found\n`,
+    });
+  });
+
+  it('create: a fixed amount in cents, a percentage in basis points for some months', async () => {
+    const pro = onSale.find((p) => p.name === 'Acme Pro');
+    const [fixed, percent] = await Promise.all([
+      s.run(
+        [
+          'discounts',
+          'create',
+          '--name',
+          'CLI Ten',
+          '--code',
+          'CLITEN',
+          '--amount',
+          '10',
+          '--max-redemptions',
+          '5',
+          '--ends-at',
+          '2030-01-01T00:00:00Z',
+          '--json',
+        ],
+        org(),
+      ),
+      s.run(
+        [
+          'discounts',
+          'create',
+          '--name',
+          'CLI Third',
+          '--percent',
+          '33.5',
+          '--duration',
+          'repeating',
+          '--months',
+          '6',
+          '--product',
+          pro.id,
+          '--json',
+        ],
+        org(),
+      ),
+    ]);
+    expect(fixed).toMatchObject({ code: 0, stderr: '' });
+    expect(percent).toMatchObject({ code: 0, stderr: '' });
+    const f = await s.call('GET', `/v1/discounts/${JSON.parse(fixed.stdout).id}`);
+    expect(f).toMatchObject({
+      name: 'CLI Ten',
+      code: 'CLITEN',
+      type: 'fixed',
+      amount: 1000,
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: 5,
+      organization_id: s.demo.organization_id,
+    });
+    expect(Date.parse(f.ends_at)).toBe(Date.parse('2030-01-01T00:00:00Z'));
+    const p = await s.call('GET', `/v1/discounts/${JSON.parse(percent.stdout).id}`);
+    expect(p).toMatchObject({
+      type: 'percentage',
+      basis_points: 3350,
+      duration: 'repeating',
+      duration_in_months: 6,
+    });
+    expect(p.products.map((x: Json) => x.id)).toEqual([pro.id]);
+  });
+
+  it("create refused by the CLI sends nothing; a code taken is the service's 422", async () => {
+    const count = async () =>
+      (await s.call('GET', '/v1/discounts/?limit=1')).pagination.total_count;
+    const before = await count();
+    const months = await s.run(
+      ['discounts', 'create', '--name', 'X', '--percent', '10', '--months', '3'],
+      org(),
+    );
+    expect(months).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'billing: --months goes with --duration repeating\n',
+    });
+    const taken = await s.run(
+      ['discounts', 'create', '--name', 'Again', '--code', 'launch10', '--amount', '1'],
+      org(),
+    );
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toMatch(/^billing: the server rejected the request \(422\)\n {2}code: /);
+    expect(await count()).toBe(before);
+  });
+
+  it('update: none clears, --product restricts; a type change is refused by the service', async () => {
+    const made = JSON.parse(
+      (
+        await s.run(
+          [
+            'discounts',
+            'create',
+            '--name',
+            'CLI Edit',
+            '--code',
+            'CLIEDIT',
+            '--percent',
+            '5',
+            '--max-redemptions',
+            '9',
+            '--json',
+          ],
+          org(),
+        )
+      ).stdout,
+    );
+    const desktop = onSale.find((p) => p.name === 'Acme Desktop');
+    const r = await s.run([
+      'discounts',
+      'update',
+      made.id,
+      '--code',
+      'none',
+      '--max-redemptions',
+      'none',
+      '--percent',
+      '7.5',
+      '--product',
+      desktop.id,
+      '--json',
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const stored = await s.call('GET', `/v1/discounts/${made.id}`);
+    expect(JSON.parse(r.stdout)).toEqual(stored);
+    expect(stored).toMatchObject({ code: null, max_redemptions: null, basis_points: 750 });
+    expect(stored.products.map((x: Json) => x.id)).toEqual([desktop.id]);
+
+    const typed = await s.run(['discounts', 'update', made.id, '--amount', '5']);
+    expect(typed).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'billing: the server rejected the request (422)\n  type: Type cannot be changed.\n',
+    });
+    expect(await s.call('GET', `/v1/discounts/${made.id}`)).toEqual(stored);
+  });
+
+  it('delete: refused without --yes and a terminal; with --yes it is gone', async () => {
+    const made = JSON.parse(
+      (await s.run(['discounts', 'create', '--name', 'CLI Gone', '--amount', '1', '--json'], org()))
+        .stdout,
+    );
+    const asked = await s.run(['discounts', 'delete', made.id]);
+    expect(asked).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: discounts delete removes the discount: add --yes to confirm ' +
+        '(there is no terminal to ask on)\n',
+    });
+    expect((await s.call('GET', `/v1/discounts/${made.id}`)).id).toBe(made.id);
+    expect(await s.run(['discounts', 'delete', made.id, '--yes'])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    expect(await s.run(['discounts', 'get', made.id])).toEqual({
+      code: 6,
+      stdout: '',
+      stderr: `billing: discount ${made.id} not found\n`,
+    });
+  });
+});
+
 describe('org list', () => {
   it('the organizations the token can act for, as the service lists them', async () => {
     const [r, bySlug, expected] = await Promise.all([

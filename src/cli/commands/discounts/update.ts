@@ -55,10 +55,11 @@ export const buildUpdate = verb(runUpdate, {
     if (opts.anyProduct && opts.product?.length) {
       throw new UsageError('--any-product and --product cannot be used together');
     }
-    const { type: _type, ...fields } = discountFields(opts);
+    // With --amount or --percent the type goes too: the service refuses to change it (a
+    // percentage discount given an amount), where an amount alone would be taken silently.
     const body: Record<string, unknown> = {
       ...(await dataObject(opts.data, ctx.io.stdin)),
-      ...fields,
+      ...discountFields(opts),
     };
     if (opts.anyProduct) body.products = [];
     if (Object.keys(body).length === 0) {

@@ -22,8 +22,11 @@ describe('discounts update: argv -> options', () => {
       ],
       { code: null, max_redemptions: null, starts_at: null, ends_at: null },
     ],
-    [[ID, '--amount', '12.5'], { amount: 1250, currency: 'usd' }],
-    [[ID, '--percent', '33.33', '--months', '6'], { basis_points: 3333, duration_in_months: 6 }],
+    [[ID, '--amount', '12.5'], { type: 'fixed', amount: 1250, currency: 'usd' }],
+    [
+      [ID, '--percent', '33.33', '--months', '6'],
+      { type: 'percentage', basis_points: 3333, duration_in_months: 6 },
+    ],
     [[ID, '--product', ID2, '--product', ID], { products: [ID2, ID] }],
     [[ID, '--any-product'], { products: [] }],
     [

@@ -35,6 +35,7 @@ import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerRequestLog } from './request-log.js';
+import { registerBenefits } from './routes/benefits.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
@@ -101,6 +102,7 @@ export const ROUTES = [
   registerCustomerSessions,
   registerProducts,
   registerDiscounts,
+  registerBenefits,
   registerCustomers,
   registerSellerSubscriptions,
   registerLocal,

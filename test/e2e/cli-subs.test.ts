@@ -111,6 +111,7 @@ describe('subs list --mine', () => {
       '--debug',
       'subs',
       'list',
+      '--mine',
       '--limit',
       '3',
       '--page-size',

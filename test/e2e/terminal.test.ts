@@ -158,6 +158,45 @@ describe('a destructive command asks on a terminal', () => {
   });
 });
 
+describe('the price picker of subs change-price', () => {
+  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token });
+  const activeSubscription = () =>
+    svc.store.get<{ id: string; price_id: string }>(
+      "SELECT id, price_id FROM subscriptions WHERE status = 'active' AND organization_id = ? ORDER BY id DESC",
+      svc.demo!.organization_id,
+    )!;
+  const priceOf = (id: string) =>
+    svc.store.get<{ price_id: string }>('SELECT price_id FROM subscriptions WHERE id = ?', id)!
+      .price_id;
+
+  it('lists the recurring prices on sale; the number typed is the price it moves to', async () => {
+    const sub = activeSubscription();
+    const t = terminal(['subs', 'change-price', sub.id], env());
+    await t.waitFor(/Which one\? \[1-\d+\] $/);
+    const screen = stripVTControlCharacters(t.output);
+    // Every choice is a numbered line ending in its price id; pick one that is not the current.
+    const choices = [...screen.matchAll(/^ *(\d+)\) .+ {2}([0-9a-f-]{36})\r?$/gm)].map((m) => ({
+      n: m[1]!,
+      price: m[2]!,
+    }));
+    expect(choices.length).toBeGreaterThan(1);
+    const target = choices.find((c) => c.price !== sub.price_id)!;
+    t.write(`${target.n}\r`);
+    expect((await t.exited).code).toBe(0);
+    expect(priceOf(sub.id)).toBe(target.price);
+    expect(stripVTControlCharacters(t.output)).toContain(`is now on price ${target.price}.`);
+  });
+
+  it('Ctrl+C at the question exits 130 and changes nothing', async () => {
+    const sub = activeSubscription();
+    const before = priceOf(sub.id);
+    const t = terminal(['subs', 'change-price', sub.id], env());
+    const r = await interrupt(t, /Which one\? \[1-\d+\] $/);
+    expect(r.code).toBe(130);
+    expect(priceOf(sub.id)).toBe(before);
+  });
+});
+
 describe('the pager', () => {
   const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token, PAGER: 'less' });
 

@@ -140,11 +140,14 @@ const COMMANDS: [string[], string[]][] = [
       '-o',
       '--all',
       '--json',
+      '--mine',
+      '--subscription',
+      '--query',
     ],
   ],
   [
     ['orders', 'get'],
-    ['--json', '--fields', '-o'],
+    ['--json', '--fields', '-o', '--mine'],
   ],
   [['checkout', 'get'], ['--json']],
   [
@@ -159,7 +162,10 @@ const COMMANDS: [string[], string[]][] = [
     ['keys', 'list'],
     ['--org', '--benefit', '--limit', '--mine'],
   ],
-  [['keys', 'get'], ['--json']],
+  [
+    ['keys', 'get'],
+    ['--json', '--mine'],
+  ],
   [
     ['keys', 'update'],
     ['--status', '--limit-activations', '--limit-usage', '--usage', '--expires-at'],
@@ -178,8 +184,31 @@ const COMMANDS: [string[], string[]][] = [
   ],
   [
     ['subs', 'list'],
-    ['--limit', '--all'],
+    ['--limit', '--all', '--status', '--customer', '--discount', '--mine', '--query', '--sort'],
   ],
+  [
+    ['subs', 'get'],
+    ['--org', '--customer', '--mine', '--json'],
+  ],
+  [['subs', 'export'], ['--org']],
+  [['subs', 'revoke'], ['--json']],
+  [
+    ['customers', 'list'],
+    ['--query', '--email', '--org', '--sort', '--limit', '--fields'],
+  ],
+  [
+    ['customers', 'get'],
+    ['--json', '--fields'],
+  ],
+  [
+    ['customers', 'create'],
+    ['--email', '--name', '--org', '--data'],
+  ],
+  [
+    ['customers', 'update'],
+    ['--email', '--name', '--data'],
+  ],
+  [['customers', 'delete'], []],
   [['subs', 'change-price'], ['--price']],
   [['org', 'get'], ['--json']],
   [
@@ -238,6 +267,8 @@ describe('the CLI with random input', () => {
       ['keys', 'get'],
       ['keys', 'update'],
       ['subs', 'change-price'],
+      ['subs', 'get'],
+      ['subs', 'revoke'],
       ['org', 'get'],
       ['org', 'update'],
     ];

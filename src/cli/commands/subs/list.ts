@@ -12,6 +12,9 @@ import type {
 import { UsageError } from '../../../errors.js';
 import {
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_ACTIVE_STATUSES,
+  SUBSCRIPTION_INACTIVE_STATUSES,
+  SUBSCRIPTION_REVOKED_STATUSES,
   SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_STATUSES,
 } from '../../../shared/api-facts.js';
@@ -42,8 +45,12 @@ export type ListOptions = { status?: SubscriptionStatus[] } & (
   | ({ mine: true } & Listing<CustomerPortalSubscriptionFilters>)
 );
 
-const ACTIVE = new Set<string>(['trialing', 'active']);
-const INACTIVE = new Set<string>(['canceled', 'unpaid']);
+const ACTIVE = new Set<string>(SUBSCRIPTION_ACTIVE_STATUSES);
+/** `active=false`: the seller's list means the revoked statuses, the customer portal fewer. */
+const INACTIVE = {
+  seller: new Set<string>(SUBSCRIPTION_REVOKED_STATUSES),
+  mine: new Set<string>(SUBSCRIPTION_INACTIVE_STATUSES),
+};
 
 export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
   const columns = opts.mine ? SUBSCRIPTION_COLUMNS : SELLER_SUBSCRIPTION_COLUMNS;
@@ -113,11 +120,11 @@ function statusesOf(values: string[] | undefined): SubscriptionStatus[] | undefi
   return [...new Set(all)] as SubscriptionStatus[];
 }
 
-/** The server-side narrowing --status allows: active when every status is trialing or active… */
-function activeFor(statuses: SubscriptionStatus[] | undefined): boolean | undefined {
+/** The server-side narrowing --status allows: `active` when every status is in its set. */
+function activeFor(statuses: SubscriptionStatus[] | undefined, mine: boolean): boolean | undefined {
   if (!statuses) return undefined;
   if (statuses.every((s) => ACTIVE.has(s))) return true;
-  if (statuses.every((s) => INACTIVE.has(s))) return false;
+  if (statuses.every((s) => INACTIVE[mine ? 'mine' : 'seller'].has(s))) return false;
   return undefined;
 }
 
@@ -136,7 +143,10 @@ export const buildList = verb(runList, {
               'every page; --limit counts the subscriptions that match.',
           )
           .option('--active', 'only trialing or active subscriptions')
-          .option('--inactive', 'only canceled or unpaid subscriptions')
+          .option(
+            '--inactive',
+            'only past_due, canceled or unpaid ones (with --mine: canceled or unpaid)',
+          )
           .option(
             '--status <status>',
             `only these statuses (repeatable or comma-separated): ${SUBSCRIPTION_STATUSES.join(', ')}`,
@@ -176,7 +186,11 @@ export const buildList = verb(runList, {
         '--status cannot be used with --page: it filters every page; use --limit',
       );
     }
-    const active = opts.active ? true : opts.inactive ? false : activeFor(status);
+    const active = opts.active
+      ? true
+      : opts.inactive
+        ? false
+        : activeFor(status, Boolean(opts.mine));
     const page = paging(opts);
     const output = outputOf(opts);
     const common = {

@@ -69,8 +69,9 @@ describe('subs list: argv -> query', () => {
     [['--active'], [['active', 'true']]],
     [['--inactive'], [['active', 'false']]],
     [['--status', 'trialing,active'], [['active', 'true']]],
-    [['--status', 'canceled', '--status', 'unpaid'], [['active', 'false']]],
-    [['--status', 'past_due'], []],
+    [['--status', 'canceled', '--status', 'unpaid,past_due'], [['active', 'false']]],
+    [['--status', 'past_due,active'], []],
+    [['--status', 'incomplete'], []],
     [
       [
         '--product',
@@ -107,6 +108,9 @@ describe('subs list: argv -> query', () => {
 
   it.each([
     [['--mine', '--active'], [['active', 'true']]],
+    // The portal's active=false is canceled or unpaid only: past_due cannot narrow there.
+    [['--mine', '--status', 'canceled,unpaid'], [['active', 'false']]],
+    [['--mine', '--status', 'past_due,canceled'], []],
     [
       [
         '--mine',
@@ -138,7 +142,7 @@ describe('subs list: argv -> query', () => {
     expect(sent).toEqual({
       method: 'GET',
       path: '/v1/customer-portal/subscriptions/',
-      query: [...filters, ['page', '1'], ['limit', '5']],
+      query: [...filters, ['page', '1'], ['limit', args.includes('--status') ? '100' : '5']],
       authorization: `Bearer ${CUSTOMER}`,
     });
   });
@@ -163,7 +167,8 @@ describe('subs list: argv -> options', () => {
       {
         mine: false,
         status: ['past_due', 'unpaid'],
-        filters: {},
+        // Both are among the seller's active=false (revoked) statuses: the server narrows first.
+        filters: { active: false },
         page: { limit: 3, startPage: 1, pageSize: 3 },
         output: {},
       },

@@ -476,6 +476,42 @@ describe('discounts', () => {
   });
 });
 
+describe('benefits', () => {
+  it("list: TSV in the service's order (by type); --type several times", async () => {
+    const [r, typed, all, expected] = await Promise.all([
+      s.run(['benefits', 'list', '--all']),
+      items('benefits', 'list', '--type', 'license_keys', '--type', 'ads'),
+      s.call('GET', '/v1/benefits/?limit=100'),
+      s.call('GET', '/v1/benefits/?type=license_keys&type=ads&limit=100'),
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const { header, rows } = tsv(r.stdout);
+    expect(header).toEqual(['ID', 'TYPE', 'DESCRIPTION', 'CREATED']);
+    expect(rows).toEqual(all.items.map((b: Json) => [b.id, b.type, b.description, b.created_at]));
+    expect(typed).toEqual(expected.items);
+    expect(new Set(typed.map((b) => b.type))).toEqual(new Set(['license_keys', 'ads']));
+  });
+
+  it("get: the benefit with its properties; another organization's: exit 6", async () => {
+    const mine = (await s.call('GET', '/v1/benefits/?type=license_keys&limit=1')).items[0];
+    const theirs = (
+      await s.call('GET', '/v1/benefits/?limit=1', undefined, s.demo.other.personal_access_token)
+    ).items[0];
+    const [card, json, other] = await Promise.all([
+      s.run(['benefits', 'get', mine.id]),
+      s.run(['benefits', 'get', mine.id, '--json']),
+      s.run(['benefits', 'get', theirs.id]),
+    ]);
+    expect(card.stdout.split('\n')).toContain(`properties\t${JSON.stringify(mine.properties)}`);
+    expect(JSON.parse(json.stdout)).toEqual(mine);
+    expect(other).toEqual({
+      code: 6,
+      stdout: '',
+      stderr: `billing: benefit ${theirs.id} not found\n`,
+    });
+  });
+});
+
 describe('org list', () => {
   it('the organizations the token can act for, as the service lists them', async () => {
     const [r, bySlug, expected] = await Promise.all([

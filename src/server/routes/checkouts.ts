@@ -1,6 +1,8 @@
-// Checkout sessions: GET, PATCH and the client-side confirm (spec endpoints 1–3, api-facts).
+// Checkout sessions: GET, PATCH and the client-side confirm (spec endpoints 1–3, api-facts), and
+// the seller's list GET /v1/checkouts/custom/ (SDK 0.20.2 checkouts.custom.list).
 import * as z from 'zod';
-import type { Context, Router } from '../app.js';
+import { CHECKOUT_DEFAULT_SORTING, CHECKOUT_SORT_CRITERIA } from '../../shared/api-facts.js';
+import { type Context, type Router, slashRedirect } from '../app.js';
 import {
   assertConfirmable,
   type CheckoutChanges,
@@ -10,7 +12,15 @@ import {
 import { CheckoutLocked, NotFound } from '../domain/errors.js';
 import { KeyedLock } from '../lock.js';
 import { checkoutView } from '../serialize.js';
-import { chars, parseBody, uuidParam } from '../validate.js';
+import {
+  chars,
+  listParams,
+  paginated,
+  parseBody,
+  type Query,
+  uuidLists,
+  uuidParam,
+} from '../validate.js';
 
 const address = z.object({
   line1: chars(256).nullish(),
@@ -58,7 +68,7 @@ const READ = {
 };
 const WRITE = { kinds: READ.kinds, scopes: ['checkouts:write'] };
 
-export function registerCheckouts({ get, write, service }: Router): void {
+export function registerCheckouts({ app, get, write, service }: Router): void {
   const { store, clock } = service;
   // One confirm at a time per checkout: the others meet the lock (409), they do not queue.
   const confirming = new KeyedLock();
@@ -68,6 +78,20 @@ export function registerCheckouts({ get, write, service }: Router): void {
     if (!row) throw new NotFound();
     return row;
   };
+
+  get('/v1/checkouts/custom/', READ, (req, { visible, loader }) => {
+    const query = req.query as Query;
+    const { page, sorting } = listParams(query, CHECKOUT_SORT_CRITERIA, CHECKOUT_DEFAULT_SORTING);
+    const filter = uuidLists(query, 'organization_id', 'product_id');
+    const { rows, total } = store.checkouts.list(visible, filter, page, sorting);
+    const now = clock.iso();
+    return paginated(
+      rows.map((r) => checkoutView(loader, r, now)),
+      total,
+      page,
+    );
+  });
+  slashRedirect(app, '/v1/checkouts/custom', '/v1/checkouts/custom/');
 
   get('/v1/checkouts/custom/:id', READ, (req, ctx) => {
     const row = load(ctx, (req.params as { id: string }).id);

@@ -1,9 +1,36 @@
-// Checkout sessions (found by id with store.row).
+// Checkout sessions (found by id with store.row) and the seller's list (GET /v1/checkouts/custom/).
 import type { Db } from './db.js';
+import {
+  type Listed,
+  list,
+  orderBy,
+  type Page,
+  plainDirection,
+  type SortCriterion,
+  Where,
+} from './lists.js';
 import type { CheckoutRow } from './rows.js';
+import type { Visibility } from './visibility.js';
+
+export type CheckoutFilter = Record<'organization_id' | 'product_id', readonly string[]>;
+
+const SORT_SQL = { created_at: 'c.created_at', expires_at: 'c.expires_at' };
 
 export class Checkouts {
   constructor(private readonly db: Db) {}
+
+  list(
+    visible: Visibility,
+    filter: CheckoutFilter,
+    page: Page,
+    sorting: readonly SortCriterion[],
+  ): Listed<CheckoutRow> {
+    const where = new Where()
+      .scope((p) => visible.sellerSql('c.organization_id', p))
+      .matching('c', filter);
+    const order = orderBy(sorting, SORT_SQL, plainDirection, 'c.id');
+    return list(this.db, { columns: 'c.*', from: 'checkouts c', where, order, page });
+  }
 
   bySecret(clientSecret: string): CheckoutRow | undefined {
     return this.db.get<CheckoutRow>(

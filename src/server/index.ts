@@ -44,6 +44,7 @@ import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
+import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
@@ -105,6 +106,7 @@ export const ROUTES = [
   registerBenefits,
   registerCustomers,
   registerSellerSubscriptions,
+  registerPortalOrders,
   registerLocal,
   registerOAuth,
 ];

@@ -28,7 +28,7 @@ export interface SubscriptionFilters {
   product_id?: Many<string>;
   customer_id?: Many<string>;
   discount_id?: Many<string>;
-  /** true: trialing or active; false: canceled or unpaid. */
+  /** true: trialing or active; false: past_due, canceled or unpaid (the revoked statuses). */
   active?: boolean;
   sorting?: readonly Sorting<SellerSubscriptionSortCriterion>[];
 }

@@ -512,6 +512,43 @@ describe('benefits', () => {
   });
 });
 
+describe('checkout list', () => {
+  it("TSV of the service's sessions, newest first, whatever their status", async () => {
+    const [r, all] = await Promise.all([
+      s.run(['checkout', 'list', '--all']),
+      s.call('GET', '/v1/checkouts/custom/?limit=100'),
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const { header, rows } = tsv(r.stdout);
+    expect(header).toEqual(['ID', 'STATUS', 'PRODUCT', 'TOTAL', 'CUSTOMER', 'CREATED', 'EXPIRES']);
+    expect(rows).toEqual(
+      all.items.map((c: Json) => [
+        c.id,
+        c.status,
+        c.product.name,
+        String(c.total_amount),
+        c.customer_email ?? '',
+        c.created_at,
+        c.expires_at,
+      ]),
+    );
+    expect(rows.map((row) => row[0])).toEqual(expect.arrayContaining(s.demo.open_checkout_ids));
+  });
+
+  it("--product and --sort are the service's; another organization's --org lists nothing", async () => {
+    const pro = onSale.find((p) => p.name === 'Acme Pro');
+    const [forPro, expected, other] = await Promise.all([
+      items('checkout', 'list', '--product', pro.id, '--sort', 'expires_at'),
+      s.call('GET', `/v1/checkouts/custom/?product_id=${pro.id}&sorting=expires_at&limit=100`),
+      s.run(['checkout', 'list', '--org', s.demo.other.organization_id, '--fields', 'id']),
+    ]);
+    expect(forPro.length).toBeGreaterThan(0);
+    expect(forPro.every((c) => c.product_id === pro.id)).toBe(true);
+    expect(forPro).toEqual(expected.items);
+    expect(other).toEqual({ code: 0, stdout: 'id\n', stderr: '' });
+  });
+});
+
 describe('org list', () => {
   it('the organizations the token can act for, as the service lists them', async () => {
     const [r, bySlug, expected] = await Promise.all([

@@ -6,6 +6,7 @@ import {
   ACTIVATION,
   BENEFIT,
   CHECKOUT,
+  CUSTOMER,
   DISCOUNT,
   type FieldTree,
   LICENSE_KEY,
@@ -78,6 +79,9 @@ const models: [string, FieldTree][] = [
   ['Product', PRODUCT],
   ['Discount', DISCOUNT],
   ['Benefit', BENEFIT],
+  ['Customer', CUSTOMER],
+  // orders list|get --mine print the customer portal's orders with the ORDER tree.
+  ['CustomerOrder', ORDER],
 ];
 
 describe('the --fields catalogue knows every field of the SDK models', () => {

@@ -1,6 +1,7 @@
 // The seller's discounts (the real service's discount service at the spec's generation): create,
 // update with what may no longer change, and the soft delete after which no checkout can apply or
 // redeem the discount. Discounts have no events at this generation.
+import { CURRENCIES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
 import { json, type Store, type Visibility } from '../store/index.js';
 import type { DiscountDuration, DiscountRow, DiscountType } from '../store/rows.js';
@@ -77,7 +78,7 @@ export function createDiscount(
     code: draft.code,
     type: draft.type,
     amount: fixed ? (draft.amount ?? null) : null,
-    currency: fixed ? (draft.currency ?? 'usd') : null,
+    currency: fixed ? (draft.currency ?? CURRENCIES[0]) : null,
     basis_points: fixed ? null : (draft.basis_points ?? null),
     duration: draft.duration,
     duration_in_months: draft.duration === 'repeating' ? (draft.duration_in_months ?? null) : null,

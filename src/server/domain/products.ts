@@ -1,6 +1,7 @@
 // The seller's products (the real service's product service at the spec's generation): create
 // with its prices, medias and custom fields; update, where prices not kept by `{id}` are
 // archived (never deleted: subscriptions and orders go on pointing at them).
+import { CURRENCIES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
 import { json, type Store, type Visibility } from '../store/index.js';
 import type {
@@ -121,7 +122,7 @@ function insertPrices(
       product_id: productId,
       amount_type: p.amount_type,
       is_archived: 0,
-      price_currency: p.price_currency ?? 'usd',
+      price_currency: p.price_currency ?? CURRENCIES[0],
       price_amount: p.price_amount ?? null,
       type: p.type,
       recurring_interval: p.recurring_interval ?? null,

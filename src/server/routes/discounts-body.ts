@@ -72,7 +72,7 @@ const duration = oneOf(DISCOUNT_DURATIONS);
 const type = oneOf(DISCOUNT_TYPES);
 const fixed = {
   amount: z.number().int().min(0),
-  currency: matching(CURRENCIES.join('|'), () => 'usd'),
+  currency: matching(CURRENCIES.join('|'), () => CURRENCIES[0]),
 };
 
 const member = (shape: z.ZodRawShape) =>

@@ -27,7 +27,7 @@ import {
 } from '../validate-models.js';
 
 const amount = z.number().int().min(PRICE_AMOUNT_MIN).max(PRICE_AMOUNT_MAX);
-const currency = matching(CURRENCIES.join('|'), () => 'usd');
+const currency = matching(CURRENCIES.join('|'), () => CURRENCIES[0]);
 const name = chars(Number.MAX_SAFE_INTEGER, PRODUCT_NAME_MIN_LENGTH);
 const priceType = <V extends 'one_time' | 'recurring'>(v: V) => literal('ProductPriceType', v);
 const amountType = <V extends 'fixed' | 'custom' | 'free'>(v: V) =>

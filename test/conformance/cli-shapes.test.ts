@@ -71,6 +71,41 @@ const cases: Case[] = [
     routes: [['PATCH', `/v1/customer-portal/subscriptions/${ID}`, 'CustomerSubscription']],
   },
   { argv: ['subs', 'resume', ID], routes: [['PATCH', `/v1/subscriptions/${ID}`, 'Subscription']] },
+  { argv: ['subs', 'list'], routes: [['GET', '/v1/subscriptions/', 'Subscription', true]] },
+  {
+    argv: ['subs', 'get', ID, '--mine'],
+    routes: [['GET', `/v1/customer-portal/subscriptions/${ID}`, 'CustomerSubscription']],
+  },
+  {
+    argv: ['subs', 'revoke', ID, '--yes'],
+    routes: [['DELETE', `/v1/subscriptions/${ID}`, 'Subscription']],
+  },
+  {
+    argv: ['orders', 'list', '--mine'],
+    routes: [['GET', '/v1/customer-portal/orders/', 'CustomerOrder', true]],
+  },
+  {
+    argv: ['orders', 'get', ID, '--mine'],
+    routes: [['GET', `/v1/customer-portal/orders/${ID}`, 'CustomerOrder']],
+  },
+  { argv: ['customers', 'list'], routes: [['GET', '/v1/customers/', 'Customer', true]] },
+  { argv: ['customers', 'get', ID], routes: [['GET', `/v1/customers/${ID}`, 'Customer']] },
+  {
+    argv: ['customers', 'create', '--email', 'jane@example.com', '--org', ID2],
+    routes: [['POST', '/v1/customers/', 'Customer']],
+  },
+  {
+    argv: ['customers', 'update', ID, '--name', 'Jane'],
+    routes: [['PATCH', `/v1/customers/${ID}`, 'Customer']],
+  },
+  { argv: ['products', 'list'], routes: [['GET', '/v1/products/', 'Product', true]] },
+  { argv: ['products', 'get', ID], routes: [['GET', `/v1/products/${ID}`, 'Product']] },
+  { argv: ['discounts', 'list'], routes: [['GET', '/v1/discounts/', 'Discount', true]] },
+  { argv: ['discounts', 'get', ID], routes: [['GET', `/v1/discounts/${ID}`, 'Discount']] },
+  { argv: ['benefits', 'list'], routes: [['GET', '/v1/benefits/', 'Benefit', true]] },
+  { argv: ['benefits', 'get', ID], routes: [['GET', `/v1/benefits/${ID}`, 'Benefit']] },
+  { argv: ['checkout', 'list'], routes: [['GET', '/v1/checkouts/custom/', 'Checkout', true]] },
+  { argv: ['org', 'list'], routes: [['GET', '/v1/organizations/', 'Organization', true]] },
   { argv: ['keys', 'list'], routes: [['GET', '/v1/license-keys', 'LicenseKeyRead', true]] },
   {
     argv: ['keys', 'list', '--mine'],

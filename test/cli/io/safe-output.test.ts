@@ -30,6 +30,25 @@ const record = fc.record({
   created_at: hostile,
   metadata: fc.dictionary(hostile, hostile, { maxKeys: 3 }),
   nested: fc.record({ label: hostile }),
+  // The catalogue's cells compose their text from several server fields.
+  prices: fc.array(
+    fc.record({
+      amount_type: fc.oneof(fc.constantFrom('fixed', 'free', 'custom'), hostile),
+      price_amount: fc.oneof(fc.integer(), hostile),
+      minimum_amount: fc.oneof(fc.integer(), hostile),
+      price_currency: hostile,
+      recurring_interval: hostile,
+      is_archived: fc.boolean(),
+    }),
+    { maxLength: 3 },
+  ),
+  discount: fc.record({
+    name: hostile,
+    type: fc.oneof(fc.constantFrom('fixed', 'percentage'), hostile),
+    basis_points: fc.oneof(fc.integer(), hostile),
+    amount: fc.oneof(fc.integer(), hostile),
+    currency: hostile,
+  }),
 });
 
 const columns: Column[] = [
@@ -39,6 +58,9 @@ const columns: Column[] = [
   { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
   { header: 'CREATED', path: 'created_at', kind: 'time' },
   { header: 'META', path: 'metadata' },
+  { header: 'PRICES', path: 'prices', kind: 'prices' },
+  { header: 'PRICE', path: 'prices.0.price_amount', kind: 'price' },
+  { header: 'DISCOUNT', path: 'discount.name', kind: 'discount' },
 ];
 
 function assertSafe(text: string, allowTab: boolean) {

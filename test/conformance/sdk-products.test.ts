@@ -315,7 +315,14 @@ describe('products through the SDK', () => {
     );
     expect(updated).toMatchObject({ name: 'SDK Changed', metadata: { changed: true } });
     expect(updated.modifiedAt).toBeInstanceOf(Date);
-    expect(updated.prices.find((p) => p.id === month!.id)?.isArchived).toBe(true);
+    // Product.prices is the live prices (as the real service): the month one left it, archived.
+    expect(updated.prices.find((p) => p.id === month!.id)).toBeUndefined();
+    expect(
+      box.svc.store.get<{ is_archived: number }>(
+        'SELECT is_archived FROM prices WHERE id = ?',
+        month!.id,
+      ),
+    ).toEqual({ is_archived: 1 });
     expect(updated.prices.find((p) => p.id === year!.id)?.isArchived).toBe(false);
     expect(
       updated.prices

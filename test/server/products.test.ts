@@ -661,6 +661,12 @@ describe('reads need products:read or products:write', () => {
 });
 
 describe('PATCH /v1/products/{id}', () => {
+  /** A price's row in the store, archived or not. */
+  const archivedRow = (id: string) =>
+    svc.running.store.get<{ is_archived: number; price_amount: number }>(
+      'SELECT is_archived, price_amount FROM prices WHERE id = ?',
+      id,
+    );
   const fresh = async (prices: Json[] = [monthly(1200), yearly(12000)]) => {
     const r = await create({
       name: `Patchable ${Math.random()}`,
@@ -720,7 +726,10 @@ describe('PATCH /v1/products/{id}', () => {
     const r = await patch(p.id, { prices: [{ id: year.id }, monthly(1300)] });
     expect(r.status).toBe(200);
     const byId = new Map(r.body.prices.map((x: Json) => [x.id, x]));
-    expect(byId.get(month.id)).toMatchObject({ is_archived: true, price_amount: 1200 });
+    // The archived price leaves the product's prices (the live ones, as the real service) but
+    // is not deleted.
+    expect(byId.has(month.id)).toBe(false);
+    expect(archivedRow(month.id)).toMatchObject({ is_archived: 1, price_amount: 1200 });
     expect(byId.get(year.id)).toEqual(year);
     const added = r.body.prices.filter((x: Json) => x.id !== month.id && x.id !== year.id);
     expect(added).toMatchObject([
@@ -731,9 +740,9 @@ describe('PATCH /v1/products/{id}', () => {
     // A price of another product sent by id is not kept; an archived one stays archived.
     const other = byName('Acme Team').prices[0].id;
     const again = await patch(p.id, { prices: [{ id: year.id }, { id: other }, { id: month.id }] });
-    const live = again.body.prices.filter((x: Json) => !x.is_archived).map((x: Json) => x.id);
-    expect(live).toEqual([year.id]);
-    expect(again.body.prices).toHaveLength(3);
+    expect(again.body.prices.map((x: Json) => x.id)).toEqual([year.id]);
+    expect(again.body.prices.every((x: Json) => !x.is_archived)).toBe(true);
+    expect(archivedRow(month.id)).toMatchObject({ is_archived: 1 });
   });
 
   it('keeps archived prices that subscriptions and orders point at (archive keeps prices)', async () => {

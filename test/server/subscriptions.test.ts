@@ -41,10 +41,13 @@ beforeAll(async () => {
   const proPrices = await prices(pro);
   price.proMonthly = proPrices.find((p) => p.price_amount === 1900).id;
   price.proYearly = proPrices.find((p) => p.price_amount === 19000).id;
-  price.proArchived = proPrices.find((p) => p.is_archived).id;
   price.teamMonthly = (await prices(team)).find((p) => p.recurring_interval === 'month').id;
   price.desktop = (await prices(desktop))[0].id;
   const store = svc.running.store;
+  // A product's prices are its live ones (as the real service); the archived one from the store.
+  price.proArchived = store.get<{ id: string }>(
+    "SELECT pr.id FROM prices pr JOIN products p ON p.id = pr.product_id WHERE p.name = 'Acme Pro' AND pr.is_archived = 1",
+  )!.id;
   price.legacy = store.get<{ id: string }>(
     "SELECT pr.id FROM prices pr JOIN products p ON p.id = pr.product_id WHERE p.name = 'Acme Legacy'",
   )!.id;

@@ -148,7 +148,12 @@ export function product(l: Loader, r: ProductRow, form: ProductForm): R {
   };
   if (form === 'order') return base;
   const id = r.id;
-  base.prices = l.productChildren('prices', id).map(price);
+  // The real Product.prices is the live ones only (is_archived false); archived prices stay
+  // readable through what references them (a subscription's or an order's price).
+  base.prices = l
+    .productChildren('prices', id)
+    .filter((p) => !p.is_archived)
+    .map(price);
   base.benefits = l.productChildren('benefits', id).map((x) => benefit(x, form === 'admin'));
   base.medias = l.productChildren('medias', id).map((m) => media(m, l.baseUrl));
   if (form === 'admin') {

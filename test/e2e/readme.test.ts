@@ -1,7 +1,14 @@
 // The README cannot rot: every fenced block marked `sh test` runs, in order, in one bash
 // session with `billing` on PATH, against a live local service.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,12 +55,16 @@ describe('README', () => {
       `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin/billing.js')}" "$@"\n`,
     );
     chmodSync(join(bin, 'billing'), 0o755);
+    // The blocks run in a project of their own: the SDK example's `npm install` is this one's.
+    symlinkSync(join(ROOT, 'node_modules'), join(home, 'node_modules'));
     const blocks = testedBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     const script = [
       'set -euo pipefail',
       ...blocks.map((b, i) => `echo "--- block ${i + 1}" >&2\n${b}`),
     ].join('\n');
     const result = await promisify(execFile)('bash', ['-c', script], {
+      // Files the blocks write (subs.csv, …) land in the temporary home, not in the checkout.
+      cwd: home,
       env: {
         PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}`,
         HOME: home,

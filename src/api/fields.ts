@@ -332,3 +332,6 @@ export function unknownField(
   }
   return undefined;
 }
+
+/** The local service's test clock (`billing clock`): what moving it processed, by kind. */
+export const CLOCK: FieldTree = { ...leaves('now', 'offset_seconds'), processed: FREE };

@@ -11,6 +11,7 @@ export * as customers from './customers.js';
 export * as discounts from './discounts.js';
 export * from './enums.js';
 export * as licenseKeys from './license-keys.js';
+export * as local from './local.js';
 export * as orders from './orders.js';
 export * as organizations from './organizations.js';
 export type { PageInfo, PageOptions } from './paginate.js';

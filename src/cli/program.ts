@@ -4,6 +4,7 @@ import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBenefits } from './commands/benefits/index.js';
 import { registerCheckout } from './commands/checkout/index.js';
+import { registerClock } from './commands/clock/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
@@ -85,6 +86,7 @@ export function buildProgram(ctx: Context) {
   registerBenefits(program, ctx);
   registerKeys(program, ctx);
   registerOrg(program, ctx);
+  registerClock(program, ctx);
   registerApi(program, ctx);
   registerConfig(program, ctx);
   registerLogin(program, ctx);

@@ -3,7 +3,7 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders customers products discounts benefits keys org api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout subs orders customers products discounts benefits keys org clock api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'list get update confirm' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get' ;;
@@ -13,6 +13,7 @@ _billing_subcommands() {
     'benefits') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
     'org') echo 'list get update' ;;
+    'clock') echo 'show advance set reset' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
   esac
@@ -68,6 +69,11 @@ _billing_flags() {
     'org list') echo '--slug --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org update') echo '--name --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock show') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock advance') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock set') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock reset') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'api') echo '-f --field --data --paginate --no-auth --as-customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'config') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'config get') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -80,7 +86,7 @@ _billing_flags() {
     'auth status') echo '--json --offline -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'auth token') echo '--customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'whoami') echo '--customer --json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --json --quiet -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --webhook --json --quiet -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'completion') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
   esac
 }
@@ -442,6 +448,29 @@ _billing_takes_value() {
     'org update|--profile'|\
     'org update|--connect-timeout'|\
     'org update|--request-timeout'|\
+    'clock|--profile'|\
+    'clock|--connect-timeout'|\
+    'clock|--request-timeout'|\
+    'clock show|-o'|'clock show|--output'|\
+    'clock show|--fields'|\
+    'clock show|--profile'|\
+    'clock show|--connect-timeout'|\
+    'clock show|--request-timeout'|\
+    'clock advance|-o'|'clock advance|--output'|\
+    'clock advance|--fields'|\
+    'clock advance|--profile'|\
+    'clock advance|--connect-timeout'|\
+    'clock advance|--request-timeout'|\
+    'clock set|-o'|'clock set|--output'|\
+    'clock set|--fields'|\
+    'clock set|--profile'|\
+    'clock set|--connect-timeout'|\
+    'clock set|--request-timeout'|\
+    'clock reset|-o'|'clock reset|--output'|\
+    'clock reset|--fields'|\
+    'clock reset|--profile'|\
+    'clock reset|--connect-timeout'|\
+    'clock reset|--request-timeout'|\
     'api|-f'|'api|--field'|\
     'api|--data'|\
     'api|--profile'|\
@@ -492,6 +521,7 @@ _billing_takes_value() {
     'serve|--orders'|\
     'serve|--auth-url'|\
     'serve|--faults'|\
+    'serve|--webhook'|\
     'serve|--profile'|\
     'serve|--connect-timeout'|\
     'serve|--request-timeout'|\
@@ -600,6 +630,15 @@ _billing_values() {
     'org get|--profile') billing __complete profiles 2>/dev/null ;;
     'org update|-o'|'org update|--output') echo 'table tsv json ndjson' ;;
     'org update|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock show|-o'|'clock show|--output') echo 'table tsv json ndjson' ;;
+    'clock show|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock advance|-o'|'clock advance|--output') echo 'table tsv json ndjson' ;;
+    'clock advance|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock set|-o'|'clock set|--output') echo 'table tsv json ndjson' ;;
+    'clock set|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock reset|-o'|'clock reset|--output') echo 'table tsv json ndjson' ;;
+    'clock reset|--profile') billing __complete profiles 2>/dev/null ;;
     'api|--profile') billing __complete profiles 2>/dev/null ;;
     'config|--profile') billing __complete profiles 2>/dev/null ;;
     'config get|--profile') billing __complete profiles 2>/dev/null ;;

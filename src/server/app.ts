@@ -13,6 +13,7 @@ import { registerGuard } from './guard.js';
 import type { HostPolicy } from './hosts.js';
 import { Loader } from './serialize.js';
 import { type Store, type Visibility, visibleTo } from './store/index.js';
+import type { Events } from './webhooks/index.js';
 
 export { MAX_BODY_BYTES } from './errors.js';
 
@@ -27,6 +28,8 @@ export interface Service {
   reseed(): void;
   /** The payment processor's round trip on confirm; the checkout stays locked meanwhile. */
   processor(checkoutId: string): Promise<void>;
+  /** Webhook deliveries and the CLI event stream (webhooks/). */
+  events: Events;
 }
 
 declare module 'fastify' {

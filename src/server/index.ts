@@ -10,7 +10,9 @@
 // 2. domain/<resource>.ts — the rules and state changes, as functions of `Work` (store, clock and
 //    the open transaction; domain/work.ts). Refusals are domain errors (domain/errors.ts), field
 //    locations relative to the request's body; a change emits its events with work.tx.emit
-//    (domain/events.ts), which the outbox will store in the same transaction. No fastify here.
+//    (domain/events.ts) once its rows are written: the outbox (webhooks/outbox.ts) stores each in
+//    the same transaction, its `data` the resource's API form (serialize/events.ts maps event
+//    types to serializers: a new kind of resource with events adds its case). No fastify here.
 // 3. routes/<resource>.ts — `get` for reads, `write` for changes (app.ts): parse the request
 //    (validate.ts), call the store or the domain, serialize. The router runs each write in one
 //    transaction; work that must wait first (a lock, the payment processor) goes in `before`.
@@ -48,8 +50,11 @@ import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
+import { registerWebhooks } from './routes/webhooks.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { Store } from './store/index.js';
+import { type EventOptions, Events } from './webhooks/index.js';
+import { type ServeWebhook, serveWebhook } from './webhooks/serve.js';
 
 export interface StartOptions {
   port?: number;
@@ -78,6 +83,13 @@ export interface StartOptions {
    * milliseconds (default 25), or a function the confirm awaits (tests hold the lock with it).
    */
   processor?: number | ((checkoutId: string) => Promise<void>);
+  /**
+   * A webhook endpoint for the demo organization, registered at start (found again by its URL
+   * in a --db file) and after a reset, subscribed to every event type.
+   */
+  webhook?: string;
+  /** The webhook delivery schedule and the CLI stream's limits (tests shorten them). */
+  events?: EventOptions;
 }
 
 /** Long enough that concurrent confirms meet the lock instead of arriving after the commit. */
@@ -91,6 +103,9 @@ export interface RunningService {
   clock: Clock;
   /** The fault injector behind /__local/faults. */
   faults: FaultInjector;
+  /** The endpoint `webhook` registered, with its secret. */
+  webhook: ServeWebhook | undefined;
+  events: Events;
   stop(): Promise<void>;
 }
 
@@ -106,6 +121,7 @@ export const ROUTES = [
   registerBenefits,
   registerCustomers,
   registerSellerSubscriptions,
+  registerWebhooks,
   registerPortalOrders,
   registerLocal,
   registerOAuth,
@@ -130,6 +146,14 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   if (store.isEmpty()) seed();
   ensureCliClient(store, clock.now());
   const processor = opts.processor ?? PROCESSOR_MS;
+  const events = new Events(store, clock, () => service.baseUrl, opts.events);
+  let webhook: ServeWebhook | undefined;
+  try {
+    if (opts.webhook) webhook = serveWebhook(store, clock, opts.webhook);
+  } catch (err) {
+    store.close();
+    throw err;
+  }
   const service: Service = {
     store,
     clock,
@@ -142,7 +166,10 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       clock.reset();
       seed();
       ensureCliClient(store, clock.now());
+      // The --webhook endpoint outlives a reset, with its id and secret.
+      if (webhook) webhook = serveWebhook(store, clock, webhook.url, webhook);
     },
+    events,
   };
   const app = buildApp(service, ROUTES, hosts);
   if (opts.log) registerRequestLog(app, opts.log);
@@ -158,6 +185,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     store.close();
     throw err;
   }
+  events.start();
   const address = app.server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   service.baseUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`;
@@ -172,9 +200,14 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     store,
     clock,
     faults,
+    get webhook() {
+      return webhook;
+    },
+    events,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await events.stop();
       await app.close();
       store.close();
     },

@@ -3,5 +3,7 @@
 export * from './serialize/catalogue.js';
 export * from './serialize/checkout.js';
 export * from './serialize/commerce.js';
+export * from './serialize/events.js';
 export * from './serialize/export.js';
 export { Loader } from './serialize/loader.js';
+export * from './serialize/webhooks.js';

@@ -232,6 +232,8 @@ export const SCOPES = [
   'customer_sessions:write',
   'discounts:read',
   'discounts:write',
+  'webhooks:read',
+  'webhooks:write',
 ] as const;
 
 /** OAuth 2.0 server (api-facts "OAuth 2.0 / OpenID Connect server"), in the discovery order. */
@@ -249,6 +251,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 
 /** Customer sessions (the confirm response's token) last one hour (api-facts "Authentication"). */
 export const CUSTOMER_SESSION_SECONDS = 3600;
+
+/** Formats of a webhook endpoint's payload (the real service's WebhookFormat). */
+export const WEBHOOK_FORMATS = ['raw', 'discord', 'slack'] as const;
 
 /** Webhook event types at the spec's generation (api-facts "Events"). */
 export const WEBHOOK_EVENT_TYPES = [

@@ -18,3 +18,9 @@ export const sdk: typeof import('@polar-sh/sdk') = require('@polar-sh/sdk');
 
 /** The SDK's error classes (typed errors, SDKError, SDKValidationError), loaded the same way. */
 export const errors: typeof import('@polar-sh/sdk/models/errors') = require('@polar-sh/sdk/models/errors');
+
+/** The SDK's webhook verification (`validateEvent`), loaded the same way. */
+export const webhooks: typeof import('@polar-sh/sdk/webhooks') = require('@polar-sh/sdk/webhooks');
+
+/** The SDK's models (webhook payload schemas among them), loaded the same way. */
+export const components: typeof import('@polar-sh/sdk/models/components') = require('@polar-sh/sdk/models/components');

@@ -109,7 +109,7 @@ describe('events of a transaction', () => {
 });
 
 describe('events of a confirm', () => {
-  it('are the checkout update, the order and the subscription, all in one transaction', async () => {
+  it('are the checkout update, the order, the subscription and its grants, all in one transaction', async () => {
     const batches: DomainEvent[][] = [];
     store.sink = (events) => batches.push([...events]);
     try {
@@ -122,11 +122,18 @@ describe('events of a confirm', () => {
       const order = (await svc.api('GET', '/v1/orders/', { token: svc.alice })).body.items.find(
         (o: { checkout_id: string }) => o.checkout_id === id,
       );
+      const grants = store.all<{ id: string }>(
+        'SELECT id FROM benefit_grants WHERE order_id = ? ORDER BY rowid',
+        order.id,
+      );
+      expect(grants).toHaveLength(body.product.benefits.length);
       expect(batches).toEqual([
         [
           { type: 'checkout.updated', id },
           { type: 'order.created', id: order.id },
           { type: 'subscription.created', id: order.subscription_id },
+          { type: 'subscription.active', id: order.subscription_id },
+          ...grants.map((g) => ({ type: 'benefit_grant.created', id: g.id })),
         ],
       ]);
     } finally {

@@ -1,7 +1,8 @@
 // Events a state change causes (api-facts "Events"). Domain code emits them on the transaction it
-// runs in (Tx.emit, store/db.ts); they reach the store's sink just before COMMIT, inside the same
-// transaction, and never when it rolls back. The sink does nothing yet: the webhooks issue makes
-// it write an outbox table, so an event is stored if and only if its change is.
+// runs in (Tx.emit, store/db.ts), after the change, once the rows are as the event reports them:
+// the store's outbox (webhooks/outbox.ts) serializes the resource right then and writes the
+// event's row inside the same transaction, so an event is stored if and only if its change is.
+// After COMMIT the webhook worker and the CLI stream are told.
 import type { WEBHOOK_EVENT_TYPES } from '../../shared/api-facts.js';
 
 export type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];

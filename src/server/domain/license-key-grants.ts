@@ -9,13 +9,21 @@ interface LicenseKeyProperties {
   limit_usage?: number | null;
 }
 
+/** The keys granted, one per license_keys benefit of the product. */
+export interface GrantedKey {
+  benefitId: string;
+  id: string;
+  key: string;
+}
+
 export function grantLicenseKeys(
   store: Store,
   now: Date,
   productId: string,
   customer: { id: string; user_id: string | null },
   random?: Random,
-): void {
+): GrantedKey[] {
+  const granted: GrantedKey[] = [];
   for (const b of store.products.licenseKeyBenefits(productId)) {
     const props = JSON.parse(b.properties) as LicenseKeyProperties;
     let expires: string | null = null;
@@ -28,17 +36,20 @@ export function grantLicenseKeys(
       else d.setUTCDate(d.getUTCDate() + props.expires.ttl);
       expires = d.toISOString();
     }
+    const key = { benefitId: b.id, id: uuid(random), key: licenseKey(props.prefix, random) };
     store.licenseKeys.insert({
-      id: uuid(random),
+      id: key.id,
       created_at: now.toISOString(),
       organization_id: b.organization_id,
       user_id: customer.user_id ?? null,
       customer_id: customer.id,
       benefit_id: b.id,
-      key: licenseKey(props.prefix, random),
+      key: key.key,
       limit_activations: props.activations?.limit ?? null,
       limit_usage: props.limit_usage ?? null,
       expires_at: expires,
     });
+    granted.push(key);
   }
+  return granted;
 }

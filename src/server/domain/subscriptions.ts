@@ -5,10 +5,12 @@
 import {
   SUBSCRIPTION_ACTIVE_STATUSES,
   SUBSCRIPTION_ENDED_STATUSES,
-  SUBSCRIPTION_REVOKED_STATUSES,
+  SUBSCRIPTION_INACTIVE_STATUSES,
 } from '../../shared/api-facts.js';
 import type { SubscriptionRow } from '../store/rows.js';
+import { revokeBenefitGrants } from './benefit-grants.js';
 import { AlreadyCanceledSubscription, invalid } from './errors.js';
+import type { EventType } from './events.js';
 import type { Work } from './work.js';
 
 export type SubscriptionChange =
@@ -38,7 +40,7 @@ export function changeSubscription(
     changePrice(w, sub, change.product_price_id);
     return;
   }
-  const { store, clock, tx } = w;
+  const { store, clock } = w;
   const now = clock.iso();
   // Nothing to cancel, revoke or resume: the real service answers with the subscription as it
   // is, whatever its state (subscription service `update`, polar e61db971).
@@ -59,21 +61,16 @@ export function changeSubscription(
     (seller ? change.customer_cancellation_reason : change.cancellation_reason) ?? null;
   const comment =
     (seller ? change.customer_cancellation_comment : change.cancellation_comment) ?? null;
-  tx.emit({ type: 'subscription.updated', id: sub.id });
-  if (revoke) {
-    store.subscriptions.revoke(sub.id, reason, comment, now);
-    tx.emit({ type: 'subscription.revoked', id: sub.id });
-  } else if (change.cancel_at_period_end === true) {
+  if (revoke) store.subscriptions.revoke(sub.id, reason, comment, now);
+  else if (change.cancel_at_period_end === true)
     store.subscriptions.cancelAtPeriodEnd(sub.id, reason, comment, now);
-    tx.emit({ type: 'subscription.canceled', id: sub.id });
-  } else {
-    store.subscriptions.resume(sub.id, now);
-    tx.emit({ type: 'subscription.uncanceled', id: sub.id });
-  }
+  else store.subscriptions.resume(sub.id, now);
+  afterSubscriptionUpdated(w, sub);
 }
 
 /** Another recurring price of the seller, not archived, on a subscription that goes on. */
-function changePrice({ store, clock, tx }: Work, sub: SubscriptionRow, priceId: string): void {
+function changePrice(w: Work, sub: SubscriptionRow, priceId: string): void {
+  const { store, clock } = w;
   if (ended(sub) || sub.cancel_at_period_end === 1) throw new AlreadyCanceledSubscription();
   const price = store.products.priceOfOrganization(priceId);
   const loc = ['product_price_id'];
@@ -83,7 +80,7 @@ function changePrice({ store, clock, tx }: Work, sub: SubscriptionRow, priceId: 
   if (price.is_archived === 1) throw invalid(loc, 'Price is archived.', priceId);
   if (price.type !== 'recurring') throw invalid(loc, 'Price is not recurring.', priceId);
   store.subscriptions.setPrice(sub.id, price, sub.currency, clock.iso());
-  tx.emit({ type: 'subscription.updated', id: sub.id });
+  afterSubscriptionUpdated(w, sub);
 }
 
 const among = (statuses: readonly string[], status: string) => statuses.includes(status);
@@ -100,22 +97,40 @@ function canCancel(sub: SubscriptionRow, immediately: boolean): boolean {
 /**
  * DELETE /v1/subscriptions/{id} (`immediately`: the seller's revoke) and DELETE
  * /v1/customer-portal/subscriptions/{id} (the buyer's cancellation at the period's end), as the
- * subscription service's `_perform_cancellation`, with the events its `_after_subscription_updated`
- * sends: updated, canceled when the end moved, revoked when it became revoked.
+ * subscription service's `_perform_cancellation`, with the events of the change.
  */
 export function cancelSubscription(w: Work, sub: SubscriptionRow, immediately: boolean): void {
   if (!canCancel(sub, immediately)) throw new AlreadyCanceledSubscription();
-  const { store, clock, tx } = w;
+  const { store, clock } = w;
   const now = clock.iso();
   if (immediately) store.subscriptions.revoke(sub.id, null, null, now);
   else store.subscriptions.cancelAtPeriodEnd(sub.id, null, null, now);
-  const after = store.row('subscriptions', sub.id)!;
-  tx.emit({ type: 'subscription.updated', id: sub.id });
-  if (after.ends_at && after.canceled_at && after.ends_at !== sub.ends_at)
-    tx.emit({ type: 'subscription.canceled', id: sub.id });
-  if (
-    among(SUBSCRIPTION_REVOKED_STATUSES, after.status) &&
-    !among(SUBSCRIPTION_REVOKED_STATUSES, sub.status)
-  )
-    tx.emit({ type: 'subscription.revoked', id: sub.id });
+  afterSubscriptionUpdated(w, sub);
+}
+
+// The real service's revoked statuses (SubscriptionStatus.revoked_statuses): canceled and unpaid.
+const isActive = (s: SubscriptionRow) => among(SUBSCRIPTION_ACTIVE_STATUSES, s.status);
+const isRevoked = (s: SubscriptionRow) => among(SUBSCRIPTION_INACTIVE_STATUSES, s.status);
+const isCanceled = (s: SubscriptionRow) => s.canceled_at != null;
+
+/**
+ * The events of a change of subscription `before` into the row as it is stored now, as the real
+ * service's `_after_subscription_updated` sends them: `subscription.updated` always, then
+ * `.active` when it became active, `.uncanceled` when a cancellation was taken back, `.canceled`
+ * when it became canceled (or was revoked after a cancellation), `.revoked` when it became
+ * revoked — which also takes back its benefit grants (`benefit_grant.revoked` each).
+ */
+export function afterSubscriptionUpdated(w: Work, before: SubscriptionRow): void {
+  const after = w.store.row('subscriptions', before.id)!;
+  const emit = (type: EventType) => w.tx.emit({ type, id: before.id });
+  emit('subscription.updated');
+  if (isActive(after) && !isActive(before)) emit('subscription.active');
+  if (!isCanceled(after) && isCanceled(before)) emit('subscription.uncanceled');
+  const revoked = isRevoked(after) && !isRevoked(before);
+  if ((isCanceled(after) && !isCanceled(before)) || (revoked && isCanceled(before)))
+    emit('subscription.canceled');
+  if (revoked) {
+    emit('subscription.revoked');
+    revokeBenefitGrants(w, before.id, after.ended_at);
+  }
 }

@@ -28,6 +28,8 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'customer_sessions:write': 'Act as your customers in their customer portal',
   'discounts:read': 'Read discounts',
   'discounts:write': 'Create, change and delete discounts',
+  'webhooks:read': 'Read webhook endpoints and deliveries, and listen to events',
+  'webhooks:write': 'Create and change webhook endpoints, and redeliver events',
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { parseJson as parseExact } from '../../shared/json.js';
 import type { DomainEvent } from '../domain/events.js';
 import { type Memo, Memos } from './memo.js';
-import type { ById, OfOrganization, Table, Tables } from './rows.js';
+import type { ById, EventRow, OfOrganization, Table, Tables } from './rows.js';
 import { SCHEMA } from './schema.js';
 
 export type Row = Record<string, SQLInputValue>;
@@ -13,13 +13,24 @@ export type Row = Record<string, SQLInputValue>;
 /** What code running inside a write transaction gets besides the store. */
 export interface Tx {
   /**
-   * Records an event this transaction causes (domain/events.ts). The store's sink receives the
-   * transaction's events just before COMMIT, inside it; a rollback drops them.
+   * Records an event this transaction causes (domain/events.ts): the store's sink stores it at
+   * once, inside the transaction, so a rollback drops it with the change.
    */
   emit(event: DomainEvent): void;
 }
 
+/** Where events are stored (webhooks/outbox.ts; by default nowhere). */
+export interface Outbox {
+  /** Inside the open transaction, when the event is emitted: stores it. */
+  store(event: DomainEvent): EventRow | undefined;
+  /** After COMMIT, with what `store` returned for the transaction's events, in order. */
+  committed(events: readonly EventRow[]): void;
+}
+
+/** Sees each transaction's events just before COMMIT, inside it; a throw rolls it back. */
 export type EventSink = (events: readonly DomainEvent[]) => void;
+
+const NO_OUTBOX: Outbox = { store: () => undefined, committed: () => {} };
 
 /** The table an INSERT, UPDATE or DELETE writes; undefined for anything else. */
 const WRITES =
@@ -39,7 +50,9 @@ export class Db {
   private readonly inserts = new Map<string, string>();
   private open: Open | undefined;
   readonly memos = new Memos();
-  /** Where each committed transaction's events go: nowhere yet (see domain/events.ts). */
+  /** Stores the events of write transactions as they are emitted (see domain/events.ts). */
+  outbox: Outbox = NO_OUTBOX;
+  /** Sees the events of each transaction before COMMIT (tests observe the changes' events). */
   sink: EventSink = () => {};
 
   constructor(file = ':memory:') {
@@ -179,13 +192,19 @@ export class Db {
     if (this.open) return fn(this.open.tx);
     this.db.exec('BEGIN IMMEDIATE');
     const events: DomainEvent[] = [];
-    const open: Open = { tx: { emit: (e) => void events.push(e) }, events, written: new Set() };
+    const stored: EventRow[] = [];
+    const emit = (e: DomainEvent) => {
+      events.push(e);
+      const row = this.outbox.store(e);
+      if (row) stored.push(row);
+    };
+    const open: Open = { tx: { emit }, events, written: new Set() };
     this.open = open;
+    let result: T;
     try {
-      const result = fn(open.tx);
+      result = fn(open.tx);
       if (events.length) this.sink(events);
       this.db.exec('COMMIT');
-      return result;
     } catch (err) {
       this.db.exec('ROLLBACK');
       // Values read between a write and the rollback saw rows that are gone again.
@@ -194,6 +213,8 @@ export class Db {
     } finally {
       this.open = undefined;
     }
+    if (stored.length) this.outbox.committed(stored);
+    return result;
   }
 
   getMeta(key: string): string | undefined {

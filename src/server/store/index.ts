@@ -1,5 +1,6 @@
 // The store: one SQLite database (store/db.ts) and a module per resource holding its statements.
 // Everything outside store/ reads and writes through these, and gets typed rows (rows*.ts).
+import { BenefitGrants } from './benefit-grants.js';
 import { Checkouts } from './checkouts.js';
 import { Customers } from './customers.js';
 import { Db } from './db.js';
@@ -13,8 +14,9 @@ import { Products } from './products.js';
 import { Subscriptions } from './subscriptions.js';
 import { Tokens } from './tokens.js';
 import { Users } from './users.js';
+import { Webhooks } from './webhooks.js';
 
-export { type EventSink, json, parseJson, type Row, type Tx } from './db.js';
+export { type EventSink, json, type Outbox, parseJson, type Row, type Tx } from './db.js';
 export type { Visibility } from './visibility.js';
 export { visibleTo } from './visibility.js';
 
@@ -31,4 +33,6 @@ export class Store extends Db {
   readonly tokens = new Tokens(this);
   readonly oauthClients = new OAuthClients(this);
   readonly oauthTokens = new OAuthTokens(this);
+  readonly benefitGrants = new BenefitGrants(this);
+  readonly webhooks = new Webhooks(this);
 }

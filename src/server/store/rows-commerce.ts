@@ -24,6 +24,13 @@ import type {
   UserOrganizationRow,
   UserRow,
 } from './rows.js';
+import type {
+  BenefitGrantRow,
+  EventRow,
+  WebhookDeliveryRow,
+  WebhookEndpointRow,
+  WebhookEventRow,
+} from './rows-events.js';
 
 export interface CheckoutRow extends Stamped {
   organization_id: string;
@@ -231,6 +238,11 @@ export interface Tables {
   oauth2_tokens: OAuthTokenRow;
   oauth2_pending_requests: PendingRequestRow;
   signing_keys: SigningKeyRow;
+  events: EventRow;
+  webhook_endpoints: WebhookEndpointRow;
+  webhook_events: WebhookEventRow;
+  webhook_deliveries: WebhookDeliveryRow;
+  benefit_grants: BenefitGrantRow;
 }
 
 export type Table = keyof Tables;

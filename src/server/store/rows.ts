@@ -202,3 +202,4 @@ export interface CustomerRow extends Stamped {
 
 // The rows of what is sold and bought, the credentials, and the map of every table.
 export * from './rows-commerce.js';
+export * from './rows-events.js';

@@ -189,4 +189,42 @@ CREATE TABLE IF NOT EXISTS oauth2_pending_requests (
 CREATE TABLE IF NOT EXISTS signing_keys (
   kid TEXT PRIMARY KEY, created_at TEXT NOT NULL, private_jwk TEXT NOT NULL, public_jwk TEXT NOT NULL
 );
+
+-- Events (issue 16): the outbox, written in the transaction of the change (domain/events.ts), and
+-- each endpoint's copy of an event, pending until delivered (rows-events.ts).
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, organization_id TEXT NOT NULL,
+  type TEXT NOT NULL, timestamp TEXT NOT NULL, payload TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_org ON events(organization_id, seq);
+
+CREATE TABLE IF NOT EXISTS webhook_endpoints (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  url TEXT NOT NULL, format TEXT NOT NULL, secret TEXT NOT NULL, events TEXT NOT NULL, deleted_at TEXT
+);
+CREATE INDEX IF NOT EXISTS webhook_endpoints_org ON webhook_endpoints(organization_id);
+
+CREATE TABLE IF NOT EXISTS webhook_events (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, event_id TEXT NOT NULL REFERENCES events(id),
+  endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id), last_http_code INTEGER, succeeded INTEGER,
+  attempts INTEGER NOT NULL, next_attempt_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS webhook_events_due ON webhook_events(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT,
+  webhook_event_id TEXT NOT NULL REFERENCES webhook_events(id), endpoint_id TEXT NOT NULL REFERENCES webhook_endpoints(id),
+  http_code INTEGER, succeeded INTEGER NOT NULL, response TEXT
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, created_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_created ON webhook_deliveries(created_at);
+
+CREATE TABLE IF NOT EXISTS benefit_grants (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  benefit_id TEXT NOT NULL REFERENCES benefits(id), customer_id TEXT NOT NULL REFERENCES customers(id),
+  user_id TEXT REFERENCES users(id), order_id TEXT REFERENCES orders(id), subscription_id TEXT REFERENCES subscriptions(id),
+  granted_at TEXT, revoked_at TEXT, properties TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS benefit_grants_subscription ON benefit_grants(subscription_id);
+CREATE INDEX IF NOT EXISTS benefit_grants_customer ON benefit_grants(customer_id);
 `;

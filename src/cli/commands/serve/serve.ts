@@ -19,6 +19,8 @@ export interface ServeOptions {
   json: boolean;
   allowedHosts?: string[];
   quiet: boolean;
+  /** A webhook endpoint of the demo organization, registered at start. */
+  webhook?: string;
 }
 
 const FAULTS_HELP = `
@@ -39,6 +41,18 @@ Faults (--faults; also GET/PUT/DELETE /__local/faults, never faulted itself):
           "503":0.1,"reset":0.05,"reset_after":0.02,"latency_ms":50,
           "retry_after":1,"max":3}]}
 `;
+
+/** `--webhook <url>`: where the demo organization's events are delivered. */
+function webhookOption(value: string): string {
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`--webhook must be an http:// or https:// URL, got "${value}"`);
+  return value;
+}
 
 /** `--allowed-host name` or `name:port`, repeatable. */
 function hostOption(value: string, previous: string[] = []): string[] {
@@ -91,6 +105,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
           customer_email: demo.customer_email,
         }
       : null,
+    webhook: service.webhook ?? null,
   };
   if (!isLoopbackHost(opts.host)) {
     // The demo token is printed and /__local/* (reset, clock, token minting) has no auth.
@@ -110,6 +125,13 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
         `  organization: ${demo.organization_id} (Acme Software)`,
         `  personal access token: ${demo.personal_access_token}`,
         `  OAuth client id: ${demo.client_id}`,
+      );
+      if (service.webhook)
+        lines.push(
+          `  webhook: ${service.webhook.url}`,
+          `  webhook secret: ${service.webhook.secret}`,
+        );
+      lines.push(
         '',
         'Try:',
         `  BILLING_TOKEN=${demo.personal_access_token} billing orders list`,
@@ -163,6 +185,11 @@ export const buildServe = verb(runServe, {
       .option('--auth-url <url>', 'public URL of the authorization page (default: the service URL)')
       .option('--faults <spec>', 'inject errors, resets and latency (syntax below)')
       .option('--rate-limit', "enforce the real service's rate limits (429 + Retry-After)")
+      .option(
+        '--webhook <url>',
+        "deliver the demo organization's events to this URL (its signing secret is printed)",
+        webhookOption,
+      )
       .option('--json', 'print one JSON line with the URL, credentials and demo ids')
       .option('--quiet', 'do not log each request on stderr'),
   options: async (opts): Promise<ServeOptions> => ({
@@ -177,12 +204,14 @@ export const buildServe = verb(runServe, {
     json: Boolean(opts.json),
     allowedHosts: opts.allowedHost,
     quiet: Boolean(opts.quiet),
+    webhook: opts.webhook,
   }),
   examples: [
     'billing serve',
     'billing serve --port 0 --json',
     'billing serve --db ./billing.db --orders 100000',
     "billing serve --rate-limit --faults '503:0.1,reset:5%@GET /v1/*;seed=7'",
+    'billing serve --webhook http://localhost:3000/webhooks',
   ],
   notes: FAULTS_HELP,
 });

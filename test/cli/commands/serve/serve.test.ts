@@ -26,6 +26,7 @@ const DEFAULTS: ServeOptions = {
   json: false,
   allowedHosts: undefined,
   quiet: false,
+  webhook: undefined,
 };
 
 describe('serve: argv -> options', () => {
@@ -79,6 +80,10 @@ describe('serve: argv -> options', () => {
       },
     ],
     [
+      ['--webhook', 'http://localhost:3000/webhooks'],
+      { ...DEFAULTS, webhook: 'http://localhost:3000/webhooks' },
+    ],
+    [
       ['--faults', '{"rules":[{"match":"/v1/orders*","429":1,"max":3}]}'],
       {
         ...DEFAULTS,
@@ -124,6 +129,14 @@ describe('serve: argv -> options', () => {
     [
       ['--allowed-host', 'billing.example:99999'],
       'billing: --allowed-host must be a host name or host:port, got "billing.example:99999"\n',
+    ],
+    [
+      ['--webhook', 'localhost:3000/webhooks'],
+      'billing: --webhook must be an http:// or https:// URL, got "localhost:3000/webhooks"\n',
+    ],
+    [
+      ['--webhook', '/webhooks'],
+      'billing: --webhook must be an http:// or https:// URL, got "/webhooks"\n',
     ],
     [
       ['--seed', 'all'],
@@ -202,6 +215,7 @@ describe('serve: options + answers -> output', () => {
       'personal_access_token',
       'client_id',
       'demo',
+      'webhook',
     ]);
     expect(info.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
     expect(info.auth_url).toBe(info.url);
@@ -239,6 +253,7 @@ describe('serve: options + answers -> output', () => {
         personal_access_token: null,
         client_id: null,
         demo: null,
+        webhook: null,
       })}\n`,
       stderr: '',
     });
@@ -265,6 +280,47 @@ describe('serve: options + answers -> output', () => {
           'GET /v1/orders/ 401 \\d+ ms\\n$',
       ),
     );
+  });
+
+  it('--webhook: the endpoint and its secret in the line; the demo organization gets its events', async () => {
+    let info: Record<string, unknown> = {};
+    let listed: unknown;
+    const url = 'http://127.0.0.1:9/webhooks';
+    const r = await serving(
+      { ...quiet, webhook: url },
+      { stream: 'stdout', done: (t) => t.endsWith('\n') },
+      async (line) => {
+        info = JSON.parse(line);
+        const res = await fetch(`${info.url}/v1/webhooks/endpoints`, {
+          headers: { authorization: `Bearer ${info.personal_access_token}` },
+        });
+        listed = await res.json();
+      },
+    );
+    expect(r.code).toBe(0);
+    const webhook = info.webhook as { id: string; url: string; secret: string };
+    expect(webhook).toEqual({ id: expect.stringMatching(UUID), url, secret: expect.any(String) });
+    expect(webhook.secret).toMatch(/^polar_whs_[A-Za-z0-9]{43}$/);
+    expect(listed).toMatchObject({
+      items: [{ id: webhook.id, url, secret: webhook.secret, format: 'raw' }],
+      pagination: { total_count: 1, max_page: 1 },
+    });
+    expect((listed as { items: { events: string[] }[] }).items[0]!.events).toHaveLength(17);
+  });
+
+  it('--webhook without the demo data -> exit 2, nothing started', async () => {
+    const r = await execute(runServe, {
+      ...quiet,
+      seed: 'none',
+      webhook: 'http://127.0.0.1:9/webhooks',
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --webhook needs the demo organization\n' +
+        'Start with the demo data (--seed demo, the default) on an empty or demo database.\n',
+    });
   });
 
   it('a port in use -> exit 2 with the way out, nothing printed', async () => {

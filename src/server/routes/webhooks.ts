@@ -1,0 +1,180 @@
+// Webhooks as the real API serves them (api-facts "Events"; polar/webhook/endpoints.py):
+// endpoints (CRUD), their deliveries, an event's redelivery, and the CLI event stream
+// GET /v1/cli/listen/{organization_id} (webhooks/listen.ts). Unlike the real service, endpoint
+// URLs may be http:// and point at loopback or private addresses: that is what a local sandbox
+// is for. Only the raw format is delivered.
+import type { FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS } from '../../shared/api-facts.js';
+import { type Context, NO_CONTENT, type Router, slashRedirect } from '../app.js';
+import { invalid, NotFound } from '../domain/errors.js';
+import { payloadOrganization } from '../domain/payload-organization.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  type EndpointFields,
+  redeliver,
+  updateEndpoint,
+} from '../domain/webhooks.js';
+import { UUID_RE } from '../ids.js';
+import { webhookDelivery, webhookEndpoint } from '../serialize.js';
+import {
+  pageParams,
+  paginated,
+  parseBody,
+  problem,
+  type Query,
+  stringParam,
+  uuidList,
+  uuidParam,
+} from '../validate.js';
+
+const URL_MAX = 2083;
+
+/**
+ * pydantic's AnyUrl with http or https (the real service: https only, to public hosts); an
+ * update's may be null (nothing changes then).
+ */
+const endpointUrl = (nullable: boolean) =>
+  z.unknown().transform((value, ctx): string | null => {
+    if (value === null && nullable) return null;
+    if (typeof value !== 'string') {
+      ctx.issues.push(problem(value, 'url_type', 'URL input should be a string or URL'));
+      return z.NEVER;
+    }
+    const text = value.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(text);
+    } catch {
+      url = undefined;
+    }
+    if (!url?.host) {
+      const error = 'relative URL without a base';
+      ctx.issues.push(
+        problem(value, 'url_parsing', `Input should be a valid URL, ${error}`, { error }),
+      );
+      return z.NEVER;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      const expected = "'http' or 'https'";
+      ctx.issues.push(
+        problem(value, 'url_scheme', `URL scheme should be ${expected}`, {
+          expected_schemes: expected,
+        }),
+      );
+      return z.NEVER;
+    }
+    if (url.href.length > URL_MAX) {
+      const msg = `URL should have at most ${URL_MAX} characters`;
+      ctx.issues.push(problem(value, 'url_too_long', msg, { max_length: URL_MAX }));
+      return z.NEVER;
+    }
+    return url.href;
+  });
+
+/** The formats of the real service; the local one sends only `raw` bodies. */
+const format = z.enum(WEBHOOK_FORMATS).check((ctx) => {
+  if (ctx.value !== 'raw')
+    ctx.issues.push(
+      problem(ctx.value, 'value_error', 'The local service delivers only the raw format.'),
+    );
+});
+
+const fields = {
+  url: endpointUrl(false),
+  format,
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  // Deprecated on the real service, which generates it: at least 32 characters when sent.
+  secret: z.string().min(32).nullish(),
+};
+const createBody = z.object({ ...fields, organization_id: z.uuid().nullish() });
+const updateBody = z.object({
+  url: endpointUrl(true).optional(),
+  format: format.nullish(),
+  events: fields.events.nullish(),
+  secret: fields.secret,
+});
+
+const KINDS: ('user' | 'organization')[] = ['user', 'organization'];
+const READ = { kinds: KINDS, scopes: ['webhooks:read', 'webhooks:write'] };
+const WRITE = { kinds: KINDS, scopes: ['webhooks:write'] };
+
+export function registerWebhooks({ app, get, write, service }: Router): void {
+  const { store } = service;
+  const idOf = (req: FastifyRequest) => uuidParam((req.params as { id: string }).id);
+  const load = (req: FastifyRequest, { visible }: Context) => {
+    const row = store.webhooks.endpoint(visible, idOf(req));
+    if (!row) throw new NotFound();
+    return row;
+  };
+
+  get('/v1/webhooks/endpoints', READ, (req, { visible }) => {
+    const query = req.query as Query;
+    const page = pageParams(query);
+    const filter = { organization_id: uuidList(query, 'organization_id') };
+    const { rows, total } = store.webhooks.listEndpoints(visible, filter, page);
+    return paginated(rows.map(webhookEndpoint), total, page);
+  });
+  slashRedirect(app, '/v1/webhooks/endpoints/', '/v1/webhooks/endpoints');
+
+  get('/v1/webhooks/endpoints/:id', READ, (req, ctx) => webhookEndpoint(load(req, ctx)));
+
+  write('POST', '/v1/webhooks/endpoints', WRITE, (req, { principal, visible, work, reply }) => {
+    const body = parseBody(createBody, req.body);
+    const organizationId = payloadOrganization(principal!, visible, body.organization_id);
+    const row = createEndpoint(work, organizationId, body as EndpointFields);
+    reply.code(201);
+    return webhookEndpoint(row);
+  });
+
+  write('PATCH', '/v1/webhooks/endpoints/:id', WRITE, (req, ctx) => {
+    const body = parseBody(updateBody, req.body);
+    const row = load(req, ctx);
+    updateEndpoint(ctx.work, row, body as Partial<EndpointFields>);
+    return webhookEndpoint(store.row('webhook_endpoints', row.id)!);
+  });
+
+  write('DELETE', '/v1/webhooks/endpoints/:id', WRITE, (req, ctx) => {
+    deleteEndpoint(ctx.work, load(req, ctx));
+    ctx.reply.code(204);
+    return NO_CONTENT;
+  });
+
+  get('/v1/webhooks/deliveries', READ, (req, { visible }) => {
+    const query = req.query as Query;
+    const page = pageParams(query);
+    const endpointId = stringParam(query, 'endpoint_id');
+    if (endpointId !== undefined && !UUID_RE.test(endpointId))
+      throw invalid(
+        ['endpoint_id'],
+        'Input should be a valid UUID',
+        endpointId,
+        'uuid_parsing',
+        undefined,
+        'query',
+      );
+    const { rows, total } = store.webhooks.listDeliveries(visible, endpointId?.toLowerCase(), page);
+    return paginated(rows.map(webhookDelivery), total, page);
+  });
+  slashRedirect(app, '/v1/webhooks/deliveries/', '/v1/webhooks/deliveries');
+
+  write('POST', '/v1/webhooks/events/:id/redeliver', WRITE, (req, ctx) => {
+    const event = store.webhooks.webhookEvent(ctx.visible, idOf(req));
+    if (!event) throw new NotFound();
+    redeliver(ctx.work, event);
+    // Runs once this transaction has committed.
+    service.events.worker.wake();
+    ctx.reply.code(202);
+    return null;
+  });
+
+  // The CLI event stream: a token that may read webhooks, for one of its organizations.
+  get('/v1/cli/listen/:id', READ, (req, ctx) => {
+    const id = idOf(req);
+    if (!ctx.visible.sellerSees(id) || !store.row('organizations', id)) throw new NotFound();
+    ctx.reply.hijack();
+    const last = req.headers['last-event-id'];
+    service.events.hub.open(ctx.reply.raw, id, typeof last === 'string' ? last : undefined);
+  });
+}

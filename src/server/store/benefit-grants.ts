@@ -1,0 +1,37 @@
+// Benefit grants: what an order or a subscription granted its customer (one per benefit of the
+// product), and their revocation when the subscription ends.
+import type { Db } from './db.js';
+import type { BenefitGrantRow, BenefitRow } from './rows.js';
+
+export class BenefitGrants {
+  constructor(private readonly db: Db) {}
+
+  /** Every benefit of a product, in the product's order. */
+  ofProduct(productId: string): BenefitRow[] {
+    return this.db.all<BenefitRow>(
+      `SELECT b.* FROM benefits b JOIN product_benefits pb ON pb.benefit_id = b.id
+       WHERE pb.product_id = ? ORDER BY pb."order"`,
+      productId,
+    );
+  }
+
+  insert(row: BenefitGrantRow): void {
+    this.db.insert('benefit_grants', row);
+  }
+
+  /** The subscription's grants that are not revoked, oldest first. */
+  grantedBy(subscriptionId: string): BenefitGrantRow[] {
+    return this.db.all<BenefitGrantRow>(
+      `SELECT * FROM benefit_grants WHERE subscription_id = ? AND revoked_at IS NULL
+       ORDER BY created_at, rowid`,
+      subscriptionId,
+    );
+  }
+
+  /** Revokes a grant and the license key it granted, if any. */
+  revoke(grant: BenefitGrantRow, now: string): void {
+    this.db.update('benefit_grants', grant.id, { revoked_at: now }, now);
+    const keyId = (JSON.parse(grant.properties) as { license_key_id?: string }).license_key_id;
+    if (keyId) this.db.update('license_keys', keyId, { status: 'revoked' }, now);
+  }
+}

@@ -1,0 +1,251 @@
+// Webhooks: the outbox (events), the endpoints, each endpoint's copy of an event (pending until
+// delivered) and the delivery attempts. The delivery worker (webhooks/delivery.ts) reads what is
+// due and records each attempt; the CLI stream replays the outbox.
+import type { EventType } from '../domain/events.js';
+import type { Db } from './db.js';
+import { type Listed, list, type Page, Where } from './lists.js';
+import type {
+  EventRow,
+  Table,
+  WebhookDeliveryRow,
+  WebhookEndpointRow,
+  WebhookEventRow,
+} from './rows.js';
+import type { Visibility } from './visibility.js';
+
+/** A delivery due now: the event's copy, its endpoint and the body to send. */
+export interface DueDelivery {
+  webhook_event_id: string;
+  endpoint_id: string;
+  attempts: number;
+  url: string;
+  secret: string;
+  payload: string;
+}
+
+/** A delivery attempt with the event it sent (the API's WebhookDelivery). */
+export interface DeliveryListed extends WebhookDeliveryRow {
+  event_created_at: string;
+  event_modified_at: string | null;
+  last_http_code: number | null;
+  event_succeeded: number | null;
+  type: EventType;
+  payload: string;
+}
+
+const ENDPOINT_TABLES: readonly Table[] = ['webhook_endpoints'];
+
+/** Endpoints are the seller's: those of the organizations the request sees. */
+const scopeSql = (alias: string, visible: Visibility, params: unknown[]) =>
+  visible.sellerSql(`${alias}.organization_id`, params);
+
+export class Webhooks {
+  constructor(private readonly db: Db) {}
+
+  // ---- the outbox
+
+  /** Writes one event to the outbox; its row with the sequence number it got. */
+  insertEvent(row: Omit<EventRow, 'seq'>): EventRow {
+    const r = this.db.run(
+      'INSERT INTO events (id, organization_id, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)',
+      row.id,
+      row.organization_id,
+      row.type,
+      row.timestamp,
+      row.payload,
+    );
+    return { seq: Number(r.lastInsertRowid), ...row };
+  }
+
+  /** The organization's events after `seq`, oldest first (the CLI stream's replay). */
+  eventsAfter(organizationId: string, seq: number, limit: number): EventRow[] {
+    return this.db.all<EventRow>(
+      'SELECT * FROM events WHERE organization_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      organizationId,
+      seq,
+      limit,
+    );
+  }
+
+  event(id: string): EventRow | undefined {
+    return this.db.get<EventRow>('SELECT * FROM events WHERE id = ?', id);
+  }
+
+  /** The endpoints of the organization subscribed to `type` (memoised until an endpoint write). */
+  subscribed(organizationId: string, type: EventType): string[] {
+    return this.db
+      .memo<string[]>('webhook-subscriptions', ENDPOINT_TABLES)
+      .get(`${organizationId} ${type}`, () =>
+        this.db
+          .all<{ id: string }>(
+            `SELECT id FROM webhook_endpoints WHERE organization_id = ? AND deleted_at IS NULL
+             AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?) ORDER BY created_at, id`,
+            organizationId,
+            type,
+          )
+          .map((r) => r.id),
+      );
+  }
+
+  /** The event's copy for an endpoint, due at `dueMs` (wall clock). */
+  insertWebhookEvent(id: string, eventId: string, endpointId: string, now: string, dueMs: number) {
+    this.db.insert('webhook_events', {
+      id,
+      created_at: now,
+      modified_at: null,
+      event_id: eventId,
+      endpoint_id: endpointId,
+      last_http_code: null,
+      succeeded: null,
+      attempts: 0,
+      next_attempt_at: dueMs,
+    });
+  }
+
+  // ---- endpoints
+
+  listEndpoints(
+    visible: Visibility,
+    filter: { organization_id: readonly string[] },
+    page: Page,
+  ): Listed<WebhookEndpointRow> {
+    const where = new Where()
+      .scope((p) => scopeSql('w', visible, p))
+      .add('w.deleted_at IS NULL')
+      .matching('w', filter);
+    const order = 'w.created_at DESC, w.id DESC';
+    return list(this.db, { columns: 'w.*', from: 'webhook_endpoints w', where, order, page });
+  }
+
+  /** The endpoint `id` the scope sees, unless deleted. */
+  endpoint(visible: Visibility, id: string): WebhookEndpointRow | undefined {
+    const params: unknown[] = [id];
+    const sql = scopeSql('w', visible, params);
+    return this.db.get<WebhookEndpointRow>(
+      `SELECT w.* FROM webhook_endpoints w WHERE w.id = ? AND w.deleted_at IS NULL AND ${sql}`,
+      ...params,
+    );
+  }
+
+  /** The organization's endpoint with this URL (billing serve --webhook finds its own again). */
+  endpointByUrl(organizationId: string, url: string): WebhookEndpointRow | undefined {
+    return this.db.get<WebhookEndpointRow>(
+      `SELECT * FROM webhook_endpoints WHERE organization_id = ? AND url = ? AND deleted_at IS NULL
+       ORDER BY created_at LIMIT 1`,
+      organizationId,
+      url,
+    );
+  }
+
+  /** A deleted endpoint gets nothing more: its pending deliveries are dropped. */
+  deleteEndpoint(id: string, now: string): void {
+    this.db.update('webhook_endpoints', id, { deleted_at: now }, now);
+    this.db.run(
+      'UPDATE webhook_events SET next_attempt_at = NULL WHERE endpoint_id = ? AND next_attempt_at IS NOT NULL',
+      id,
+    );
+  }
+
+  // ---- events of endpoints and their deliveries
+
+  /** The webhook event `id` of an endpoint the scope sees. */
+  webhookEvent(visible: Visibility, id: string): WebhookEventRow | undefined {
+    const params: unknown[] = [id];
+    const sql = scopeSql('w', visible, params);
+    return this.db.get<WebhookEventRow>(
+      `SELECT e.* FROM webhook_events e JOIN webhook_endpoints w ON w.id = e.endpoint_id
+       WHERE e.id = ? AND w.deleted_at IS NULL AND ${sql}`,
+      ...params,
+    );
+  }
+
+  /** Due again now, for a new round of attempts (a redelivery). */
+  schedule(id: string, dueMs: number): void {
+    this.db.run(
+      'UPDATE webhook_events SET attempts = 0, next_attempt_at = ? WHERE id = ?',
+      dueMs,
+      id,
+    );
+  }
+
+  /**
+   * Up to `limit` deliveries due at `nowMs`, oldest first, at most one per endpoint and none for
+   * the endpoints in `busy` (one delivery at a time per endpoint keeps its events in order).
+   */
+  due(nowMs: number, busy: readonly string[], limit: number): DueDelivery[] {
+    const rows = this.db.all<DueDelivery>(
+      `SELECT e.id AS webhook_event_id, e.endpoint_id, e.attempts, w.url, w.secret, ev.payload
+       FROM webhook_events e JOIN webhook_endpoints w ON w.id = e.endpoint_id JOIN events ev ON ev.id = e.event_id
+       WHERE e.next_attempt_at <= ? AND w.deleted_at IS NULL
+       AND e.endpoint_id NOT IN (SELECT value FROM json_each(?))
+       ORDER BY e.next_attempt_at, e.rowid LIMIT ?`,
+      nowMs,
+      JSON.stringify(busy),
+      limit * 4,
+    );
+    const seen = new Set<string>();
+    const out: DueDelivery[] = [];
+    for (const r of rows) {
+      if (seen.has(r.endpoint_id)) continue;
+      seen.add(r.endpoint_id);
+      out.push(r);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /** When the next delivery falls due (epoch ms), if any is pending (as `due` sees them). */
+  nextDue(): number | undefined {
+    return (
+      this.db.get<{ at: number | null }>(
+        `SELECT min(e.next_attempt_at) AS at FROM webhook_events e
+         JOIN webhook_endpoints w ON w.id = e.endpoint_id
+         WHERE e.next_attempt_at IS NOT NULL AND w.deleted_at IS NULL`,
+      )?.at ?? undefined
+    );
+  }
+
+  /**
+   * Records one attempt: the delivery row, and the event's state — delivered, given up
+   * (`nextMs` null after a failure) or due again at `nextMs`.
+   */
+  recordAttempt(
+    delivery: WebhookDeliveryRow,
+    outcome: { attempts: number; succeeded: boolean; nextMs: number | null },
+  ): void {
+    const { webhook_event_id: id, http_code: code, created_at: now } = delivery;
+    // Gone meanwhile (a reset of the local service): nothing to record.
+    if (!this.db.row('webhook_events', id)) return;
+    this.db.insert('webhook_deliveries', delivery);
+    const succeeded = outcome.succeeded ? 1 : outcome.nextMs === null ? 0 : undefined;
+    this.db.run(
+      `UPDATE webhook_events SET attempts = ?, next_attempt_at = ?, modified_at = ?,
+       last_http_code = coalesce(?, last_http_code), succeeded = coalesce(?, succeeded) WHERE id = ?`,
+      outcome.attempts,
+      outcome.succeeded ? null : outcome.nextMs,
+      now,
+      code,
+      succeeded ?? null,
+      id,
+    );
+  }
+
+  /** The delivery attempts to the endpoints the scope sees, newest first. */
+  listDeliveries(
+    visible: Visibility,
+    endpointId: string | undefined,
+    page: Page,
+  ): Listed<DeliveryListed> {
+    const where = new Where().scope((p) => scopeSql('w', visible, p)).add('w.deleted_at IS NULL');
+    if (endpointId) where.add('d.endpoint_id = ?', endpointId);
+    return list(this.db, {
+      columns: `d.*, e.created_at AS event_created_at, e.modified_at AS event_modified_at,
+        e.last_http_code, e.succeeded AS event_succeeded, ev.type, ev.payload`,
+      from: `webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+        JOIN webhook_events e ON e.id = d.webhook_event_id JOIN events ev ON ev.id = e.event_id`,
+      where,
+      order: 'd.created_at DESC, d.rowid DESC',
+      page,
+    });
+  }
+}

@@ -335,3 +335,22 @@ export function unknownField(
 
 /** The local service's test clock (`billing clock`): what moving it processed, by kind. */
 export const CLOCK: FieldTree = { ...leaves('now', 'offset_seconds'), processed: FREE };
+
+/** A webhook endpoint (its `secret` is printed only by `webhooks create`). */
+export const WEBHOOK_ENDPOINT: FieldTree = {
+  ...STAMPS,
+  ...leaves('url', 'format', 'secret', 'organization_id', 'user_id'),
+  events: FREE,
+};
+
+const WEBHOOK_EVENT: FieldTree = {
+  ...STAMPS,
+  ...leaves('type', 'last_http_code', 'succeeded', 'payload'),
+};
+
+/** One delivery attempt, with its event. */
+export const WEBHOOK_DELIVERY: FieldTree = {
+  ...STAMPS,
+  ...leaves('http_code', 'succeeded', 'response'),
+  webhook_event: WEBHOOK_EVENT,
+};

@@ -21,3 +21,4 @@ export type { RetryPolicy } from './retry.js';
 export * from './schemas.js';
 export * as subscriptions from './subscriptions.js';
 export type { Query } from './url.js';
+export * as webhooks from './webhooks.js';

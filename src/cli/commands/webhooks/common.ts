@@ -1,0 +1,69 @@
+// What the webhooks verbs share: event types checked, columns, and the secret kept off every
+// output but `webhooks create`'s.
+import type { Resource } from '../../../api/schemas.js';
+import { UsageError } from '../../../errors.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
+import { clip } from '../../input.js';
+import type { Column } from '../../io/index.js';
+
+export const EVENTS_HELP = `event types, comma-separated or repeated, or "all": ${WEBHOOK_EVENT_TYPES.join(', ')}`;
+
+/** --events values: known types, each once, in the API's order; `all` is every type. */
+export function eventTypes(values: string[] | undefined): string[] | undefined {
+  if (!values?.length) return undefined;
+  const given = new Set(values.flatMap((v) => v.split(',')).map((s) => s.trim()));
+  if (given.has('all')) return [...WEBHOOK_EVENT_TYPES];
+  for (const type of given) {
+    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
+      throw new UsageError(
+        `--events: "${clip(type)}" is not an event type; valid: ${WEBHOOK_EVENT_TYPES.join(', ')}, all`,
+      );
+    }
+  }
+  return WEBHOOK_EVENT_TYPES.filter((t) => given.has(t));
+}
+
+/** An endpoint URL: http(s) with a host (the local service also takes loopback http). */
+export function endpointUrl(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: "${clip(value)}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`${flag}: must be an http or https URL, got ${clip(url.protocol)}`);
+  }
+  return value;
+}
+
+/** The endpoint as printed by every verb but create: without its signing secret. */
+export function withoutSecret(endpoint: Resource): Resource {
+  const { secret: _secret, ...rest } = endpoint;
+  return rest as Resource;
+}
+
+export const ENDPOINT_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'URL', path: 'url' },
+  { header: 'EVENTS', path: 'events', hide: 2 },
+  { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
+];
+
+export const ENDPOINT_CARD: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'URL', path: 'url' },
+  { header: 'Format', path: 'format' },
+  { header: 'Events', path: 'events' },
+  { header: 'Organization', path: 'organization_id', kind: 'id' },
+  { header: 'Created', path: 'created_at', kind: 'time' },
+];
+
+export const DELIVERY_COLUMNS: Column[] = [
+  { header: 'ID', path: 'id', kind: 'id' },
+  { header: 'CREATED', path: 'created_at', kind: 'time' },
+  { header: 'EVENT', path: 'webhook_event.type' },
+  { header: 'EVENT ID', path: 'webhook_event.id', kind: 'id', hide: 2 },
+  { header: 'HTTP', path: 'http_code' },
+  { header: 'OK', path: 'succeeded', kind: 'bool', hide: 1 },
+];

@@ -3,7 +3,7 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders customers products discounts benefits keys org clock api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout subs orders customers products discounts benefits keys org webhooks clock api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'list get update confirm' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get' ;;
@@ -13,6 +13,7 @@ _billing_subcommands() {
     'benefits') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
     'org') echo 'list get update' ;;
+    'webhooks') echo 'list get create update delete deliveries redeliver' ;;
     'clock') echo 'show advance set reset' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
@@ -69,6 +70,14 @@ _billing_flags() {
     'org list') echo '--slug --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'org update') echo '--name --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks list') echo '--org --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks create') echo '--url --events --secret --format --org --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks update') echo '--url --events --secret --format --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks deliveries') echo '--endpoint --failed --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks redeliver') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock show') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock advance') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -448,6 +457,57 @@ _billing_takes_value() {
     'org update|--profile'|\
     'org update|--connect-timeout'|\
     'org update|--request-timeout'|\
+    'webhooks|--profile'|\
+    'webhooks|--connect-timeout'|\
+    'webhooks|--request-timeout'|\
+    'webhooks list|--org'|\
+    'webhooks list|-o'|'webhooks list|--output'|\
+    'webhooks list|--fields'|\
+    'webhooks list|--limit'|\
+    'webhooks list|--page'|\
+    'webhooks list|--page-size'|\
+    'webhooks list|--profile'|\
+    'webhooks list|--connect-timeout'|\
+    'webhooks list|--request-timeout'|\
+    'webhooks get|-o'|'webhooks get|--output'|\
+    'webhooks get|--fields'|\
+    'webhooks get|--profile'|\
+    'webhooks get|--connect-timeout'|\
+    'webhooks get|--request-timeout'|\
+    'webhooks create|--url'|\
+    'webhooks create|--events'|\
+    'webhooks create|--secret'|\
+    'webhooks create|--format'|\
+    'webhooks create|--org'|\
+    'webhooks create|-o'|'webhooks create|--output'|\
+    'webhooks create|--fields'|\
+    'webhooks create|--profile'|\
+    'webhooks create|--connect-timeout'|\
+    'webhooks create|--request-timeout'|\
+    'webhooks update|--url'|\
+    'webhooks update|--events'|\
+    'webhooks update|--secret'|\
+    'webhooks update|--format'|\
+    'webhooks update|-o'|'webhooks update|--output'|\
+    'webhooks update|--fields'|\
+    'webhooks update|--profile'|\
+    'webhooks update|--connect-timeout'|\
+    'webhooks update|--request-timeout'|\
+    'webhooks delete|--profile'|\
+    'webhooks delete|--connect-timeout'|\
+    'webhooks delete|--request-timeout'|\
+    'webhooks deliveries|--endpoint'|\
+    'webhooks deliveries|-o'|'webhooks deliveries|--output'|\
+    'webhooks deliveries|--fields'|\
+    'webhooks deliveries|--limit'|\
+    'webhooks deliveries|--page'|\
+    'webhooks deliveries|--page-size'|\
+    'webhooks deliveries|--profile'|\
+    'webhooks deliveries|--connect-timeout'|\
+    'webhooks deliveries|--request-timeout'|\
+    'webhooks redeliver|--profile'|\
+    'webhooks redeliver|--connect-timeout'|\
+    'webhooks redeliver|--request-timeout'|\
     'clock|--profile'|\
     'clock|--connect-timeout'|\
     'clock|--request-timeout'|\
@@ -630,6 +690,21 @@ _billing_values() {
     'org get|--profile') billing __complete profiles 2>/dev/null ;;
     'org update|-o'|'org update|--output') echo 'table tsv json ndjson' ;;
     'org update|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks list|-o'|'webhooks list|--output') echo 'table tsv json ndjson' ;;
+    'webhooks list|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks get|-o'|'webhooks get|--output') echo 'table tsv json ndjson' ;;
+    'webhooks get|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks create|--format') echo 'raw discord slack' ;;
+    'webhooks create|-o'|'webhooks create|--output') echo 'table tsv json ndjson' ;;
+    'webhooks create|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks update|--format') echo 'raw discord slack' ;;
+    'webhooks update|-o'|'webhooks update|--output') echo 'table tsv json ndjson' ;;
+    'webhooks update|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks deliveries|-o'|'webhooks deliveries|--output') echo 'table tsv json ndjson' ;;
+    'webhooks deliveries|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks redeliver|--profile') billing __complete profiles 2>/dev/null ;;
     'clock|--profile') billing __complete profiles 2>/dev/null ;;
     'clock show|-o'|'clock show|--output') echo 'table tsv json ndjson' ;;
     'clock show|--profile') billing __complete profiles 2>/dev/null ;;

@@ -28,3 +28,29 @@ export async function get(client: ApiClient, id: string): Promise<Resource> {
     notFound: `benefit ${id}`,
   });
 }
+
+/** A new benefit (benefits:write): `custom` with a note, or `license_keys` with its limits. */
+export async function create(
+  client: ApiClient,
+  body: {
+    type: BenefitType;
+    description: string;
+    properties: Record<string, unknown>;
+    organization_id?: string;
+  },
+): Promise<Resource> {
+  return client.request('POST', '/v1/benefits/', { body, schema: resource });
+}
+
+/** A benefit's description and properties; its grants follow (benefit_grant.updated). */
+export async function update(
+  client: ApiClient,
+  id: string,
+  body: { description?: string; properties?: Record<string, unknown> },
+): Promise<Resource> {
+  return client.request('PATCH', `/v1/benefits/${segment(id)}`, {
+    body,
+    schema: resource,
+    notFound: `benefit ${id}`,
+  });
+}

@@ -88,6 +88,22 @@ export async function update(
   });
 }
 
+/** The body of POST /v1/checkouts/custom/ (SDK CheckoutPriceCreate). */
+export interface CheckoutCreate extends CheckoutUpdate {
+  product_price_id: string;
+  customer_id?: string | null;
+  subscription_id?: string | null;
+  embed_origin?: string | null;
+}
+
+/** A new checkout session for a price (checkouts:write); its `url` is the hosted page. */
+export async function create(
+  client: ApiClient,
+  body: CheckoutCreate,
+): Promise<Resource & { client_secret: string }> {
+  return client.request('POST', '/v1/checkouts/custom/', { body, schema: checkoutWithSecret });
+}
+
 /** Public: the client secret in the path is the credential, so no token is sent. */
 export async function confirm(
   client: ApiClient,

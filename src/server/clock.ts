@@ -1,14 +1,30 @@
 // The service clock: wall time plus an offset that /__local/clock can advance (kept in meta, so
-// it survives restarts with --db).
+// it survives restarts with --db). What falls due while it moves is processed with the clock
+// standing at each item's own time (`at`, domain/due.ts).
 import type { Store } from './store/index.js';
 
 export class Clock {
   private offset: number;
+  /** Epoch ms the clock stands at while `at` runs. */
+  private pinned: number | undefined;
   constructor(private readonly store: Store) {
     this.offset = Number(store.getMeta('clock_offset_ms') ?? 0);
   }
   now(): Date {
-    return new Date(Date.now() + this.offset);
+    return new Date(this.pinned ?? Date.now() + this.offset);
+  }
+  /**
+   * Runs `fn` with the clock standing still at `when`: rows, events and their timestamps say
+   * `when`. Synchronous work only (every request shares the clock).
+   */
+  at<T>(when: Date, fn: () => T): T {
+    const outer = this.pinned;
+    this.pinned = when.getTime();
+    try {
+      return fn();
+    } finally {
+      this.pinned = outer;
+    }
   }
   iso(): string {
     return this.now().toISOString();

@@ -2,7 +2,8 @@
 // discount, and the status it shows.
 import type { CheckoutRow, CheckoutStatus, DiscountRow, PriceRow } from '../store/rows.js';
 
-function discountAmount(
+/** What `discount` takes off `amount` (a fixed one only in its own currency). */
+export function discountAmount(
   discount: DiscountRow | null,
   amount: number,
   currency: string | null,

@@ -1,9 +1,11 @@
 // The control surface under /__local/ (tests and demos only; not part of the real API):
-// reset to the seed, a clock that can be advanced, demo info, token minting, media files.
+// reset to the seed, a clock that can be advanced (processing what falls due), demo info, token
+// minting, media files.
 import * as z from 'zod';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { createCustomerSession } from '../domain/customer-sessions.js';
+import { type Processed, processDue } from '../domain/due.js';
 import { invalid, NotFound } from '../domain/errors.js';
 import { hashToken, token, uuid } from '../ids.js';
 import { storedDemo } from '../seed.js';
@@ -28,9 +30,10 @@ export function registerLocal({ app, get, write, service }: Router): void {
   const clockView = () => ({ now: clock.iso(), offset_seconds: clock.offsetSeconds });
 
   get('/__local/clock', null, () => clockView());
-  write('POST', '/__local/clock', null, (req) => {
-    const body = parseBody(clockBody, req.body ?? {});
-    // Reset, then set, then advance, checked as a whole first: a refused request changes nothing.
+
+  /** The offset a clock request asks for (none: it moves nothing), checked as a whole first. */
+  const requestedOffset = (body: z.infer<typeof clockBody>): number | undefined => {
+    // Reset, then set, then advance: a refused request changes nothing.
     let offsetMs = body.reset ? 0 : clock.offsetMs;
     if (body.set) offsetMs = clock.offsetTo(new Date(body.set));
     if (body.advance_seconds) {
@@ -52,9 +55,25 @@ export function registerLocal({ app, get, write, service }: Router): void {
       }
       offsetMs += body.advance_seconds * 1000;
     }
-    if (body.reset || body.set || body.advance_seconds) clock.setOffset(offsetMs);
-    return clockView();
-  });
+    return body.reset || body.set || body.advance_seconds ? offsetMs : undefined;
+  };
+  // What falls due on the way forward is processed before the final move, each item in its own
+  // transaction (domain/due.ts), so this cannot run inside the write's one transaction.
+  write<{ offsetMs: number | undefined; processed: Processed }>(
+    'POST',
+    '/__local/clock',
+    null,
+    (_req, { held }) => {
+      if (held.offsetMs !== undefined) clock.setOffset(held.offsetMs);
+      return { ...clockView(), processed: held.processed };
+    },
+    async (req) => {
+      const offsetMs = requestedOffset(parseBody(clockBody, req.body ?? {}));
+      const until = new Date(Date.now() + (offsetMs ?? clock.offsetMs));
+      const processed = processDue({ store, clock }, until);
+      return { held: { offsetMs, processed }, release() {} };
+    },
+  );
   write('POST', '/__local/reset', null, () => {
     service.reseed();
     return { ok: true, ...clockView() };

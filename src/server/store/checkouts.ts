@@ -39,6 +39,22 @@ export class Checkouts {
     );
   }
 
+  /** Open sessions whose expires_at (ISO) is at or before `until`. */
+  openExpiringBy(until: string): CheckoutRow[] {
+    return this.db.all<CheckoutRow>(
+      "SELECT * FROM checkouts WHERE status = 'open' AND expires_at <= ?",
+      until,
+    );
+  }
+
+  markExpired(id: string, at: string): void {
+    this.db.run(
+      "UPDATE checkouts SET status = 'expired', modified_at = ? WHERE id = ? AND status = 'open'",
+      at,
+      id,
+    );
+  }
+
   markConfirmed(id: string, customerId: string, subscriptionId: string | null, now: string): void {
     this.db.run(
       `UPDATE checkouts SET status = 'confirmed', customer_id = ?, subscription_id = ?, modified_at = ? WHERE id = ?`,

@@ -160,6 +160,42 @@ export class Subscriptions {
     );
   }
 
+  /**
+   * Subscriptions whose period ends by `until` (ISO): trialing or active ones that have not ended,
+   * to renew, or to end when set to cancel at the period's end (domain/due.ts).
+   */
+  dueBy(until: string): SubscriptionRow[] {
+    return this.db.all<SubscriptionRow>(
+      `SELECT * FROM subscriptions s WHERE ${statusIn(SUBSCRIPTION_ACTIVE_STATUSES)}
+       AND s.ended_at IS NULL AND s.current_period_end IS NOT NULL AND s.current_period_end <= ?`,
+      until,
+    );
+  }
+
+  /** The next period, from `start` (the last one's end) to `end`; a trial ends with it. */
+  renew(id: string, start: string, end: string): void {
+    this.db.run(
+      `UPDATE subscriptions SET status = 'active', current_period_start = ?, current_period_end = ?,
+       modified_at = ? WHERE id = ?`,
+      start,
+      end,
+      start,
+      id,
+    );
+  }
+
+  /** Ends it at `at`, its period's end, as it was set to (cancel_at_period_end). */
+  end(id: string, at: string): void {
+    this.db.run(
+      `UPDATE subscriptions SET status = 'canceled', ended_at = ?, ends_at = coalesce(ends_at, ?),
+       modified_at = ? WHERE id = ?`,
+      at,
+      at,
+      at,
+      id,
+    );
+  }
+
   /** Takes back a cancellation at the period's end. */
   resume(id: string, now: string): void {
     this.db.run(

@@ -1,0 +1,235 @@
+// What falls due when the service clock moves forward (POST /__local/clock), in time order: open
+// checkouts past expires_at expire; trialing and active subscriptions renew at their period's end
+// (an order, the period moved one interval), or end there when set to cancel at the period's end.
+// Each item is one transaction, run with the clock standing at the item's due time, that moves its
+// due time (a new period, a status) and the clock with it: killed half-way, nothing is processed
+// twice, and the next move forward goes on from there.
+import { CURRENCIES, SUBSCRIPTION_ACTIVE_STATUSES } from '../../shared/api-facts.js';
+import { uuid } from '../ids.js';
+import type { DiscountRow, SubscriptionRow } from '../store/rows.js';
+import { revokeBenefitGrants } from './benefit-grants.js';
+import { discountAmount } from './checkout-amounts.js';
+import type { Deps, Work } from './work.js';
+
+/** What a move of the clock processed, each kind in time order. */
+export interface Processed {
+  checkouts_expired: { id: string; at: string }[];
+  renewals: { subscription_id: string; order_id: string; at: string }[];
+  subscriptions_ended: { id: string; at: string }[];
+}
+
+interface Due {
+  /** Epoch ms. */
+  at: number;
+  kind: 'checkout' | 'subscription';
+  id: string;
+}
+
+/** Processes everything due after the clock's now up to `until`; the clock ends at `until`. */
+export function processDue(deps: Deps, until: Date): Processed {
+  const { store, clock } = deps;
+  const processed: Processed = { checkouts_expired: [], renewals: [], subscriptions_ended: [] };
+  const from = clock.now().getTime();
+  const end = until.getTime();
+  if (end <= from) return processed;
+  const queue = new DueQueue();
+  const iso = until.toISOString();
+  for (const c of store.checkouts.openExpiringBy(iso))
+    queue.push({ at: Date.parse(c.expires_at), kind: 'checkout', id: c.id });
+  for (const s of store.subscriptions.dueBy(iso))
+    queue.push({ at: Date.parse(s.current_period_end!), kind: 'subscription', id: s.id });
+  let committed = clock.offsetMs;
+  try {
+    for (let item = queue.pop(); item; item = queue.pop()) {
+      const due = item;
+      const next = store.tx((tx) =>
+        clock.at(new Date(due.at), () => {
+          const out = processOne({ store, clock, tx }, due, processed);
+          // Items that fell due before this move (wall time passes too) leave the clock be.
+          clock.setOffset(clock.offsetTo(new Date(Math.max(due.at, from))));
+          return out;
+        }),
+      );
+      committed = clock.offsetMs;
+      if (next !== undefined && next <= end) queue.push({ ...due, at: next });
+    }
+  } catch (err) {
+    // The failed item's transaction was rolled back, its move of the clock with it.
+    clock.setOffset(committed);
+    throw err;
+  }
+  return processed;
+}
+
+/** Processes one item if it is still due at its time; returns when it is due next, if ever. */
+function processOne(w: Work, due: Due, processed: Processed): number | undefined {
+  const at = new Date(due.at).toISOString();
+  if (due.kind === 'checkout') {
+    const row = w.store.row('checkouts', due.id);
+    if (row?.status !== 'open' || Date.parse(row.expires_at) !== due.at) return undefined;
+    w.store.checkouts.markExpired(row.id, at);
+    w.tx.emit({ type: 'checkout.updated', id: row.id });
+    processed.checkouts_expired.push({ id: row.id, at });
+    return undefined;
+  }
+  const sub = w.store.row('subscriptions', due.id);
+  if (
+    !sub ||
+    !(SUBSCRIPTION_ACTIVE_STATUSES as readonly string[]).includes(sub.status) ||
+    sub.ended_at != null ||
+    sub.current_period_end == null ||
+    Date.parse(sub.current_period_end) !== due.at
+  )
+    return undefined;
+  if (sub.cancel_at_period_end === 1) {
+    endSubscription(w, sub, at);
+    processed.subscriptions_ended.push({ id: sub.id, at });
+    return undefined;
+  }
+  const renewed = renew(w, sub, at);
+  processed.renewals.push({ subscription_id: sub.id, order_id: renewed.orderId, at });
+  return Date.parse(renewed.periodEnd);
+}
+
+/**
+ * The end of a subscription set to cancel at its period's end. The real service (polar
+ * ef797eea: the payment processor's deletion through update_subscription_from_stripe and
+ * _after_subscription_updated) sends `subscription.updated` and `subscription.revoked` — no
+ * second `subscription.canceled`, the cancellation was announced when it was asked for — and
+ * revokes the benefits it granted (`benefit_grant.revoked` each, license keys revoked).
+ */
+function endSubscription(w: Work, sub: SubscriptionRow, at: string): void {
+  w.store.subscriptions.end(sub.id, at);
+  w.tx.emit({ type: 'subscription.updated', id: sub.id });
+  w.tx.emit({ type: 'subscription.revoked', id: sub.id });
+  revokeBenefitGrants(w, sub.id, at);
+}
+
+/**
+ * A new period and its order (billing_reason `subscription_cycle`, a trial's end included): the
+ * subscription's amount less its discount while the discount's duration lasts, no tax (this
+ * service computes none). Then `order.created` and `subscription.updated`.
+ */
+function renew(w: Work, sub: SubscriptionRow, at: string): { orderId: string; periodEnd: string } {
+  const { store, tx } = w;
+  const start = new Date(at);
+  const periodEnd = nextPeriodEnd(sub, start).toISOString();
+  const currency = sub.currency ?? CURRENCIES[0];
+  const base = sub.amount ?? 0;
+  const discount = sub.discount_id ? (store.row('discounts', sub.discount_id) ?? null) : null;
+  // A trial's end is the first period paid for: a discount starts counting there.
+  const appliedAt = sub.status === 'trialing' ? start : new Date(sub.started_at ?? sub.created_at);
+  const applied = discount && discountApplies(discount, appliedAt, start) ? discount : null;
+  const customer = store.row('customers', sub.customer_id);
+  const orderId = uuid();
+  store.insert('orders', {
+    id: orderId,
+    created_at: at,
+    modified_at: null,
+    organization_id: sub.organization_id,
+    metadata: sub.metadata,
+    custom_field_data: sub.custom_field_data,
+    amount: base - discountAmount(applied, base, currency),
+    tax_amount: 0,
+    currency,
+    billing_reason: 'subscription_cycle',
+    billing_address: customer?.billing_address ?? null,
+    customer_id: sub.customer_id,
+    product_id: sub.product_id,
+    product_price_id: sub.price_id,
+    price_type: 'recurring',
+    discount_id: applied?.id ?? null,
+    subscription_id: sub.id,
+    checkout_id: null,
+    user_id: sub.user_id,
+  });
+  store.subscriptions.renew(sub.id, at, periodEnd);
+  tx.emit({ type: 'order.created', id: orderId });
+  tx.emit({ type: 'subscription.updated', id: sub.id });
+  return { orderId, periodEnd };
+}
+
+/**
+ * Whether a discount still applies to the period starting at `periodStart` (the real service's
+ * Discount.is_repetition_expired): `once` to the first period only, `forever` to all, `repeating`
+ * to those starting within duration_in_months − 1 calendar months of the first.
+ */
+export function discountApplies(d: DiscountRow, appliedAt: Date, periodStart: Date): boolean {
+  if (d.duration === 'once') return periodStart.getTime() <= appliedAt.getTime();
+  if (d.duration === 'forever' || d.duration_in_months == null) return true;
+  const last = addMonths(appliedAt, d.duration_in_months - 1, appliedAt.getUTCDate());
+  return periodStart.getTime() <= last.getTime();
+}
+
+const lastDayOfMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/** `months` calendar months later on `anchorDay`, or the month's last day when it is shorter. */
+function addMonths(from: Date, months: number, anchorDay: number): Date {
+  const d = new Date(from);
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + months;
+  d.setUTCFullYear(year, month, Math.min(anchorDay, lastDayOfMonth(year, month)));
+  return d;
+}
+
+/**
+ * The end of the period after the current one, one interval on, at the same time of day, on the
+ * billing day of the month (the real service's RecurringInterval.get_next_period with its
+ * anchor_day): the current end's day, unless a shorter month cut it (a period Jan 31 → Feb 28
+ * goes on to Mar 31). A trial's end sets the day, as there.
+ */
+export function nextPeriodEnd(sub: SubscriptionRow, currentEnd: Date): Date {
+  const start = new Date(sub.current_period_start);
+  const endDay = currentEnd.getUTCDate();
+  const cut =
+    sub.status !== 'trialing' &&
+    endDay === lastDayOfMonth(currentEnd.getUTCFullYear(), currentEnd.getUTCMonth()) &&
+    start.getUTCDate() > endDay;
+  const anchorDay = cut ? start.getUTCDate() : endDay;
+  return addMonths(currentEnd, sub.recurring_interval === 'year' ? 12 : 1, anchorDay);
+}
+
+/** A binary min-heap of what is due: by time, checkouts before subscriptions, then by id. */
+class DueQueue {
+  private readonly items: Due[] = [];
+
+  private static before(a: Due, b: Due): boolean {
+    if (a.at !== b.at) return a.at < b.at;
+    if (a.kind !== b.kind) return a.kind === 'checkout';
+    return a.id < b.id;
+  }
+
+  push(item: Due): void {
+    const items = this.items;
+    items.push(item);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!DueQueue.before(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): Due | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length && last) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let min = i;
+        if (l < items.length && DueQueue.before(items[l]!, items[min]!)) min = l;
+        if (r < items.length && DueQueue.before(items[r]!, items[min]!)) min = r;
+        if (min === i) break;
+        [items[i], items[min]] = [items[min]!, items[i]!];
+        i = min;
+      }
+    }
+    return top;
+  }
+}

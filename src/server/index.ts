@@ -12,7 +12,9 @@
 //    locations relative to the request's body; a change emits its events with work.tx.emit
 //    (domain/events.ts) once its rows are written: the outbox (webhooks/outbox.ts) stores each in
 //    the same transaction, its `data` the resource's API form (serialize/events.ts maps event
-//    types to serializers: a new kind of resource with events adds its case). No fastify here.
+//    types to serializers: a new kind of resource with events adds its case). A change that time
+//    brings (an expiry, a renewal) is an item of domain/due.ts, processed when the clock moves
+//    forward, each in its own transaction at its due time (clock.at). No fastify here.
 // 3. routes/<resource>.ts — `get` for reads, `write` for changes (app.ts): parse the request
 //    (validate.ts), call the store or the domain, serialize. The router runs each write in one
 //    transaction; work that must wait first (a lock, the payment processor) goes in `before`.

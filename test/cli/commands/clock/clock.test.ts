@@ -51,8 +51,11 @@ describe('clock: argv -> options', () => {
     ],
     [['set', 'none'], 'billing: date-time: give a date-time (to go back, clock reset)\n'],
   ])('%j -> usage error', async ([verb, ...argv], stderr) => {
-    const build = verb === 'set' ? buildSet : buildAdvance;
-    expect(await parse(build, verb!, argv, { noun: 'clock' })).toEqual({ code: 2, stderr });
+    const parsed =
+      verb === 'set'
+        ? await parse(buildSet, verb, argv, { noun: 'clock' })
+        : await parse(buildAdvance, verb!, argv, { noun: 'clock' });
+    expect(parsed).toEqual({ code: 2, stderr });
   });
 
   it('set, reset and show', async () => {

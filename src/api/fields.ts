@@ -354,3 +354,16 @@ export const WEBHOOK_DELIVERY: FieldTree = {
   ...leaves('http_code', 'succeeded', 'response'),
   webhook_event: WEBHOOK_EVENT,
 };
+
+/** What `billing trigger` made or changed, by name. */
+export const TRIGGERED: FieldTree = leaves(
+  'event',
+  'checkout',
+  'price',
+  'customer',
+  'order',
+  'subscription',
+  'product',
+  'benefit',
+  'organization',
+);

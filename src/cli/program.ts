@@ -16,6 +16,7 @@ import { registerOrg } from './commands/org/index.js';
 import { registerProducts } from './commands/products/index.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerSubs } from './commands/subs/index.js';
+import { registerTrigger } from './commands/trigger/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { Context } from './context.js';
 
@@ -88,6 +89,7 @@ export function buildProgram(ctx: Context) {
   registerKeys(program, ctx);
   registerOrg(program, ctx);
   registerWebhooks(program, ctx);
+  registerTrigger(program, ctx);
   registerClock(program, ctx);
   registerApi(program, ctx);
   registerConfig(program, ctx);

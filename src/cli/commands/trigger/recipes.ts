@@ -1,0 +1,272 @@
+// How `billing trigger` makes each event happen for real in the local sandbox: the API calls a
+// seller's site and a buyer would make (a checkout created and confirmed, a subscription changed,
+// cancelled or revoked, a product or benefit written, the organization updated), so every object
+// in the event can be read back afterwards. Each recipe returns what it did, by name.
+import type { ApiClient } from '../../../api/client.js';
+import type * as Api from '../../../api/index.js';
+import type { Resource } from '../../../api/schemas.js';
+import { UsageError } from '../../../errors.js';
+import type { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
+
+export type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Ids of what a recipe made or changed, printed as `key value` rows. */
+export type Done = Record<string, string>;
+
+/** The buyer every triggered purchase is made by (one customer, reused). */
+export const BUYER = 'trigger.buyer@example.com';
+
+interface Price {
+  id: string;
+  productId: string;
+  recurring: boolean;
+  hasBenefits: boolean;
+}
+
+export class Sandbox {
+  private pricesValue?: Promise<Price[]>;
+
+  constructor(
+    private readonly api: typeof Api,
+    private readonly client: ApiClient,
+    private readonly publicClient: ApiClient,
+    readonly org: string,
+  ) {}
+
+  /** The organization's live fixed prices, with whether their product grants benefits. */
+  private prices(): Promise<Price[]> {
+    this.pricesValue ??= (async () => {
+      const found: Price[] = [];
+      const filters = { organization_id: this.org, is_archived: false };
+      for await (const p of this.api.products.list(this.client, filters, { pageSize: 100 })) {
+        const benefits = Array.isArray(p.benefits) ? p.benefits.length : 0;
+        for (const price of (Array.isArray(p.prices) ? p.prices : []) as Record<
+          string,
+          unknown
+        >[]) {
+          if (price.is_archived === true || price.amount_type !== 'fixed') continue;
+          found.push({
+            id: String(price.id),
+            productId: p.id,
+            recurring: price.type === 'recurring',
+            hasBenefits: benefits > 0,
+          });
+        }
+      }
+      return found;
+    })();
+    return this.pricesValue;
+  }
+
+  private async price(want: { recurring?: boolean; benefits?: boolean; not?: string }) {
+    const all = await this.prices();
+    const match = all.find(
+      (p) =>
+        (want.recurring === undefined || p.recurring === want.recurring) &&
+        (!want.benefits || p.hasBenefits) &&
+        p.id !== want.not,
+    );
+    if (!match) {
+      const what = `${want.recurring ? 'recurring' : 'one-time'} price${want.benefits ? ' with benefits' : ''}`;
+      throw new UsageError(`trigger: organization ${this.org} has no live fixed ${what} to use`, {
+        hint: 'Create one with billing products create, or reset the sandbox: billing api POST /__local/reset --no-auth',
+      });
+    }
+    return match;
+  }
+
+  async checkout(want: { recurring?: boolean; benefits?: boolean } = {}) {
+    const price = await this.price(want);
+    return this.api.checkouts.create(this.client, { product_price_id: price.id });
+  }
+
+  /** A checkout created and confirmed by the buyer: the order, and the subscription if recurring. */
+  async purchase(want: { recurring?: boolean; benefits?: boolean } = {}): Promise<Done> {
+    const made = await this.checkout(want);
+    const confirmed = await this.api.checkouts.confirm(this.publicClient, made.client_secret, {
+      customer_email: BUYER,
+      confirmation_token_id: 'tok_trigger',
+    });
+    const done: Done = { checkout: made.id, price: String(made.product_price_id) };
+    const customer = typeof confirmed.customer_id === 'string' ? confirmed.customer_id : undefined;
+    if (customer) {
+      done.customer = customer;
+      for await (const order of this.api.orders.list(
+        this.client,
+        { customer_id: customer },
+        { limit: 1 },
+      )) {
+        done.order = order.id;
+      }
+    }
+    if (typeof confirmed.subscription_id === 'string')
+      done.subscription = confirmed.subscription_id;
+    return done;
+  }
+
+  /** A new subscription (its own purchase), to change without touching the demo's. */
+  async subscription(benefits = false): Promise<Done & { subscription: string }> {
+    const done = await this.purchase({ recurring: true, benefits });
+    if (!done.subscription) throw new Error('the confirmed checkout made no subscription');
+    return done as Done & { subscription: string };
+  }
+
+  async changePrice(done: Done & { subscription: string }): Promise<Done> {
+    const other = await this.price({ recurring: true, not: done.price });
+    await this.api.subscriptions.update(this.client, done.subscription, {
+      product_price_id: other.id,
+    });
+    return { ...done, price: other.id };
+  }
+
+  async updateCheckout(): Promise<Done> {
+    const made = await this.checkout();
+    await this.api.checkouts.update(this.client, made.id, { customer_name: 'Triggered Buyer' });
+    return { checkout: made.id };
+  }
+
+  cancel(id: string, atPeriodEnd: boolean) {
+    return this.api.subscriptions.update(
+      this.client,
+      id,
+      atPeriodEnd ? { cancel_at_period_end: true } : { cancel_at_period_end: false },
+    );
+  }
+
+  revoke(id: string) {
+    return this.api.subscriptions.revoke(this.client, id);
+  }
+
+  async product(): Promise<Resource> {
+    return this.api.products.create(this.client, {
+      name: `Triggered product ${new Date().toISOString().slice(0, 19)}`,
+      prices: [{ type: 'one_time', amount_type: 'fixed', price_amount: 1000 }],
+      organization_id: this.org,
+    });
+  }
+
+  async touchProduct(): Promise<Done> {
+    const price = await this.price({});
+    const product = await this.api.products.get(this.client, price.productId);
+    await this.api.products.update(this.client, product.id, {
+      description: (product.description as string | null | undefined) ?? null,
+    });
+    return { product: product.id };
+  }
+
+  async benefit(): Promise<Resource> {
+    return this.api.benefits.create(this.client, {
+      type: 'custom',
+      description: 'Triggered benefit',
+      properties: { note: 'Made by billing trigger' },
+      organization_id: this.org,
+    });
+  }
+
+  /** Updates (to the same description) a benefit some customer holds: its grants follow. */
+  async touchBenefit(): Promise<Done> {
+    const done = await this.subscription(true);
+    const price = await this.price({ recurring: true, benefits: true });
+    const product = await this.api.products.get(this.client, price.productId);
+    const benefit = (product.benefits as Resource[])[0]!;
+    await this.api.benefits.update(this.client, benefit.id, {
+      description: String(benefit.description),
+    });
+    return { ...done, benefit: benefit.id };
+  }
+
+  async touchOrganization(): Promise<Done> {
+    const org = await this.api.organizations.get(this.client, this.org);
+    await this.api.organizations.update(this.client, this.org, { name: String(org.name) });
+    return { organization: this.org };
+  }
+}
+
+/** Each event type and what makes it happen; `what` is said in `billing trigger --help`. */
+export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Promise<Done> }> = {
+  'checkout.created': {
+    what: 'creates a checkout',
+    run: async (s) => ({ checkout: (await s.checkout()).id }),
+  },
+  'checkout.updated': {
+    what: "creates a checkout and sets the buyer's name",
+    run: (s) => s.updateCheckout(),
+  },
+  'order.created': {
+    what: 'confirms a new checkout of a one-time price',
+    run: (s) => s.purchase({ recurring: false }),
+  },
+  'subscription.created': {
+    what: 'confirms a new checkout of a recurring price',
+    run: (s) => s.subscription(),
+  },
+  'subscription.active': {
+    what: 'confirms a new checkout of a recurring price',
+    run: (s) => s.subscription(),
+  },
+  'subscription.updated': {
+    what: 'moves a new subscription to another price',
+    run: async (s) => s.changePrice(await s.subscription()),
+  },
+  'subscription.canceled': {
+    what: 'cancels a new subscription at the end of its period',
+    run: async (s) => {
+      const done = await s.subscription();
+      await s.cancel(done.subscription, true);
+      return done;
+    },
+  },
+  'subscription.uncanceled': {
+    what: 'cancels a new subscription at period end, then resumes it',
+    run: async (s) => {
+      const done = await s.subscription();
+      await s.cancel(done.subscription, true);
+      await s.cancel(done.subscription, false);
+      return done;
+    },
+  },
+  'subscription.revoked': {
+    what: 'revokes a new subscription (ends it now)',
+    run: async (s) => {
+      const done = await s.subscription();
+      await s.revoke(done.subscription);
+      return done;
+    },
+  },
+  'benefit_grant.created': {
+    what: 'confirms a new checkout of a product with benefits',
+    run: (s) => s.subscription(true),
+  },
+  'benefit_grant.updated': {
+    what: "grants a product's benefit, then updates the benefit",
+    run: (s) => s.touchBenefit(),
+  },
+  'benefit_grant.revoked': {
+    what: 'grants benefits with a new subscription, then revokes it',
+    run: async (s) => {
+      const done = await s.subscription(true);
+      await s.revoke(done.subscription);
+      return done;
+    },
+  },
+  'organization.updated': {
+    what: 'updates the organization (same name)',
+    run: (s) => s.touchOrganization(),
+  },
+  'product.created': {
+    what: 'creates a product with a one-time price',
+    run: async (s) => ({ product: (await s.product()).id }),
+  },
+  'product.updated': { what: 'updates a product (same description)', run: (s) => s.touchProduct() },
+  'benefit.created': {
+    what: 'creates a custom benefit',
+    run: async (s) => ({ benefit: (await s.benefit()).id }),
+  },
+  'benefit.updated': {
+    what: "updates a product's benefit (same description)",
+    run: async (s) => {
+      const { benefit } = await s.touchBenefit();
+      return { benefit: benefit! };
+    },
+  },
+};

@@ -348,6 +348,15 @@ describe('month ends, a failure half-way, the demo year', () => {
     expect((await subscription(svc, sub)).current_period_end.slice(0, 10)).toBe('2024-05-31');
   });
 
+  it('a subscription bought on Jan 31 first ends on Feb 28, not in March', async () => {
+    await svc.reset();
+    await moveClock(svc, { set: '2025-01-31T09:00:00Z' });
+    const { sub } = await buy(svc, 'jan31@example.com');
+    expect(sub.current_period_end.slice(0, 13)).toBe('2025-02-28T09');
+    const { sub: yearly } = await buy(svc, 'leap@example.com', { yearly: true });
+    expect(yearly.current_period_end.slice(0, 10)).toBe('2026-01-31');
+  });
+
   it('goes on after a failure half-way without processing anything twice', async () => {
     await svc.reset();
     await moveClock(svc, { set: '2022-03-10T08:00:00Z' });

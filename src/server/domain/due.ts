@@ -173,6 +173,11 @@ function addMonths(from: Date, months: number, anchorDay: number): Date {
   return d;
 }
 
+/** One interval after `from`, on its day of the month or the month's last (Jan 31 → Feb 28). */
+export function periodEnd(from: Date, interval: string): Date {
+  return addMonths(from, interval === 'year' ? 12 : 1, from.getUTCDate());
+}
+
 /**
  * The end of the period after the current one, one interval on, at the same time of day, on the
  * billing day of the month (the real service's RecurringInterval.get_next_period with its

@@ -8,15 +8,10 @@ import type { CheckoutRow, CustomerRow } from '../store/rows.js';
 import { grantBenefits } from './benefit-grants.js';
 import { checkoutAmounts } from './checkout-amounts.js';
 import { createCustomerSession } from './customer-sessions.js';
+import { periodEnd } from './due.js';
 import { invalid } from './errors.js';
 import type { Work } from './work.js';
 
-function addInterval(from: Date, interval: string): Date {
-  const d = new Date(from);
-  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
-  else d.setUTCMonth(d.getUTCMonth() + 1);
-  return d;
-}
 
 /** The checkout's customer: the organization's customer with its email, else a new one. */
 function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
@@ -90,7 +85,7 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
       recurring_interval: priceRow.recurring_interval!,
       status: 'active',
       current_period_start: iso,
-      current_period_end: addInterval(now, priceRow.recurring_interval!).toISOString(),
+      current_period_end: periodEnd(now, priceRow.recurring_interval!).toISOString(),
       cancel_at_period_end: 0,
       canceled_at: null,
       started_at: iso,

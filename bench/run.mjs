@@ -1,15 +1,16 @@
-// `npm run bench`: start-up, one request, export and the local service under load, each figure a
-// ratio against a baseline measured in the same run (median of interleaved runs). Prints a table
-// and writes bench/RESULTS.md; `node bench/run.mjs --help` lists the sizes and run counts.
+// `npm run bench`: start-up, one request, export, the local service under load and its events,
+// each figure a ratio against a baseline measured in the same run (median of interleaved runs).
+// Prints a table and writes bench/RESULTS.md; `node bench/run.mjs --help` lists the sizes.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+import { events } from './events.mjs';
 import { NODE, ROOT, scratch } from './lib/measure.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { startBilling } from './lib/service.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
 
-const SUITES = { startup, request, export: exportList, service };
+const SUITES = { startup, request, export: exportList, service, events };
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';
 

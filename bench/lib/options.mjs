@@ -3,8 +3,8 @@
 // test can run every benchmark at a tiny size.
 
 export const DEFAULTS = {
-  /** Comma-separated: startup, request, export, service. */
-  only: 'startup,request,export,service',
+  /** Comma-separated: startup, request, export, service, events. */
+  only: 'startup,request,export,service,events',
   startupRuns: 30,
   requestRuns: 20,
   exportOrders: 20_000,
@@ -15,6 +15,12 @@ export const DEFAULTS = {
   wrkSeconds: 5,
   wrkThreads: 2,
   wrkConnections: 20,
+  /** Events (issue 16): changes one at a time for the latency, per run. */
+  eventsLatencyCount: 300,
+  /** Changes sent for the throughput, per run, and how many at a time. */
+  eventsThroughputCount: 3000,
+  eventsConcurrency: 8,
+  eventsRuns: 3,
   /** Where the Markdown report goes; `-` for none. */
   out: 'bench/RESULTS.md',
   /** Where the raw results go as JSON; `-` for none. */
@@ -51,7 +57,9 @@ export function parseOptions(argv, env) {
     opts[name] = convert(name, value);
   }
   const suites = opts.only.split(',').map((s) => s.trim());
-  const unknown = suites.filter((s) => !['startup', 'request', 'export', 'service'].includes(s));
+  const unknown = suites.filter(
+    (s) => !['startup', 'request', 'export', 'service', 'events'].includes(s),
+  );
   if (unknown.length) throw new Error(`--only: unknown benchmark ${unknown.join(', ')}`);
   return { ...opts, suites };
 }

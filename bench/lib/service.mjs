@@ -53,11 +53,14 @@ function stopChild(child) {
   });
 }
 
-/** `billing serve --port 0 --json --quiet --orders N`: { url, token, orgId, pid, readyMs, stop }. */
-export async function startBilling(bin, orders) {
+/**
+ * `billing serve --port 0 --json --quiet --orders N [...extra]`:
+ * { url, token, orgId, pid, readyMs, stop }.
+ */
+export async function startBilling(bin, orders, extra = []) {
   const server = await startServer(
     // --quiet: a request log line per request is not part of what is measured.
-    [bin, 'serve', '--port', '0', '--json', '--quiet', '--orders', String(orders)],
+    [bin, 'serve', '--port', '0', '--json', '--quiet', '--orders', String(orders), ...extra],
     `billing serve --orders ${orders}`,
   );
   const { url, personal_access_token: token, organization_id: orgId } = server.info;

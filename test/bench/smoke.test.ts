@@ -26,6 +26,9 @@ const TINY = [
   '--load-runs=1',
   '--wrk-seconds=1',
   '--wrk-connections=4',
+  '--events-latency-count=5',
+  '--events-throughput-count=20',
+  '--events-runs=1',
   '--out=-',
 ];
 
@@ -63,6 +66,8 @@ describe('npm run bench, at a tiny size', () => {
       'export peak RSS, 200 vs 100 orders',
       'service: seed 1,000 orders',
       'service: RSS with 1,000 orders',
+      'events: latency, change → receiver, p99',
+      'events: throughput to a fast receiver',
     ]) {
       expect(figures).toContain(expected);
     }

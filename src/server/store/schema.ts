@@ -210,6 +210,7 @@ CREATE TABLE IF NOT EXISTS webhook_events (
   attempts INTEGER NOT NULL, next_attempt_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS webhook_events_due ON webhook_events(next_attempt_at) WHERE next_attempt_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS webhook_events_endpoint_due ON webhook_events(endpoint_id, next_attempt_at) WHERE next_attempt_at IS NOT NULL;
 
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT,

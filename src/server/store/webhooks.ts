@@ -172,26 +172,38 @@ export class Webhooks {
    * Up to `limit` deliveries due at `nowMs`, oldest first, at most one per endpoint and none for
    * the endpoints in `busy` (one delivery at a time per endpoint keeps its events in order).
    */
-  due(nowMs: number, busy: readonly string[], limit: number): DueDelivery[] {
-    const rows = this.db.all<DueDelivery>(
-      `SELECT e.id AS webhook_event_id, e.endpoint_id, e.attempts, w.url, w.secret, ev.payload
-       FROM webhook_events e JOIN webhook_endpoints w ON w.id = e.endpoint_id JOIN events ev ON ev.id = e.event_id
-       WHERE e.next_attempt_at <= ? AND w.deleted_at IS NULL
-       AND e.endpoint_id NOT IN (SELECT value FROM json_each(?))
-       ORDER BY e.next_attempt_at, e.rowid LIMIT ?`,
-      nowMs,
-      JSON.stringify(busy),
-      limit * 4,
-    );
-    const seen = new Set<string>();
-    const out: DueDelivery[] = [];
-    for (const r of rows) {
-      if (seen.has(r.endpoint_id)) continue;
-      seen.add(r.endpoint_id);
-      out.push(r);
-      if (out.length >= limit) break;
+  due(nowMs: number, busy: ReadonlySet<string>, limit: number): DueDelivery[] {
+    // Endpoint by endpoint, each one's oldest due event through its index: the cost does not
+    // grow with the events queued behind a delivery in flight.
+    const heads: { id: string; endpoint_id: string; attempts: number; at: number; seq: number }[] =
+      [];
+    const endpoints = this.db
+      .memo<string[]>('webhook-endpoints', ENDPOINT_TABLES)
+      .get('live', () =>
+        this.db
+          .all<{ id: string }>('SELECT id FROM webhook_endpoints WHERE deleted_at IS NULL')
+          .map((r) => r.id),
+      );
+    for (const id of endpoints) {
+      if (busy.has(id)) continue;
+      const head = this.db.get<(typeof heads)[number]>(
+        `SELECT id, endpoint_id, attempts, next_attempt_at AS at, rowid AS seq FROM webhook_events
+         WHERE endpoint_id = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT 1`,
+        id,
+        nowMs,
+      );
+      if (head) heads.push(head);
     }
-    return out;
+    heads.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    return heads.slice(0, limit).map((h) => {
+      const found = this.db.get<Pick<DueDelivery, 'url' | 'secret' | 'payload'>>(
+        `SELECT w.url, w.secret, ev.payload FROM webhook_events e
+         JOIN webhook_endpoints w ON w.id = e.endpoint_id JOIN events ev ON ev.id = e.event_id
+         WHERE e.id = ?`,
+        h.id,
+      )!;
+      return { ...found, webhook_event_id: h.id, endpoint_id: h.endpoint_id, attempts: h.attempts };
+    });
   }
 
   /** When the next delivery falls due (epoch ms), if any is pending (as `due` sees them). */
@@ -214,11 +226,8 @@ export class Webhooks {
     outcome: { attempts: number; succeeded: boolean; nextMs: number | null },
   ): void {
     const { webhook_event_id: id, http_code: code, created_at: now } = delivery;
-    // Gone meanwhile (a reset of the local service): nothing to record.
-    if (!this.db.row('webhook_events', id)) return;
-    this.db.insert('webhook_deliveries', delivery);
     const succeeded = outcome.succeeded ? 1 : outcome.nextMs === null ? 0 : undefined;
-    this.db.run(
+    const { changes } = this.db.run(
       `UPDATE webhook_events SET attempts = ?, next_attempt_at = ?, modified_at = ?,
        last_http_code = coalesce(?, last_http_code), succeeded = coalesce(?, succeeded) WHERE id = ?`,
       outcome.attempts,
@@ -228,6 +237,8 @@ export class Webhooks {
       succeeded ?? null,
       id,
     );
+    // Gone meanwhile (a reset of the local service): nothing to record.
+    if (Number(changes) > 0) this.db.insert('webhook_deliveries', delivery);
   }
 
   /** The delivery attempts to the endpoints the scope sees, newest first. */

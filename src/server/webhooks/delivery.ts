@@ -128,7 +128,7 @@ export class DeliveryWorker {
     this.timer = undefined;
     const free = CONCURRENCY - this.busy.size;
     if (free > 0) {
-      for (const d of this.store.webhooks.due(Date.now(), [...this.busy], free)) {
+      for (const d of this.store.webhooks.due(Date.now(), this.busy, free)) {
         this.busy.add(d.endpoint_id);
         void this.deliver(d).finally(() => {
           this.busy.delete(d.endpoint_id);

@@ -107,6 +107,7 @@ export const CALL_FLOORS = {
   discounts: 30,
   benefits: 10,
   'checkouts-list': 12,
+  'checkout-create': 15,
   webhooks: 20,
 } as const;
 const ISSUE_BAR = 60;

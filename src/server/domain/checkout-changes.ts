@@ -2,8 +2,8 @@
 // rules each change must pass (api-facts "Request bodies").
 import { json, parseJson } from '../store/index.js';
 import type { CheckoutRow } from '../store/rows.js';
-import { checkCustomFields, discountProblem } from './checkout-rules.js';
-import { invalid } from './errors.js';
+import { checkCustomFields, customAmountProblem, discountProblem } from './checkout-rules.js';
+import { Invalid, invalid } from './errors.js';
 import { checkMetadata } from './metadata.js';
 import type { Work } from './work.js';
 
@@ -50,8 +50,14 @@ export function applyCheckoutChanges(
     productId = p.product_id;
   }
   const priceRow = store.row('prices', priceId)!;
-  if (body.amount != null && priceRow.amount_type === 'custom') set.amount = body.amount;
+  if (body.amount != null && priceRow.amount_type === 'custom') {
+    const problem = customAmountProblem(priceRow, body.amount, ['amount']);
+    if (problem) throw new Invalid([problem]);
+    set.amount = body.amount;
+  }
   for (const key of ['customer_name', 'customer_email', 'customer_tax_id'] as const) {
+    // A session made for an existing customer keeps that customer's email (the real service).
+    if (key === 'customer_email' && row.customer_id) continue;
     if (body[key] !== undefined) set[key] = body[key];
   }
   if (body.customer_billing_address !== undefined)
@@ -88,6 +94,11 @@ export function applyCheckoutChanges(
         set.discount_id = d!.id;
         set.discount_locked = 1;
       }
+    }
+  } else if (body.discount_code === null) {
+    // The customer removes the code they applied; a seller's discount stays (spec §2.2).
+    if (row.discount_locked !== 1 && row.discount_id) {
+      set.discount_id = null;
     }
   } else if (body.discount_code) {
     const loc = ['discount_code'];

@@ -1,7 +1,7 @@
 // Rules a checkout change must pass: a discount that applies, custom-field values of the right
 // type and size (problems naming the field).
 import type { Store } from '../store/index.js';
-import type { CustomFieldRow, DiscountRow } from '../store/rows.js';
+import type { CustomFieldRow, DiscountRow, PriceRow } from '../store/rows.js';
 import { Invalid, type Loc, type Problem } from './errors.js';
 import { beyond, charLength, outOfRange } from './values.js';
 
@@ -24,6 +24,32 @@ export function discountProblem(
   if (limited.length && !limited.includes(productId))
     return 'Discount does not apply to this product.';
   return null;
+}
+
+/** Why `amount` cannot be paid for custom price `price` (its bounds); undefined when it can. */
+export function customAmountProblem(
+  price: PriceRow,
+  amount: number,
+  loc: Loc,
+): Problem | undefined {
+  const { minimum_amount: min, maximum_amount: max } = price;
+  if (min != null && amount < min)
+    return {
+      type: 'greater_than_equal',
+      loc,
+      msg: 'Amount is below minimum.',
+      input: amount,
+      ctx: { ge: min },
+    };
+  if (max != null && amount > max)
+    return {
+      type: 'less_than_equal',
+      loc,
+      msg: 'Amount is above maximum.',
+      input: amount,
+      ctx: { le: max },
+    };
+  return undefined;
 }
 
 /** The values sent for the product's custom fields, or every problem they have. */

@@ -3,7 +3,7 @@
 import { parseJson } from '../store/index.js';
 import type { CheckoutRow } from '../store/rows.js';
 import { checkoutAmounts, shownStatus } from './checkout-amounts.js';
-import { applyCheckoutChanges, type CheckoutChanges } from './checkout-changes.js';
+import { type Actor, applyCheckoutChanges, type CheckoutChanges } from './checkout-changes.js';
 import { ExpiredCheckout, Invalid, NotOpenCheckout, type Problem } from './errors.js';
 import { purchase } from './purchase.js';
 import type { Deps, Work } from './work.js';
@@ -16,14 +16,19 @@ export function assertConfirmable(row: CheckoutRow, now: string): void {
   if (row.status !== 'open') throw new NotOpenCheckout(row.id, row.status);
 }
 
-/** The seller's update of checkout `id`. */
-export function updateCheckout(w: Work, id: string, changes: CheckoutChanges): void {
+/** The seller's update of checkout `id`, or the buyer's (by its client secret). */
+export function updateCheckout(
+  w: Work,
+  id: string,
+  changes: CheckoutChanges,
+  actor: Actor = 'seller',
+): void {
   const current = w.store.row('checkouts', id)!;
   // Only confirm answers 410; an update of a session past expires_at is refused like any
   // non-open one, with the status GET shows (api-facts "Errors").
   const status = shownStatus(current, w.clock.iso());
   if (status !== 'open') throw new NotOpenCheckout(current.id, status);
-  applyCheckoutChanges(w, current, changes, 'seller');
+  applyCheckoutChanges(w, current, changes, actor);
   w.tx.emit({ type: 'checkout.updated', id });
 }
 

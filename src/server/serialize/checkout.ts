@@ -76,3 +76,15 @@ export function checkoutView(l: Loader, r: CheckoutRow, now: string, sessionToke
   }
   return out;
 }
+
+/** The form the buyer's side reads (SDK CheckoutPublic): no seller's metadata, the organization. */
+export function checkoutPublicView(l: Loader, r: CheckoutRow, now: string): R {
+  const {
+    metadata: _m,
+    subscription_id: _s,
+    customer_metadata: _c,
+    ...rest
+  } = checkoutView(l, r, now);
+  const org = l.row('organizations', r.organization_id);
+  return { ...rest, organization: org ? organization(org) : null };
+}

@@ -86,12 +86,14 @@ export function union<T>(members: [label: string, schema: z.ZodType<T, unknown>]
 
 /**
  * A union whose member is picked by `tag(input)` (pydantic's callable Discriminator named
- * `discriminator`): problems are reported under the tag.
+ * `discriminator`, or a field's name in quotes): problems are reported under the tag. `repr`
+ * words an expected tag (an enum member's is `<Enum.member: 'member'>`).
  */
 export function tagged<T>(
   discriminator: string,
   tag: (input: Record<string, unknown>) => string | undefined,
   members: Record<string, z.ZodType<T, unknown>>,
+  repr: (tag: string) => string = (t) => `'${t}'`,
 ) {
   return field<T>((input) => {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -116,9 +118,7 @@ export function tagged<T>(
       );
     const schema = members[found];
     if (!schema) {
-      const expected_tags = Object.keys(members)
-        .map((t) => `'${t}'`)
-        .join(', ');
+      const expected_tags = Object.keys(members).map(repr).join(', ');
       const msg = `Input tag '${found}' found using ${discriminator} does not match any of the expected tags: ${expected_tags}`;
       return fail(own('union_tag_invalid', msg, input, { ...ctx, tag: found, expected_tags }));
     }

@@ -38,6 +38,16 @@ export const BENEFIT_TYPES = [
   'downloadables',
   'license_keys',
 ] as const;
+/** The benefit types the local service creates and updates (README "deliberate differences"). */
+export const SANDBOX_BENEFIT_TYPES = ['custom', 'license_keys'] as const;
+/** A benefit's description (benefit/schemas.py BENEFIT_DESCRIPTION_MIN/MAX_LENGTH). */
+export const BENEFIT_DESCRIPTION_MIN_LENGTH = 3;
+export const BENEFIT_DESCRIPTION_MAX_LENGTH = 42;
+/** A license_keys benefit's `expires.timeframe` and its `activations.limit` cap (le=50). */
+export const LICENSE_KEY_TIMEFRAMES = ['year', 'month', 'day'] as const;
+export const LICENSE_KEY_ACTIVATIONS_MAX = 50;
+/** A github_repository benefit's `permission`. */
+export const GITHUB_PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'] as const;
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'checkbox', 'select'] as const;
 export const CANCELLATION_REASONS = [
   'customer_service',

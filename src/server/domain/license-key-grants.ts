@@ -2,11 +2,33 @@
 import { licenseKey, type Random, uuid } from '../ids.js';
 import type { Store } from '../store/index.js';
 
-interface LicenseKeyProperties {
+export interface LicenseKeyProperties {
   prefix?: string | null;
   expires?: { ttl: number; timeframe: 'day' | 'month' | 'year' } | null;
   activations?: { limit: number } | null;
   limit_usage?: number | null;
+}
+
+/**
+ * What a license_keys benefit's properties make of its keys, as of `now` (the real service's
+ * LicenseKeyCreate.build): the expiry `ttl` timeframes from now, the activation and usage limits.
+ */
+export function keyLimits(props: LicenseKeyProperties, now: Date) {
+  let expires: string | null = null;
+  if (props.expires) {
+    const d = new Date(now);
+    if (props.expires.timeframe === 'year')
+      d.setUTCFullYear(d.getUTCFullYear() + props.expires.ttl);
+    else if (props.expires.timeframe === 'month')
+      d.setUTCMonth(d.getUTCMonth() + props.expires.ttl);
+    else d.setUTCDate(d.getUTCDate() + props.expires.ttl);
+    expires = d.toISOString();
+  }
+  return {
+    limit_activations: props.activations?.limit ?? null,
+    limit_usage: props.limit_usage ?? null,
+    expires_at: expires,
+  };
 }
 
 /** The keys granted, one per license_keys benefit of the product. */
@@ -26,16 +48,6 @@ export function grantLicenseKeys(
   const granted: GrantedKey[] = [];
   for (const b of store.products.licenseKeyBenefits(productId)) {
     const props = JSON.parse(b.properties) as LicenseKeyProperties;
-    let expires: string | null = null;
-    if (props.expires) {
-      const d = new Date(now);
-      if (props.expires.timeframe === 'year')
-        d.setUTCFullYear(d.getUTCFullYear() + props.expires.ttl);
-      else if (props.expires.timeframe === 'month')
-        d.setUTCMonth(d.getUTCMonth() + props.expires.ttl);
-      else d.setUTCDate(d.getUTCDate() + props.expires.ttl);
-      expires = d.toISOString();
-    }
     const key = { benefitId: b.id, id: uuid(random), key: licenseKey(props.prefix, random) };
     store.licenseKeys.insert({
       id: key.id,
@@ -45,9 +57,7 @@ export function grantLicenseKeys(
       customer_id: customer.id,
       benefit_id: b.id,
       key: key.key,
-      limit_activations: props.activations?.limit ?? null,
-      limit_usage: props.limit_usage ?? null,
-      expires_at: expires,
+      ...keyLimits(props, now),
     });
     granted.push(key);
   }

@@ -28,6 +28,21 @@ export class BenefitGrants {
     );
   }
 
+  /** The grants of a benefit that are granted and not revoked, oldest first. */
+  liveOf(benefitId: string): BenefitGrantRow[] {
+    return this.db.all<BenefitGrantRow>(
+      `SELECT * FROM benefit_grants
+       WHERE benefit_id = ? AND granted_at IS NOT NULL AND revoked_at IS NULL
+       ORDER BY created_at, rowid`,
+      benefitId,
+    );
+  }
+
+  /** Takes a benefit off every product that has it. */
+  detach(benefitId: string): void {
+    this.db.run('DELETE FROM product_benefits WHERE benefit_id = ?', benefitId);
+  }
+
   /** Revokes a grant and the license key it granted, if any. */
   revoke(grant: BenefitGrantRow, now: string): void {
     this.db.update('benefit_grants', grant.id, { revoked_at: now }, now);

@@ -80,6 +80,7 @@ export class Db {
       ['prices', 'preset_amount', 'INTEGER'],
       ['discounts', 'deleted_at', 'TEXT'],
       ['customers', 'deleted_at', 'TEXT'],
+      ['benefits', 'deleted_at', 'TEXT'],
     ];
     for (const [table, column, definition] of added) {
       const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);

@@ -81,7 +81,8 @@ export class Products {
   benefits(visible: Visibility, filter: BenefitFilter, page: Page): Listed<BenefitRow> {
     const where = new Where()
       .scope((p) => visible.sellerSql('b.organization_id', p))
-      .matching('b', { organization_id: filter.organization_id, type: filter.type });
+      .matching('b', { organization_id: filter.organization_id, type: filter.type })
+      .add('b.deleted_at IS NULL');
     const order = 'b.type, b.created_at, b.id';
     return list(this.db, { columns: 'b.*', from: 'benefits b', where, order, page });
   }

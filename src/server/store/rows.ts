@@ -107,6 +107,8 @@ export interface BenefitRow extends Stamped {
   selectable: Flag;
   deletable: Flag;
   properties: string;
+  /** A deleted benefit keeps its row (its grants point at it) and is gone from the API. */
+  deleted_at?: string | null;
 }
 
 export interface ProductBenefitRow {

@@ -38,7 +38,8 @@ CREATE INDEX IF NOT EXISTS prices_product ON prices(product_id);
 
 CREATE TABLE IF NOT EXISTS benefits (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
-  type TEXT NOT NULL, description TEXT NOT NULL, selectable INTEGER NOT NULL, deletable INTEGER NOT NULL, properties TEXT NOT NULL
+  type TEXT NOT NULL, description TEXT NOT NULL, selectable INTEGER NOT NULL, deletable INTEGER NOT NULL, properties TEXT NOT NULL,
+  deleted_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS product_benefits (

@@ -42,11 +42,11 @@ export async function create(
   return client.request('POST', '/v1/benefits/', { body, schema: resource });
 }
 
-/** A benefit's description and properties; its grants follow (benefit_grant.updated). */
+/** A benefit's description and properties (its `type` sent, unchanged); key limits reach its grants. */
 export async function update(
   client: ApiClient,
   id: string,
-  body: { description?: string; properties?: Record<string, unknown> },
+  body: { type: string; description?: string; properties?: Record<string, unknown> },
 ): Promise<Resource> {
   return client.request('PATCH', `/v1/benefits/${segment(id)}`, {
     body,

@@ -20,7 +20,14 @@ interface Price {
   id: string;
   productId: string;
   recurring: boolean;
-  hasBenefits: boolean;
+  /** The types of its product's benefits. */
+  benefits: string[];
+}
+
+interface Want {
+  recurring?: boolean;
+  benefits?: boolean;
+  licenseKeys?: boolean;
 }
 
 export class Sandbox {
@@ -39,7 +46,12 @@ export class Sandbox {
       const found: Price[] = [];
       const filters = { organization_id: this.org, is_archived: false };
       for await (const p of this.api.products.list(this.client, filters, { pageSize: 100 })) {
-        const benefits = Array.isArray(p.benefits) ? p.benefits.length : 0;
+        const benefits = (Array.isArray(p.benefits) ? (p.benefits as Resource[]) : []).map((b) =>
+          String(b.type),
+        );
+        // A buyer would have to fill its required custom fields: not one to trigger with.
+        const fields = Array.isArray(p.attached_custom_fields) ? p.attached_custom_fields : [];
+        if (fields.some((f) => (f as { required?: unknown }).required === true)) continue;
         for (const price of (Array.isArray(p.prices) ? p.prices : []) as Record<
           string,
           unknown
@@ -49,7 +61,7 @@ export class Sandbox {
             id: String(price.id),
             productId: p.id,
             recurring: price.type === 'recurring',
-            hasBenefits: benefits > 0,
+            benefits,
           });
         }
       }
@@ -58,16 +70,17 @@ export class Sandbox {
     return this.pricesValue;
   }
 
-  private async price(want: { recurring?: boolean; benefits?: boolean; not?: string }) {
+  private async price(want: Want & { not?: string }) {
     const all = await this.prices();
     const match = all.find(
       (p) =>
         (want.recurring === undefined || p.recurring === want.recurring) &&
-        (!want.benefits || p.hasBenefits) &&
+        (!want.benefits || p.benefits.length > 0) &&
+        (!want.licenseKeys || p.benefits.includes('license_keys')) &&
         p.id !== want.not,
     );
     if (!match) {
-      const what = `${want.recurring ? 'recurring' : 'one-time'} price${want.benefits ? ' with benefits' : ''}`;
+      const what = `${want.recurring ? 'recurring' : 'one-time'} price${want.licenseKeys ? ' with a license-key benefit' : want.benefits ? ' with benefits' : ''}`;
       throw new UsageError(`trigger: organization ${this.org} has no live fixed ${what} to use`, {
         hint: 'Create one with billing products create, or reset the sandbox: billing api POST /__local/reset --no-auth',
       });
@@ -75,18 +88,20 @@ export class Sandbox {
     return match;
   }
 
-  async checkout(want: { recurring?: boolean; benefits?: boolean } = {}) {
+  async checkout(want: Want = {}) {
     const price = await this.price(want);
     return this.api.checkouts.create(this.client, { product_price_id: price.id });
   }
 
   /** A checkout created and confirmed by the buyer: the order, and the subscription if recurring. */
-  async purchase(want: { recurring?: boolean; benefits?: boolean } = {}): Promise<Done> {
+  async purchase(want: Want = {}): Promise<Done> {
     const made = await this.checkout(want);
-    const confirmed = await this.api.checkouts.confirm(this.publicClient, made.client_secret, {
+    await this.api.checkouts.confirm(this.publicClient, made.client_secret, {
       customer_email: BUYER,
       confirmation_token_id: 'tok_trigger',
     });
+    // The confirmed (public) form has no subscription: the seller's form of the session has.
+    const confirmed = await this.api.checkouts.get(this.client, made.id);
     const done: Done = { checkout: made.id, price: String(made.product_price_id) };
     const customer = typeof confirmed.customer_id === 'string' ? confirmed.customer_id : undefined;
     if (customer) {
@@ -105,8 +120,8 @@ export class Sandbox {
   }
 
   /** A new subscription (its own purchase), to change without touching the demo's. */
-  async subscription(benefits = false): Promise<Done & { subscription: string }> {
-    const done = await this.purchase({ recurring: true, benefits });
+  async subscription(want: Want = {}): Promise<Done & { subscription: string }> {
+    const done = await this.purchase({ ...want, recurring: true });
     if (!done.subscription) throw new Error('the confirmed checkout made no subscription');
     return done as Done & { subscription: string };
   }
@@ -163,15 +178,38 @@ export class Sandbox {
     });
   }
 
-  /** Updates (to the same description) a benefit some customer holds: its grants follow. */
+  /** Updates a benefit to the description it has (type sent, as the API wants). */
   async touchBenefit(): Promise<Done> {
-    const done = await this.subscription(true);
-    const price = await this.price({ recurring: true, benefits: true });
-    const product = await this.api.products.get(this.client, price.productId);
-    const benefit = (product.benefits as Resource[])[0]!;
-    await this.api.benefits.update(this.client, benefit.id, {
-      description: String(benefit.description),
+    const filters = { organization_id: this.org, type: ['custom', 'license_keys'] as const };
+    for await (const b of this.api.benefits.list(this.client, filters)) {
+      await this.api.benefits.update(this.client, b.id, {
+        type: String(b.type),
+        description: String(b.description),
+      });
+      return { benefit: b.id };
+    }
+    throw new UsageError(`trigger: organization ${this.org} has no benefit to update`, {
+      hint: 'Create one with billing trigger benefit.created.',
     });
+  }
+
+  /**
+   * A new subscription grants a license-key benefit; then the benefit's activation limit changes
+   * (one more, as the real service updates grants only when a key's limits change).
+   */
+  async updateGrant(): Promise<Done> {
+    const done = await this.subscription({ licenseKeys: true });
+    const price = await this.price({ recurring: true, licenseKeys: true });
+    const product = await this.api.products.get(this.client, price.productId);
+    const found = (product.benefits as Resource[]).find((b) => b.type === 'license_keys')!;
+    const benefit = await this.api.benefits.get(this.client, found.id);
+    const properties = { ...(benefit.properties as Record<string, unknown>) };
+    const activations = properties.activations as { limit?: number } | null | undefined;
+    // One more, or one fewer at the most the API takes: a change either way.
+    const current = activations?.limit ?? 0;
+    const limit = current >= 50 ? current - 1 : current + 1;
+    properties.activations = { ...(activations ?? {}), limit };
+    await this.api.benefits.update(this.client, benefit.id, { type: 'license_keys', properties });
     return { ...done, benefit: benefit.id };
   }
 
@@ -235,16 +273,16 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
   },
   'benefit_grant.created': {
     what: 'confirms a new checkout of a product with benefits',
-    run: (s) => s.subscription(true),
+    run: (s) => s.subscription({ benefits: true }),
   },
   'benefit_grant.updated': {
-    what: "grants a product's benefit, then updates the benefit",
-    run: (s) => s.touchBenefit(),
+    what: "grants a license key, then changes its benefit's activation limit by one",
+    run: (s) => s.updateGrant(),
   },
   'benefit_grant.revoked': {
     what: 'grants benefits with a new subscription, then revokes it',
     run: async (s) => {
-      const done = await s.subscription(true);
+      const done = await s.subscription({ benefits: true });
       await s.revoke(done.subscription);
       return done;
     },
@@ -263,10 +301,7 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
     run: async (s) => ({ benefit: (await s.benefit()).id }),
   },
   'benefit.updated': {
-    what: "updates a product's benefit (same description)",
-    run: async (s) => {
-      const { benefit } = await s.touchBenefit();
-      return { benefit: benefit! };
-    },
+    what: 'updates a benefit (same description)',
+    run: (s) => s.touchBenefit(),
   },
 };

@@ -3,7 +3,7 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders customers products discounts benefits keys org webhooks clock api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout subs orders customers products discounts benefits keys org webhooks trigger clock api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'list get update confirm' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get' ;;
@@ -78,6 +78,7 @@ _billing_flags() {
     'webhooks delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks deliveries') echo '--endpoint --failed --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks redeliver') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'trigger') echo '--org --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock show') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock advance') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -508,6 +509,12 @@ _billing_takes_value() {
     'webhooks redeliver|--profile'|\
     'webhooks redeliver|--connect-timeout'|\
     'webhooks redeliver|--request-timeout'|\
+    'trigger|--org'|\
+    'trigger|-o'|'trigger|--output'|\
+    'trigger|--fields'|\
+    'trigger|--profile'|\
+    'trigger|--connect-timeout'|\
+    'trigger|--request-timeout'|\
     'clock|--profile'|\
     'clock|--connect-timeout'|\
     'clock|--request-timeout'|\
@@ -705,6 +712,8 @@ _billing_values() {
     'webhooks deliveries|-o'|'webhooks deliveries|--output') echo 'table tsv json ndjson' ;;
     'webhooks deliveries|--profile') billing __complete profiles 2>/dev/null ;;
     'webhooks redeliver|--profile') billing __complete profiles 2>/dev/null ;;
+    'trigger|-o'|'trigger|--output') echo 'table tsv json ndjson' ;;
+    'trigger|--profile') billing __complete profiles 2>/dev/null ;;
     'clock|--profile') billing __complete profiles 2>/dev/null ;;
     'clock show|-o'|'clock show|--output') echo 'table tsv json ndjson' ;;
     'clock show|--profile') billing __complete profiles 2>/dev/null ;;

@@ -3,7 +3,7 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders customers products discounts benefits keys org webhooks trigger clock api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout subs orders customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'list get update confirm' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get' ;;
@@ -17,6 +17,11 @@ _billing_subcommands() {
     'clock') echo 'show advance set reset' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
+  esac
+}
+_billing_args() {
+  case "$1" in
+    'trigger') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated' ;;
   esac
 }
 _billing_flags() {
@@ -78,6 +83,7 @@ _billing_flags() {
     'webhooks delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks deliveries') echo '--endpoint --failed --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks redeliver') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'listen') echo '--events --org --skip-verify --json -o --output -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'trigger') echo '--org --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock show') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -509,6 +515,12 @@ _billing_takes_value() {
     'webhooks redeliver|--profile'|\
     'webhooks redeliver|--connect-timeout'|\
     'webhooks redeliver|--request-timeout'|\
+    'listen|--events'|\
+    'listen|--org'|\
+    'listen|-o'|'listen|--output'|\
+    'listen|--profile'|\
+    'listen|--connect-timeout'|\
+    'listen|--request-timeout'|\
     'trigger|--org'|\
     'trigger|-o'|'trigger|--output'|\
     'trigger|--fields'|\
@@ -702,9 +714,11 @@ _billing_values() {
     'webhooks list|--profile') billing __complete profiles 2>/dev/null ;;
     'webhooks get|-o'|'webhooks get|--output') echo 'table tsv json ndjson' ;;
     'webhooks get|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks create|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated all' ;;
     'webhooks create|--format') echo 'raw discord slack' ;;
     'webhooks create|-o'|'webhooks create|--output') echo 'table tsv json ndjson' ;;
     'webhooks create|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks update|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated all' ;;
     'webhooks update|--format') echo 'raw discord slack' ;;
     'webhooks update|-o'|'webhooks update|--output') echo 'table tsv json ndjson' ;;
     'webhooks update|--profile') billing __complete profiles 2>/dev/null ;;
@@ -712,6 +726,9 @@ _billing_values() {
     'webhooks deliveries|-o'|'webhooks deliveries|--output') echo 'table tsv json ndjson' ;;
     'webhooks deliveries|--profile') billing __complete profiles 2>/dev/null ;;
     'webhooks redeliver|--profile') billing __complete profiles 2>/dev/null ;;
+    'listen|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated all' ;;
+    'listen|-o'|'listen|--output') echo 'ndjson' ;;
+    'listen|--profile') billing __complete profiles 2>/dev/null ;;
     'trigger|-o'|'trigger|--output') echo 'table tsv json ndjson' ;;
     'trigger|--profile') billing __complete profiles 2>/dev/null ;;
     'clock|--profile') billing __complete profiles 2>/dev/null ;;
@@ -785,6 +802,7 @@ _billing_candidates() {
     _billing_flags "$cpath"
   else
     _billing_subcommands "$cpath"
+    _billing_args "$cpath"
   fi
 }
 

@@ -53,9 +53,17 @@ function tables(specs: CommandSpec[]): string {
       else if (f.values) values.push(`    ${keys}) echo ${q(f.values.join(' '))} ;;`);
     }
   }
+  const args = specs
+    .filter((s) => s.args?.length)
+    .map((s) => `    ${q(s.path)}) echo ${q(s.args!.join(' '))} ;;`);
   return `_billing_subcommands() {
   case "$1" in
 ${subs.join('\n')}
+  esac
+}
+_billing_args() {
+  case "$1" in
+${args.join('\n')}
   esac
 }
 _billing_flags() {
@@ -118,6 +126,7 @@ _billing_candidates() {
     _billing_flags "$cpath"
   else
     _billing_subcommands "$cpath"
+    _billing_args "$cpath"
   fi
 }
 `;
@@ -223,6 +232,7 @@ export function fishScript(specs: CommandSpec[]): string {
       const d = oneLine(s.summaries[sub] ?? '');
       lines.push(`complete -c billing ${cond} -a ${q(sub)}${d ? ` -d ${q(d)}` : ''}`);
     }
+    if (s.args?.length) lines.push(`complete -c billing ${cond} -a ${q(s.args.join(' '))}`);
     for (const f of flagsAt(s, globals)) {
       const parts = f.names.map((n) =>
         n.startsWith('--') ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`,

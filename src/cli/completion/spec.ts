@@ -11,6 +11,7 @@ import {
   PRODUCT_SORT_CRITERIA,
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_SORT_CRITERIA,
+  WEBHOOK_EVENT_TYPES,
 } from '../../shared/api-facts.js';
 
 /** A seller's criteria and, for --mine, the customer portal's: one list, each once. */
@@ -32,6 +33,8 @@ export interface CommandSpec {
   /** Each subcommand's summary, for zsh and fish. */
   summaries: Record<string, string>;
   flags: FlagSpec[];
+  /** Fixed values of its positional argument (`billing trigger <event-type>`). */
+  args?: string[];
 }
 
 /** Sort criteria per list command: each criterion ascending and descending. */
@@ -45,8 +48,12 @@ const SORTS: Record<string, readonly string[]> = {
   'org list': ORGANIZATION_SORT_CRITERIA,
 };
 
+/** Positional arguments with a fixed set of values, by command path. */
+const ARGS: Record<string, readonly string[]> = { trigger: WEBHOOK_EVENT_TYPES };
+
 function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {
   if (o.long === '--profile') return 'profiles';
+  if (o.long === '--events') return [...WEBHOOK_EVENT_TYPES, 'all'];
   const sorts = o.long === '--sort' ? SORTS[path] : undefined;
   return sorts ? [...sorts, ...sorts.map((c) => `-${c}`)] : undefined;
 }
@@ -74,7 +81,8 @@ export function completionSpec(root: Command): CommandSpec[] {
       names.push('help');
       summaries.help = 'show help for a command';
     }
-    out.push({ path, subcommands: names, summaries, flags });
+    const args = ARGS[path];
+    out.push({ path, subcommands: names, summaries, flags, ...(args && { args: [...args] }) });
     for (const sub of visible) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
   walk(root, '');

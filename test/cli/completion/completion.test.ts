@@ -98,6 +98,9 @@ describe('in the real shells', () => {
       ['billing orders list -o ', ['json', 'ndjson', 'table', 'tsv']],
       ['billing --profile ', ['local', 'staging']],
       ['billing login --storage ', ['auto', 'file', 'keychain']],
+      ['billing trigger subscription.u', ['subscription.uncanceled', 'subscription.updated']],
+      ['billing trigger --org x order', ['order.created']],
+      ['billing webhooks create --events benefit.', ['benefit.created', 'benefit.updated']],
     ])('%s', (line, expected) => {
       expect(complete(line)).toEqual(expected);
     });
@@ -159,6 +162,8 @@ describe('in the real shells', () => {
         ['--org', '--output'],
       ],
       [['billing', '--profile', 's'], ['staging']],
+      [['billing', 'trigger', 'order'], ['order.created']],
+      [['billing', 'webhooks', 'update', 'x', '--events', 'a'], ['all']],
     ])('%j', (words, expected) => {
       expect(complete(words)).toEqual(expected);
     });
@@ -190,6 +195,8 @@ describe('in the real shells', () => {
       ['billing checkout list --sort ', ['-created_at', '-expires_at', 'created_at', 'expires_at']],
       ['billing subs change-price x --proration ', ['invoice', 'prorate']],
       ['billing --profile ', ['local', 'staging']],
+      ['billing trigger checkout.', ['checkout.created', 'checkout.updated']],
+      ['billing webhooks create --events org', ['organization.updated']],
     ])('%s', (line, expected) => {
       expect(complete(line)).toEqual(expected);
     });

@@ -95,6 +95,16 @@ export interface RequestOptions<S extends Check<unknown> = Check<unknown>> {
   raw?: boolean;
 }
 
+export interface StreamOptions {
+  /** Sent as Last-Event-ID: a server that keeps its events resumes after that one. */
+  lastEventId?: string;
+  /** No byte for this long, heartbeats included: the stream is taken as lost. */
+  idleTimeoutMs: number;
+  /** Names the subject in a 404 message. */
+  notFound?: string;
+  signal?: AbortSignal;
+}
+
 export function defaultUserAgent(version: string, nodeVersion: string = process.version): string {
   return `billing-cli/${version} node/${nodeVersion}`;
 }
@@ -107,6 +117,8 @@ export class ApiClient {
   private readonly userAgent: string;
   private readonly trace: (line: string) => void;
   private transportValue?: Promise<Transport>;
+  /** Streams go over undici: the injected dispatcher, or this one (made on first use). */
+  private streamDispatcher?: Dispatcher;
 
   constructor(opts: ApiClientOptions) {
     this.opts = opts;
@@ -140,6 +152,73 @@ export class ApiClient {
     const transport = await this.transportValue;
     this.transportValue = undefined;
     await transport?.close();
+    // destroy, not close: close would wait for a stream that never ends by itself.
+    await this.streamDispatcher?.destroy();
+    this.streamDispatcher = undefined;
+  }
+
+  /**
+   * A GET whose body keeps coming (Server-Sent Events), as it arrives: token, user agent,
+   * --debug trace and timeouts as for request(); an error answer throws as request()'s would
+   * (a rejected token included). Never retried: the caller reconnects as it sees fit. The body
+   * throws a NetworkError when the stream breaks or goes silent for `idleTimeoutMs`.
+   */
+  async stream(path: string, opts: StreamOptions): Promise<AsyncIterable<Buffer>> {
+    const url = buildUrl(this.baseUrl, path);
+    const { openStream } = await import('./stream.js');
+    let dispatcher = this.opts.dispatcher;
+    if (!dispatcher) {
+      const { createDispatcher } = await import('./undici-transport.js');
+      this.streamDispatcher ??= createDispatcher(
+        this.opts.env ?? {},
+        this.opts.connectTimeoutMs ?? 10_000,
+        this.requestTimeoutMs,
+      );
+      dispatcher = this.streamDispatcher;
+    }
+    for (let refreshed = false; ; refreshed = true) {
+      const token = await this.token();
+      const headers: Record<string, string> = {
+        'user-agent': this.userAgent,
+        accept: 'text/event-stream',
+        'cache-control': 'no-store',
+      };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
+      const signals = [this.opts.signal, opts.signal].filter((s) => s !== undefined);
+      const opened = await openStream({
+        dispatcher,
+        url,
+        headers,
+        headersTimeoutMs: this.requestTimeoutMs,
+        idleTimeoutMs: opts.idleTimeoutMs,
+        maxErrorBytes: this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        signals,
+        trace: this.trace,
+      }).catch((err: unknown) => {
+        if (signals.some((s) => s.aborted)) throw err;
+        if (err instanceof ResponseTooLargeError) throw tooLarge(err, 'GET', path, true);
+        const failure = classifyConnectionError(err, this.requestTimeoutMs);
+        throw connectionFailure('GET', url, failure, { attempt: 1, idempotent: true, cause: err });
+      });
+      if ('body' in opened) return opened.body;
+      const { answer } = opened;
+      const tokenSent = token !== undefined;
+      const invalid = answer.status === 401 && tokenSent && isInvalidToken(answer.text);
+      if (invalid && !refreshed && (await this.opts.onUnauthorized?.())) continue;
+      if (invalid) {
+        const rejected = this.opts.onRejected?.();
+        if (rejected) throw new AuthError(rejected.message, { hint: rejected.hint });
+      }
+      throw responseFailure(answer, {
+        method: 'GET',
+        path,
+        notFound: opts.notFound,
+        attempt: 1,
+        idempotent: true,
+        tokenSent,
+      });
+    }
   }
 
   request<S extends Check<unknown>>(

@@ -10,6 +10,7 @@ export {
 export * as customers from './customers.js';
 export * as discounts from './discounts.js';
 export * from './enums.js';
+export * as eventStream from './event-stream.js';
 export * as licenseKeys from './license-keys.js';
 export * as local from './local.js';
 export * as orders from './orders.js';

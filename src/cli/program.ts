@@ -10,6 +10,7 @@ import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
 import { registerDiscounts } from './commands/discounts/index.js';
 import { registerKeys } from './commands/keys/index.js';
+import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
@@ -89,6 +90,7 @@ export function buildProgram(ctx: Context) {
   registerKeys(program, ctx);
   registerOrg(program, ctx);
   registerWebhooks(program, ctx);
+  registerListen(program, ctx);
   registerTrigger(program, ctx);
   registerClock(program, ctx);
   registerApi(program, ctx);

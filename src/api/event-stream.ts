@@ -1,0 +1,162 @@
+// The CLI event stream, GET /v1/cli/listen/{organization_id} (api-facts "Events"; the real
+// service's own CLI reads the same): Server-Sent Events, first {"key":"connected","ts","secret"},
+// then one {"id","key":"webhook.created","payload":{"webhook_event_id","payload"},"headers"} per
+// event, its headers signed (Standard Webhooks) with that secret. Read tolerantly: a message of
+// another key is skipped, one that is not JSON is handed over as unreadable.
+import type { ApiClient } from './client.js';
+import { serverSentEvents } from './sse.js';
+import { segment } from './url.js';
+
+export interface Connected {
+  kind: 'connected';
+  /** What the deliveries are signed with (the organization id, as the real service derives it). */
+  secret: string;
+}
+
+export interface StreamEvent {
+  kind: 'event';
+  /** The event's id (its webhook-id), as the message gives it. */
+  id: string;
+  type: string;
+  /** The event's body byte for byte as the message carries it: what the signature covers. */
+  body: string;
+  /** The signed headers to deliver it with. */
+  headers: Record<string, string>;
+}
+
+export interface Unreadable {
+  kind: 'unreadable';
+  /** Why, in a few words. */
+  reason: string;
+  /** The SSE id of the message, when it had one. */
+  id?: string;
+}
+
+export type StreamMessage = Connected | StreamEvent | Unreadable;
+
+export interface ListenOptions {
+  /** Resume after this event (a server that keeps events replays the ones after it). */
+  lastEventId?: string;
+  idleTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** The organization's events as they happen; ends when the server ends the stream. */
+export async function* listen(
+  client: ApiClient,
+  organizationId: string,
+  opts: ListenOptions,
+): AsyncGenerator<StreamMessage, void, undefined> {
+  const body = await client.stream(`/v1/cli/listen/${segment(organizationId)}`, {
+    ...opts,
+    notFound: `organization ${organizationId}`,
+  });
+  for await (const sse of serverSentEvents(body)) {
+    const message = readMessage(sse.data, sse.id);
+    if (message) yield message;
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One message of the stream; undefined for a kind this CLI does not know. */
+export function readMessage(data: string, sseId?: string): StreamMessage | undefined {
+  const unreadable = (reason: string): Unreadable =>
+    sseId === undefined
+      ? { kind: 'unreadable', reason }
+      : { kind: 'unreadable', reason, id: sseId };
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return unreadable('not JSON');
+  }
+  if (!isObject(message)) return unreadable('not a JSON object');
+  if (message.key === 'connected') {
+    return typeof message.secret === 'string' && message.secret !== ''
+      ? { kind: 'connected', secret: message.secret }
+      : unreadable('a connected message without its secret');
+  }
+  if (message.key !== 'webhook.created') return undefined;
+  const payload = message.payload;
+  if (!isObject(payload) || !isObject(payload.payload)) {
+    return unreadable('an event without its payload');
+  }
+  // The type as the body says it (the text delivered), should the message repeat a key.
+  const body = memberText(data, ['payload', 'payload']) ?? JSON.stringify(payload.payload);
+  const type = (JSON.parse(body) as Obj).type;
+  if (typeof type !== 'string') return unreadable('an event without its type');
+  const headers: Record<string, string> = {};
+  if (isObject(message.headers)) {
+    for (const [k, v] of Object.entries(message.headers)) if (typeof v === 'string') headers[k] = v;
+  }
+  const id = [message.id, payload.webhook_event_id, headers['webhook-id'], sseId].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  if (!id) return unreadable('an event without an id');
+  return { kind: 'event', id, type, body, headers };
+}
+
+/**
+ * The text of the member at `path` in valid JSON `text`, exactly as written: re-serializing
+ * the parsed value could change its bytes (escapes, number forms) and so break the signature.
+ */
+export function memberText(text: string, path: readonly string[]): string | undefined {
+  let at = 0;
+  const ws = () => {
+    while (at < text.length && ' \t\r\n'.includes(text[at]!)) at++;
+  };
+  const skipString = () => {
+    at++;
+    while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+    at++;
+  };
+  /** Moves past one value; returns where it started. */
+  const skipValue = (): number => {
+    ws();
+    const start = at;
+    const c = text[at];
+    if (c === '"') skipString();
+    else if (c === '{' || c === '[') {
+      let depth = 0;
+      do {
+        const d = text[at];
+        if (d === '"') {
+          skipString();
+          continue;
+        }
+        if (d === '{' || d === '[') depth++;
+        else if (d === '}' || d === ']') depth--;
+        at++;
+      } while (depth > 0 && at < text.length);
+    } else while (at < text.length && !',}] \t\r\n'.includes(text[at]!)) at++;
+    return start;
+  };
+  for (const key of path) {
+    ws();
+    if (text[at] !== '{') return undefined;
+    at++;
+    let found = false;
+    for (;;) {
+      ws();
+      if (text[at] !== '"') return undefined;
+      const keyStart = at;
+      skipString();
+      const name = JSON.parse(text.slice(keyStart, at)) as string;
+      ws();
+      at++; // the colon
+      if (name === key) {
+        found = true;
+        break;
+      }
+      skipValue();
+      ws();
+      if (text[at] !== ',') return undefined;
+      at++;
+    }
+    if (!found) return undefined;
+  }
+  const start = skipValue();
+  return text.slice(start, at);
+}

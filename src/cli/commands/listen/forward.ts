@@ -1,0 +1,119 @@
+// Delivers one event to the handler under development, as the service would: a POST of the body
+// exactly as signed with its signed headers. Bounded: a time limit for the whole exchange and
+// only the start of the answer read. A handler that is down, slow or failing is a result to
+// report, never an exception; only Ctrl+C ends a delivery early.
+import { Agent, type Dispatcher } from 'undici';
+import type { StreamEvent } from '../../../api/event-stream.js';
+import { classifyConnectionError, RequestTimeoutError } from '../../../api/retry.js';
+import { tracer } from '../../../api/transport.js';
+import type { Context } from '../../context.js';
+
+export interface Delivery {
+  /** The handler's status; absent when it gave none. */
+  status?: number;
+  /** Why there is no status: `connection refused`, `timed out after 10s`. */
+  failure?: string;
+  ms: number;
+}
+
+/** The handler's answer is read up to this much (for --debug), then dropped. */
+const ANSWER_BYTES = 64 * 1024;
+
+// Headers that describe one connection or one message's framing: undici sets its own.
+const NOT_FORWARDED = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+]);
+
+export class Forwarder {
+  private readonly trace: (line: string) => void;
+
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    /** Made here, so closed here (an injected dispatcher belongs to the test). */
+    private readonly own: boolean,
+    readonly url: URL,
+    private readonly timeoutMs: number,
+    private readonly signal: AbortSignal,
+    debug: ((line: string) => void) | undefined,
+  ) {
+    this.trace = tracer(debug);
+  }
+
+  async send(event: StreamEvent): Promise<Delivery> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    for (const [name, value] of Object.entries(event.headers)) {
+      const key = name.toLowerCase();
+      if (!NOT_FORWARDED.has(key) && !key.startsWith('proxy-')) headers[key] = value;
+    }
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new RequestTimeoutError(this.timeoutMs)),
+      this.timeoutMs,
+    );
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    this.trace(`→ POST ${this.url.href} (event ${event.id}, ${event.type})`);
+    try {
+      const res = await this.dispatcher.request({
+        origin: this.url.origin,
+        path: this.url.pathname + this.url.search,
+        method: 'POST',
+        headers,
+        body: event.body,
+        signal: AbortSignal.any([this.signal, timeout.signal]),
+      });
+      const answer = await readStart(res.body as unknown as Body);
+      this.trace(`← ${res.statusCode} POST ${this.url.href} ${ms()}ms`);
+      if (answer !== '') this.trace(`← ${answer}`);
+      return { status: res.statusCode, ms: ms() };
+    } catch (err) {
+      if (this.signal.aborted) throw err;
+      const reason = timeout.signal.aborted ? timeout.signal.reason : err;
+      const failure = classifyConnectionError(reason, this.timeoutMs).cause;
+      this.trace(`✗ POST ${this.url.href} ${failure} ${ms()}ms`);
+      return { failure, ms: ms() };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.own) await this.dispatcher.destroy();
+  }
+}
+
+type Body = AsyncIterable<Buffer> & { destroy(): void };
+
+/** The first bytes of an answer, as text; the rest is not waited for. */
+async function readStart(body: Body): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= ANSWER_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, ANSWER_BYTES).toString('utf8').trim();
+}
+
+/** The run's dispatcher when a test injects one; else a plain pool of this command's own. */
+export function createForwarder(ctx: Context, url: string, timeoutMs: number): Forwarder {
+  const target = new URL(url);
+  if (ctx.dispatcher) {
+    return new Forwarder(ctx.dispatcher, false, target, timeoutMs, ctx.signal, ctx.trace);
+  }
+  // No proxy: the handler is usually on this machine, which a corporate proxy cannot reach.
+  const agent = new Agent({ connect: { timeout: timeoutMs } });
+  return new Forwarder(agent, true, target, timeoutMs, ctx.signal, ctx.trace);
+}

@@ -1,0 +1,141 @@
+// The life of `billing listen`: connect, verify and hand on each event, and when the stream
+// drops or the service restarts, reconnect with a capped, jittered backoff, resuming after the
+// last event seen (Last-Event-ID) and never handing on an event id twice. Only Ctrl+C, a
+// refusal (token, scope, organization) or a first connection that fails ends it.
+import { setTimeout as delay } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import { listen, type StreamEvent } from '../../../api/event-stream.js';
+import { backoffDelay, type RetryPolicy } from '../../../api/retry.js';
+import { ApiError, BillingError, NetworkError } from '../../../errors.js';
+import type { Context } from '../../context.js';
+import { createForwarder } from './forward.js';
+import type { ListenOptions } from './listen.js';
+import { ListenOutput } from './output.js';
+
+export interface Timing {
+  /** Nothing on the stream for this long (heartbeats every 15 s): it is taken as lost. */
+  idleTimeoutMs: number;
+  /** One delivery to the handler, answer included (the service's own limit). */
+  forwardTimeoutMs: number;
+  /** Between reconnection attempts: full jitter under an exponential ceiling. */
+  backoff: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>;
+  random: () => number;
+}
+
+export const DEFAULT_TIMING: Timing = {
+  idleTimeoutMs: 45_000,
+  forwardTimeoutMs: 10_000,
+  backoff: { baseDelayMs: 250, maxDelayMs: 10_000 },
+  random: Math.random,
+};
+
+/** Event ids already handed on, the oldest forgotten past `max`. */
+export class RecentIds {
+  private readonly ids = new Set<string>();
+  constructor(private readonly max = 10_000) {}
+
+  /** False when `id` was seen already. */
+  add(id: string): boolean {
+    if (this.ids.has(id)) return false;
+    this.ids.add(id);
+    if (this.ids.size > this.max) this.ids.delete(this.ids.values().next().value!);
+    return true;
+  }
+}
+
+/** An outage worth waiting out: the service down, restarting, or busy. */
+function transient(err: unknown): boolean {
+  if (err instanceof NetworkError) return true;
+  return err instanceof ApiError && (err.status >= 500 || err.status === 429 || err.status === 408);
+}
+
+export async function session(opts: ListenOptions, organization: string, ctx: Context) {
+  const timing: Timing = { ...DEFAULT_TIMING, ...opts.timing };
+  const policy: RetryPolicy = { ...timing.backoff, maxAttempts: Infinity, maxRetryAfterMs: 0 };
+  const client = await ctx.api('seller');
+  const out = new ListenOutput(ctx);
+  const forwarder = opts.forward
+    ? createForwarder(ctx, opts.forward, timing.forwardTimeoutMs)
+    : undefined;
+  const only = opts.events ? new Set(opts.events) : undefined;
+  const seen = new RecentIds();
+  let signer: Webhook | undefined;
+  let connected = false;
+  let lastEventId: string | undefined;
+  let lostAt: number | undefined;
+  let attempt = 0;
+
+  const handle = async (e: StreamEvent): Promise<void> => {
+    if (!seen.add(e.id)) return;
+    if (only && !only.has(e.type)) return;
+    const at = ctx.now();
+    if (opts.verify) {
+      try {
+        if (!signer) throw new Error('no secret yet');
+        signer.verify(e.body, e.headers, { jsonParse: false });
+      } catch (err) {
+        out.untrusted(at, e, err instanceof Error ? err.message : String(err));
+        return;
+      }
+    }
+    if (opts.json) await out.json(e);
+    if (forwarder) await out.delivered(at, e, await forwarder.send(e), forwarder.url, opts.json);
+  };
+
+  try {
+    for (;;) {
+      let cause: string;
+      try {
+        const messages = listen(client, organization, {
+          lastEventId,
+          idleTimeoutMs: timing.idleTimeoutMs,
+          signal: ctx.signal,
+        });
+        for await (const m of messages) {
+          if (m.kind === 'connected') {
+            // The stream's secret signs its events: the UTF-8 bytes as they are.
+            signer = new Webhook(Buffer.from(m.secret, 'utf8'), { format: 'raw' });
+            if (!connected) {
+              out.banner({ organization, secret: m.secret, ...bannerOf(opts) });
+            } else if (lostAt !== undefined) out.reconnected(performance.now() - lostAt);
+            connected = true;
+            lostAt = undefined;
+            attempt = 0;
+          } else if (m.kind === 'unreadable') {
+            out.unreadable(m.reason);
+          } else {
+            await handle(m);
+            lastEventId = m.id;
+          }
+          if (out.closed) return;
+        }
+        ctx.signal.throwIfAborted();
+        if (!connected) {
+          throw new BillingError('the service ended the event stream before it was connected');
+        }
+        cause = 'the service ended the event stream';
+      } catch (err) {
+        if (ctx.signal.aborted || !connected || !transient(err)) throw err;
+        cause = (err as Error).message;
+      }
+      if (lostAt === undefined) {
+        lostAt = performance.now();
+        out.lost(cause);
+      }
+      await delay(backoffDelay(++attempt, policy, timing.random()), undefined, {
+        signal: ctx.signal,
+      });
+    }
+  } finally {
+    await forwarder?.close();
+  }
+}
+
+function bannerOf(opts: ListenOptions) {
+  return {
+    ...(opts.forward ? { forward: opts.forward } : {}),
+    ...(opts.events ? { events: opts.events } : {}),
+    verify: opts.verify,
+    json: opts.json,
+  };
+}

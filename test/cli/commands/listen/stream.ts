@@ -1,0 +1,179 @@
+// What the listen suites share: the CLI event stream's messages as issue 16 gives them (written
+// here from its shapes, not by the service's code), signed with Standard Webhooks, and a run of
+// `billing listen` against scripted answers that ends like a Ctrl+C once the output says so.
+import { CommanderError } from 'commander';
+import { Webhook } from 'standardwebhooks';
+import { MockAgent, type MockPool } from 'undici';
+import type { ListenOptions } from '../../../../src/cli/commands/listen/listen.js';
+import { runListen } from '../../../../src/cli/commands/listen/listen.js';
+import { Context } from '../../../../src/cli/context.js';
+import { report } from '../../../../src/cli/main.js';
+import { Capture, stdinOf, tempConfigDir } from '../../../helpers/cli.js';
+import { BASE, ORG, TOKEN } from '../verb.js';
+
+/** The stream's secret for ORG: its id without dashes, as the real service derives it. */
+export const SECRET = ORG.replaceAll('-', '');
+export const HANDLER = 'http://handler.test';
+export const HOOK = `${HANDLER}/webhooks`;
+export const STREAM = { path: `/v1/cli/listen/${ORG}`, method: 'GET' } as const;
+
+/** Waits as short as can be: a test never sits out a real backoff. */
+export const FAST = { backoff: { baseDelayMs: 1, maxDelayMs: 2 }, random: () => 0.5 };
+
+export interface TestEvent {
+  id: string;
+  type: string;
+  /** The body as signed. */
+  body: string;
+  headers: Record<string, string>;
+  /** The SSE frame that carries it. */
+  frame: string;
+}
+
+export function connected(secret = SECRET): string {
+  return `data: ${JSON.stringify({ key: 'connected', ts: '2026-11-23 12:00:00.000000+00:00', secret })}\r\n\r\n`;
+}
+
+/** One event, signed now (the verifier allows five minutes) with `secret`. */
+export function event(
+  id: string,
+  type: string,
+  opts: { body?: string; secret?: string; sseId?: boolean } = {},
+): TestEvent {
+  const body =
+    opts.body ?? JSON.stringify({ type, timestamp: '2026-11-23T12:00:00Z', data: { id } });
+  const at = new Date();
+  const key = Buffer.from(opts.secret ?? SECRET, 'utf8');
+  const headers = {
+    'user-agent': 'polar.sh webhooks',
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(key, { format: 'raw' }).sign(id, at, body),
+  };
+  const data = `{"id":${JSON.stringify(id)},"key":"webhook.created","payload":{"webhook_event_id":${JSON.stringify(id)},"payload":${body}},"headers":${JSON.stringify(headers)}}`;
+  // A body laid out on several lines takes one data field per line.
+  const fields = data
+    .split('\n')
+    .map((line) => `data: ${line}\r\n`)
+    .join('');
+  const frame = `${opts.sseId === false ? '' : `id: ${id}\r\n`}${fields}\r\n`;
+  return { id, type, body, headers, frame };
+}
+
+export const SSE = { headers: { 'content-type': 'text/event-stream; charset=utf-8' } };
+
+export interface Delivered {
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface Listened {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** What the handler received, in order. */
+  delivered: Delivered[];
+}
+
+export interface ListenSetup {
+  env?: Record<string, string | undefined>;
+  tty?: boolean;
+  /** Scripts the stream's answers (on BASE). */
+  stream: (pool: MockPool) => void;
+  /** Scripts the handler's answers (on HANDLER); default: 200 to each POST /webhooks. */
+  handler?: (pool: MockPool, delivered: Delivered[]) => void;
+  /** Ctrl+C once this holds of the output so far. */
+  until: (out: { stdout: string; stderr: string }) => boolean;
+}
+
+/** Answers `count` deliveries with `status`, recording them. */
+export function answering(count: number, status = 200) {
+  return (pool: MockPool, delivered: Delivered[]) => {
+    pool
+      .intercept({ path: '/webhooks', method: 'POST' })
+      .reply((req) => {
+        delivered.push({
+          body: String(req.body),
+          headers: req.headers as Record<string, string>,
+        });
+        return { statusCode: status, data: 'ok' };
+      })
+      .times(count);
+  };
+}
+
+/** runListen(options) against the scripted stream and handler, as main() would report it. */
+export async function listened(options: ListenOptions, setup: ListenSetup): Promise<Listened> {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  setup.stream(agent.get(BASE));
+  const delivered: Delivered[] = [];
+  (setup.handler ?? (() => {}))(agent.get(HANDLER), delivered);
+  try {
+    const r = await running(options, { ...setup, dispatcher: agent });
+    agent.assertNoPendingInterceptors();
+    return { ...r, delivered };
+  } finally {
+    await agent.close();
+  }
+}
+
+/**
+ * runListen(options) as the process runs it: no dispatcher injected, so over the client's and
+ * the forwarder's own connections, to `env`'s BILLING_BASE_URL. Ctrl+C once `until` holds.
+ */
+export async function running(
+  options: ListenOptions,
+  setup: Pick<ListenSetup, 'env' | 'tty' | 'until'> & { dispatcher?: MockAgent },
+): Promise<Omit<Listened, 'delivered'>> {
+  const abort = new AbortController();
+  let late = false;
+  // A run that never gets there would otherwise reconnect until the test's own timeout.
+  const deadline = setTimeout(() => {
+    late = true;
+    abort.abort('SIGINT');
+  }, 8000);
+  const check = () => {
+    if (!abort.signal.aborted && setup.until({ stdout: stdout.text, stderr: stderr.text })) {
+      abort.abort('SIGINT');
+    }
+  };
+  class Watched extends Capture {
+    override write(chunk: string): boolean {
+      super.write(chunk);
+      check();
+      return true;
+    }
+  }
+  const stdout = new Watched(setup.tty);
+  const stderr = new Watched(setup.tty);
+  const env = {
+    io: { stdout, stderr, stdin: stdinOf([], { end: true }) },
+    env: { BILLING_BASE_URL: BASE, BILLING_TOKEN: TOKEN, BILLING_ORG: ORG, ...setup.env },
+    configDir: tempConfigDir(),
+    now: () => new Date('2026-11-23T12:00:00Z'),
+    openBrowser: async () => {},
+    signal: abort.signal,
+    ...(setup.dispatcher ? { dispatcher: setup.dispatcher } : {}),
+  };
+  const ctx = new Context(env);
+  let code = 0;
+  try {
+    await runListen({ timing: FAST, ...options }, ctx);
+  } catch (err) {
+    code = report(err, env, false, CommanderError);
+  } finally {
+    clearTimeout(deadline);
+    await ctx.close();
+  }
+  if (late) {
+    throw new Error(`listen never got there; stdout:\n${stdout.text}\nstderr:\n${stderr.text}`);
+  }
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** Lines of text, the last one ended. */
+export function lines(text: string): string[] {
+  return text === '' ? [] : text.replace(/\n$/, '').split('\n');
+}

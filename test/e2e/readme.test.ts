@@ -41,6 +41,7 @@ describe('README', () => {
       '--fields',
       '-o ndjson',
       "from '@polar-sh/sdk'",
+      '/v1/webhooks/endpoints',
     ]) {
       expect(blocks).toContain(command);
     }
@@ -81,5 +82,8 @@ describe('README', () => {
     expect(result.stdout).toContain('Acme Pro');
     // The official SDK's example listed orders from the local service.
     expect(result.stdout).toMatch(/^[0-9a-f-]{36} \d+ \S+@\S+$/m);
+    // The webhook handler verified its delivery with the SDK, and the service recorded it.
+    expect(result.stdout).toContain('organization.updated Acme Webhooks\n');
+    expect(result.stdout).toContain('202 organization.updated\n');
   }, 120_000);
 });

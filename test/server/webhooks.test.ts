@@ -20,6 +20,7 @@ import { login } from './oauth/helpers.js';
 import {
   type Receiver,
   startReceiver,
+  verify,
   WEBHOOK_DELIVERY,
   WEBHOOK_ENDPOINT,
   waitForDeliveries,
@@ -338,6 +339,45 @@ describe('webhook endpoints', () => {
     ]);
     const anonymous = await svc.api('GET', '/v1/webhooks/endpoints');
     expect([anonymous.status, anonymous.body]).toEqual([401, UNAUTHORIZED]);
+  });
+});
+
+describe('the endpoint of billing serve --webhook', () => {
+  it('is the demo organization’s, for every event type, and outlives a reset with its secret', async () => {
+    const own = await startReceiver();
+    const served = await startService({ webhook: own.url });
+    try {
+      const registered = served.running.webhook!;
+      expect(registered).toEqual({
+        id: expect.any(String),
+        url: own.url,
+        secret: expect.stringMatching(/^polar_whs_/),
+      });
+      const before = await served.api('GET', `/v1/webhooks/endpoints/${registered.id}`, {
+        token: served.alice,
+      });
+      expect(before.body).toMatchObject({
+        organization_id: served.demo.organization_id,
+        events: [...WEBHOOK_EVENT_TYPES],
+        secret: registered.secret,
+      });
+      await served.reset();
+      expect(served.running.webhook).toEqual(registered);
+      const after = await served.api('GET', `/v1/webhooks/endpoints/${registered.id}`, {
+        token: served.alice,
+      });
+      expect(after.body).toMatchObject({ id: registered.id, secret: registered.secret });
+      const r = await served.api('PATCH', `/v1/organizations/${served.demo.organization_id}`, {
+        token: served.alice,
+        body: { name: 'Acme After Reset' },
+      });
+      expect(r.status).toBe(200);
+      const [got] = await own.waitFor(1);
+      expect(verify(got!, registered.secret).json.data.name).toBe('Acme After Reset');
+    } finally {
+      await served.stop();
+      await own.close();
+    }
   });
 });
 

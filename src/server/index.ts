@@ -40,6 +40,7 @@ import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerRequestLog } from './request-log.js';
 import { registerBenefits } from './routes/benefits.js';
+import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
@@ -117,6 +118,7 @@ export const ROUTES = [
   registerSubscriptions,
   registerLicenseKeys,
   registerCheckouts,
+  registerCheckoutPage,
   registerCustomerSessions,
   registerProducts,
   registerDiscounts,

@@ -49,6 +49,14 @@ const boughtDirection = (field: string, desc: boolean) =>
 export class Orders {
   constructor(private readonly db: Db) {}
 
+  /** The order confirming checkout `checkoutId` made (the hosted page's receipt). */
+  byCheckout(checkoutId: string): OrderRow | undefined {
+    return this.db.get<OrderRow>(
+      'SELECT * FROM orders WHERE checkout_id = ? ORDER BY created_at, id LIMIT 1',
+      checkoutId,
+    );
+  }
+
   list(
     visible: Visibility,
     filter: OrderFilter,

@@ -1,0 +1,58 @@
+// The checkout form's fields as the buyer's changes (the JSON body the API takes), and the
+// API's problems back as messages beside the inputs they are about.
+import type { Problem } from '../domain/errors.js';
+import { fieldName } from './form.js';
+import type { PageCheckout } from './view.js';
+
+/** What the page's Pay sends as the payment processor's token: nothing is charged. */
+const SANDBOX_TOKEN = 'tok_sandbox_checkout_page';
+
+/** Which input a problem is about (`_`: the form as a whole), and words for a buyer. */
+export function messageFor(p: Problem): [string, string] {
+  const [head, slug] = p.loc;
+  const key =
+    head === 'custom_field_data' && typeof slug === 'string'
+      ? fieldName(slug)
+      : head === 'discount_id'
+        ? 'discount_code'
+        : typeof head === 'string' &&
+            ['customer_email', 'customer_name', 'discount_code', 'amount'].includes(head)
+          ? head
+          : '_';
+  if (p.type === 'missing') return [key, 'This field is required.'];
+  if (key === 'customer_email') return [key, 'Enter a valid email address.'];
+  return [key, p.msg];
+}
+
+/** The form's fields as the buyer's changes (the JSON body the API would take). */
+export function changesOf(c: PageCheckout, f: Record<string, string>, action: string) {
+  const body: Record<string, unknown> = {};
+  const problems: Problem[] = [];
+  const text = (v: string | undefined) => (v === undefined ? undefined : v.trim() || null);
+  if ('customer_email' in f) body.customer_email = text(f.customer_email);
+  if ('customer_name' in f) body.customer_name = text(f.customer_name);
+  if (c.product_price.amount_type === 'custom' && text(f.amount)) {
+    const v = f.amount!.trim();
+    if (/^\d{1,9}(\.\d{1,2})?$/.test(v)) body.amount = Math.round(Number(v) * 100);
+    else
+      problems.push({
+        type: 'value_error',
+        loc: ['amount'],
+        msg: 'Enter an amount such as 12.50.',
+        input: v,
+      });
+  }
+  const data: Record<string, unknown> = {};
+  for (const { custom_field: cf } of c.attached_custom_fields) {
+    const raw = f[fieldName(cf.slug)];
+    if (cf.type === 'checkbox') data[cf.slug] = raw === 'true';
+    else if (raw === undefined) continue;
+    else if (cf.type === 'number' && /^-?\d+$/.test(raw.trim())) data[cf.slug] = Number(raw.trim());
+    else data[cf.slug] = text(raw);
+  }
+  if (Object.keys(data).length) body.custom_field_data = data;
+  if (action === 'remove_code') body.discount_code = null;
+  else if (text(f.discount_code)) body.discount_code = text(f.discount_code);
+  if (action === 'pay' && c.is_payment_form_required) body.confirmation_token_id = SANDBOX_TOKEN;
+  return { body, problems };
+}

@@ -12,7 +12,6 @@ import { periodEnd } from './due.js';
 import { invalid } from './errors.js';
 import type { Work } from './work.js';
 
-
 /** The checkout's customer: the organization's customer with its email, else a new one. */
 function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
   const orgId = row.organization_id;

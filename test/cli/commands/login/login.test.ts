@@ -18,11 +18,14 @@ const PASTED = 'polar_pat_loginTestPastedTokenNeverSent00000000000000';
 // The scopes login asks for are a contract with the server's consent page: pinned as text.
 const DEFAULT_SCOPES = (
   'openid email organizations:read organizations:write checkouts:read checkouts:write ' +
-  'subscriptions:write orders:read license_keys:read license_keys:write customer_portal:read ' +
+  'products:read products:write benefits:read benefits:write discounts:read discounts:write ' +
+  'customers:read customers:write subscriptions:read subscriptions:write orders:read ' +
+  'license_keys:read license_keys:write webhooks:read webhooks:write customer_portal:read ' +
   'customer_portal:write customer_sessions:write'
 ).split(' ');
 const READ_ONLY_SCOPES = (
-  'openid email organizations:read checkouts:read orders:read license_keys:read ' +
+  'openid email organizations:read checkouts:read products:read benefits:read discounts:read ' +
+  'customers:read subscriptions:read orders:read license_keys:read webhooks:read ' +
   'customer_portal:read'
 ).split(' ');
 

@@ -104,6 +104,7 @@ async function cancelOne(suite: { run: Suite['run'] }): Promise<string> {
 describe('billing listen', () => {
   it('forwards each event to the handler, which verifies it with the SDK and the secret the banner printed', async () => {
     const l = listen([receiver.url], s.env);
+    await l.waitFor(/Forwarding each event to .*\n/);
     const [, secret] = await l.waitFor(SECRET_LINE);
     expect(l.stderr).toBe(
       `Listening to the events of organization ${s.demo.organization_id} (Ctrl+C to stop)\n` +

@@ -48,14 +48,17 @@ export class ListenOutput {
     return this.stdout.closed;
   }
 
+  /** One write, so a reader never sees half of it. */
   banner(b: Banner): void {
-    const line = (s: string) => this.ctx.io.stderr.write(`${s}\n`);
-    line(`Listening to the events of organization ${safeText(b.organization)} (Ctrl+C to stop)`);
-    line(`Signing secret: ${this.bold('bold', safeText(b.secret))}`);
-    if (b.forward) line(`Forwarding each event to ${safeText(b.forward)}`);
-    if (b.json) line('Printing each event on stdout as a JSON line');
-    if (b.events) line(`Only these events: ${b.events.join(', ')}`);
-    if (!b.verify) line('Signatures are not checked (--skip-verify)');
+    const lines = [
+      `Listening to the events of organization ${safeText(b.organization)} (Ctrl+C to stop)`,
+      `Signing secret: ${this.bold('bold', safeText(b.secret))}`,
+    ];
+    if (b.forward) lines.push(`Forwarding each event to ${safeText(b.forward)}`);
+    if (b.json) lines.push('Printing each event on stdout as a JSON line');
+    if (b.events) lines.push(`Only these events: ${b.events.join(', ')}`);
+    if (!b.verify) lines.push('Signatures are not checked (--skip-verify)');
+    this.ctx.io.stderr.write(`${lines.join('\n')}\n`);
   }
 
   lost(cause: string): void {

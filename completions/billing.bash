@@ -4,7 +4,7 @@
 _billing_subcommands() {
   case "$1" in
     '') echo 'checkout subs orders customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
-    'checkout') echo 'list get update confirm' ;;
+    'checkout') echo 'create list get open update confirm' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get' ;;
     'customers') echo 'list get create update delete' ;;
@@ -28,8 +28,10 @@ _billing_flags() {
   case "$1" in
     '') echo '-V --version --profile --debug --no-pager --connect-timeout --request-timeout -h --help' ;;
     'checkout') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout create') echo '--price --email --name --discount --no-discount-codes --success-url --metadata --customer-metadata --data --open --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout list') echo '--product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout open') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -114,6 +116,19 @@ _billing_takes_value() {
     'checkout|--profile'|\
     'checkout|--connect-timeout'|\
     'checkout|--request-timeout'|\
+    'checkout create|--price'|\
+    'checkout create|--email'|\
+    'checkout create|--name'|\
+    'checkout create|--discount'|\
+    'checkout create|--success-url'|\
+    'checkout create|--metadata'|\
+    'checkout create|--customer-metadata'|\
+    'checkout create|--data'|\
+    'checkout create|-o'|'checkout create|--output'|\
+    'checkout create|--fields'|\
+    'checkout create|--profile'|\
+    'checkout create|--connect-timeout'|\
+    'checkout create|--request-timeout'|\
     'checkout list|--product'|\
     'checkout list|--org'|\
     'checkout list|--sort'|\
@@ -130,6 +145,9 @@ _billing_takes_value() {
     'checkout get|--profile'|\
     'checkout get|--connect-timeout'|\
     'checkout get|--request-timeout'|\
+    'checkout open|--profile'|\
+    'checkout open|--connect-timeout'|\
+    'checkout open|--request-timeout'|\
     'checkout update|--customer-email'|\
     'checkout update|--customer-name'|\
     'checkout update|--metadata'|\
@@ -614,11 +632,14 @@ _billing_values() {
   case "$1|$2" in
     '|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout create|-o'|'checkout create|--output') echo 'table tsv json ndjson' ;;
+    'checkout create|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout list|--sort') echo 'created_at expires_at -created_at -expires_at' ;;
     'checkout list|-o'|'checkout list|--output') echo 'table tsv json ndjson' ;;
     'checkout list|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout get|-o'|'checkout get|--output') echo 'table tsv json ndjson' ;;
     'checkout get|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout open|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout update|-o'|'checkout update|--output') echo 'table tsv json ndjson' ;;
     'checkout update|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout confirm|-o'|'checkout confirm|--output') echo 'table tsv json ndjson' ;;

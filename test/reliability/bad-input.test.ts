@@ -151,6 +151,11 @@ const COMMANDS: [string[], string[]][] = [
   ],
   [['checkout', 'get'], ['--json']],
   [
+    ['checkout', 'create'],
+    ['--price', '--email', '--discount', '--success-url', '--metadata', '--data', '--open'],
+  ],
+  [['checkout', 'open'], []],
+  [
     ['checkout', 'update'],
     ['--customer-email', '--customer-name', '--metadata', '--data'],
   ],
@@ -264,6 +269,7 @@ describe('the CLI with random input', () => {
       ['orders', 'get'],
       ['checkout', 'get'],
       ['checkout', 'update'],
+      ['checkout', 'open'],
       ['keys', 'get'],
       ['keys', 'update'],
       ['subs', 'change-price'],
@@ -510,6 +516,11 @@ describe('the service with bad requests', () => {
       ['POST', '/v1/customer-portal/license-keys/validate'],
       ['POST', '/v1/customer-portal/license-keys/deactivate'],
       ['POST', '/v1/checkouts/custom/client/polar_c_nope/confirm'],
+      ['POST', '/v1/checkouts/custom/'],
+      [
+        'PATCH',
+        `/v1/checkouts/custom/client/${svc.store.row('checkouts', svc.demo!.open_checkout_ids[2]!)!.client_secret}`,
+      ],
     ];
     const field = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }),
@@ -541,6 +552,13 @@ describe('the service with bad requests', () => {
           'success_url',
           'custom_field_data',
           'cancel_at_period_end',
+          'product_id',
+          'discount_id',
+          'customer_id',
+          'subscription_id',
+          'allow_discount_codes',
+          'embed_origin',
+          'customer_billing_address',
         ),
         field,
       ),

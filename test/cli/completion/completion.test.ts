@@ -149,7 +149,7 @@ describe('in the real shells', () => {
       [['billing', 'ch'], ['checkout']],
       [
         ['billing', 'checkout', ''],
-        ['confirm', 'get', 'list', 'update'],
+        ['confirm', 'create', 'get', 'list', 'open', 'update'],
       ],
       [['billing', 'orders', 'list', '--sort', '-am'], ['-amount']],
       [['billing', 'discounts', 'list', '--sort', 'red'], ['redemptions_count']],

@@ -1,0 +1,109 @@
+// billing checkout create → POST /v1/checkouts/custom/ (SDK checkouts.custom.create)
+
+import type { CheckoutCreate } from '../../../api/checkouts.js';
+import { CHECKOUT } from '../../../api/fields.js';
+import { UsageError } from '../../../errors.js';
+import type { Context, OutputOptions } from '../../context.js';
+import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
+import { done, outputOf, withOutput } from '../shared.js';
+import { printOne, resources, verb } from '../verb.js';
+import { showPage } from './browse.js';
+import { CHECKOUT_CARD } from './columns.js';
+
+export interface CreateOptions {
+  /** --data with the flags applied over it. */
+  body: Record<string, unknown>;
+  /** --open: the new session's page in the browser. */
+  open: boolean;
+  output: OutputOptions;
+}
+
+export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
+  const { checkouts, client } = await resources(ctx, 'seller');
+  const created = await checkouts.create(client, opts.body as unknown as CheckoutCreate);
+  await printOne(ctx, opts.output, CHECKOUT_CARD, created);
+  await done(ctx, `Checkout ${String(created.id)} created; it is open for an hour.`);
+  if (opts.open && typeof created.url === 'string') await showPage(ctx, created.url, false);
+}
+
+/** An http(s) URL, as the service takes success_url. */
+function webUrl(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: "${value}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${flag}: "${value}" is not an http or https URL`);
+  return value;
+}
+
+/** --data's pairs with the flag's pairs over them, checked as one object (spec §8). */
+function mergedMetadata(flag: string, fromData: unknown, pairs: string[] | undefined) {
+  const set = metadata(flag, pairs);
+  if (!set) return fromData;
+  const merged = { ...(fromData as object | undefined), ...set };
+  checkMetadataObject(flag, merged);
+  return merged;
+}
+
+export const buildCreate = verb(runCreate, {
+  command: (parent) =>
+    withOutput(
+      parent
+        .command('create')
+        .summary('create a checkout session for a price')
+        .description(
+          'Create a checkout session for one of your prices and print it; its URL is the ' +
+            'page where the buyer pays (on the local service: a sandbox page, no card charged). ' +
+            'The session is open for an hour. Flags override the same fields of --data. ' +
+            '--metadata is copied to the order and subscription, --customer-metadata to the ' +
+            'customer; key=value is a string, key:=42 or key:=true is typed. success_url may ' +
+            'contain {CHECKOUT_ID}, replaced by the session id when the buyer is sent there.',
+        )
+        .option('--price <id>', 'the price to sell (required unless --data names it)')
+        .option('--email <email>', "the buyer's email, filled in on the page")
+        .option('--name <name>', "the buyer's name, filled in on the page")
+        .option('--discount <id>', 'apply this discount; the buyer cannot change it')
+        .option('--no-discount-codes', 'do not let the buyer enter a discount code')
+        .option('--success-url <url>', 'where the buyer goes after paying')
+        .option('--metadata <key=value>', 'a metadata pair (repeatable)', collect)
+        .option(
+          '--customer-metadata <key=value>',
+          "a pair for the customer's metadata (repeatable)",
+          collect,
+        )
+        .option('--data <json>', 'request body as JSON, @file or - for stdin')
+        .option('--open', "open the session's page in the browser (prints its URL without one)"),
+      CHECKOUT,
+    ),
+  options: async (opts, ctx): Promise<CreateOptions> => {
+    const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
+    checkMetadataObject('--data metadata', body.metadata);
+    checkMetadataObject('--data customer_metadata', body.customer_metadata);
+    if (opts.price !== undefined) body.product_price_id = uuid('--price', opts.price);
+    if (body.product_price_id === undefined && body.product_id === undefined)
+      throw new UsageError('--price is required: the id of the price to sell');
+    if (opts.email !== undefined) body.customer_email = opts.email;
+    if (opts.name !== undefined) body.customer_name = opts.name;
+    if (opts.discount !== undefined) body.discount_id = uuid('--discount', opts.discount);
+    if (opts.discountCodes === false) body.allow_discount_codes = false;
+    if (opts.successUrl !== undefined) body.success_url = webUrl('--success-url', opts.successUrl);
+    const meta = mergedMetadata('--metadata', body.metadata, opts.metadata);
+    if (meta !== undefined) body.metadata = meta;
+    const customerMeta = mergedMetadata(
+      '--customer-metadata',
+      body.customer_metadata,
+      opts.customerMetadata,
+    );
+    if (customerMeta !== undefined) body.customer_metadata = customerMeta;
+    return { body, open: opts.open === true, output: outputOf(opts) };
+  },
+  examples: [
+    'billing checkout create --price <price-id> --email jane@example.com --open',
+    "billing checkout create --price <price-id> --success-url 'https://shop.example/thanks?checkout_id={CHECKOUT_ID}'",
+    'billing checkout create --price <price-id> --discount <discount-id> --no-discount-codes --metadata order=A-17',
+    `billing checkout create --price <price-id> --json | jq -r .url`,
+  ],
+});

@@ -1,0 +1,247 @@
+// billing checkout create: argv -> options (or the exact usage error, nothing sent), and
+// options + answers -> output, the page opened in the browser or its address printed.
+import { describe, expect, it } from 'vitest';
+import {
+  buildCreate,
+  type CreateOptions,
+  runCreate,
+} from '../../../../src/cli/commands/checkout/create.js';
+import { ID2, useRecorder } from '../harness.js';
+import { execute, ID, json, parse } from '../verb.js';
+import { CHECKOUT, checkoutCard } from './fixtures.js';
+
+const rec = useRecorder();
+const K41 = 'k'.repeat(41);
+
+describe('checkout create: argv -> options', () => {
+  it.each([
+    [['--price', ID.toUpperCase()], { body: { product_price_id: ID }, open: false, output: {} }],
+    [
+      [
+        '--price',
+        ID,
+        '--email',
+        'jane@example.com',
+        '--name',
+        'Jane',
+        '--discount',
+        ID2,
+        '--no-discount-codes',
+        '--success-url',
+        'https://shop.example/thanks?checkout_id={CHECKOUT_ID}',
+        '--metadata',
+        'order=A-17',
+        '--metadata',
+        'seats:=3',
+        '--customer-metadata',
+        'crm=c-1',
+        '--open',
+        '--json',
+      ],
+      {
+        body: {
+          product_price_id: ID,
+          customer_email: 'jane@example.com',
+          customer_name: 'Jane',
+          discount_id: ID2,
+          allow_discount_codes: false,
+          success_url: 'https://shop.example/thanks?checkout_id={CHECKOUT_ID}',
+          metadata: { order: 'A-17', seats: 3 },
+          customer_metadata: { crm: 'c-1' },
+        },
+        open: true,
+        output: { json: true },
+      },
+    ],
+    [
+      [
+        '--data',
+        '{"product_id": "p", "embed_origin": "https://shop.example", "metadata": {"a": 1}}',
+        '--metadata',
+        'b=2',
+      ],
+      {
+        body: {
+          product_id: 'p',
+          embed_origin: 'https://shop.example',
+          metadata: { a: 1, b: '2' },
+        },
+        open: false,
+        output: {},
+      },
+    ],
+    [
+      ['--data', '{"product_price_id": "x", "customer_email": "data@example.com"}', '--price', ID],
+      {
+        body: { product_price_id: ID, customer_email: 'data@example.com' },
+        open: false,
+        output: {},
+      },
+    ],
+  ])('%j', async (argv, options) => {
+    expect(await parse(buildCreate, 'create', argv, { noun: 'checkout' })).toEqual({
+      options,
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    [[], 'billing: --price is required: the id of the price to sell\n'],
+    [['--price', 'abc'], 'billing: --price: "abc" is not a UUID\n'],
+    [['--price', ID, '--discount', 'LAUNCH10'], 'billing: --discount: "LAUNCH10" is not a UUID\n'],
+    [
+      ['--price', ID, '--success-url', 'shop.example/thanks'],
+      'billing: --success-url: "shop.example/thanks" is not a URL\n',
+    ],
+    [
+      ['--price', ID, '--success-url', 'ftp://shop.example/'],
+      'billing: --success-url: "ftp://shop.example/" is not an http or https URL\n',
+    ],
+    [
+      ['--price', ID, '--metadata', `${K41}=v`],
+      `billing: --metadata: key "${K41}" is longer than 40 characters\n`,
+    ],
+    [
+      ['--price', ID, '--customer-metadata', 'k:=1.5'],
+      'billing: --customer-metadata: value of key "k" after := must be an integer, true or false\n',
+    ],
+    [
+      ['--price', ID, '--data', '{"metadata": {"n": 1.5}}'],
+      'billing: --data metadata: value of key "n" must be a string, an integer or a boolean\n',
+    ],
+    [
+      [
+        '--price',
+        ID,
+        '--data',
+        `{"metadata": {${Array.from({ length: 50 }, (_, i) => `"d${i}": 1`).join(',')}}}`,
+        '--metadata',
+        'one=more',
+      ],
+      'billing: --metadata: at most 50 pairs, got 51\n',
+    ],
+    [['--price', ID, '--data', '[1]'], 'billing: --data: must be a JSON object\n'],
+  ])('%j -> usage error, nothing runs', async (argv, stderr) => {
+    expect(await parse(buildCreate, 'create', argv, { noun: 'checkout' })).toEqual({
+      code: 2,
+      stderr,
+    });
+  });
+
+  it('sends exactly the body, with the token', async () => {
+    const sent = await rec.request([
+      'checkout',
+      'create',
+      '--price',
+      ID,
+      '--email',
+      'jane@example.com',
+      '--metadata',
+      'big:=12345678901234567891',
+    ]);
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkouts/custom/', query: [] });
+    expect(sent.authorization).toMatch(/^Bearer polar_pat_/);
+    expect(sent.body).toMatchObject({ product_price_id: ID, customer_email: 'jane@example.com' });
+    expect(rec.texts[0]).toContain('"big":12345678901234567891');
+  });
+});
+
+describe('checkout create: options + answers -> output', () => {
+  const CREATED = {
+    ...CHECKOUT,
+    customer_id: null,
+    url: `https://billing.example/checkout/polar_c_${'a'.repeat(43)}`,
+    client_secret: `polar_c_${'a'.repeat(43)}`,
+  };
+  const base: CreateOptions = { body: { product_price_id: ID }, open: false, output: {} };
+  const create = (
+    opts: CreateOptions,
+    setup: { status?: number; body?: object; env?: Record<string, string>; opened?: string[] } = {},
+  ) =>
+    execute(runCreate, opts, {
+      env: setup.env,
+      openBrowser: async (url) => {
+        if (!setup.opened) throw new Error('no browser in this test');
+        setup.opened.push(url);
+      },
+      http: (pool) =>
+        pool
+          .intercept({
+            path: '/v1/checkouts/custom/',
+            method: 'POST',
+            body: (b) => JSON.parse(b).product_price_id === ID,
+          })
+          .reply(setup.status ?? 201, setup.body ?? CREATED, json),
+    });
+
+  it('prints the new session as a card to a pipe, or as JSON', async () => {
+    expect(await create(base)).toEqual({ code: 0, stdout: checkoutCard(CREATED), stderr: '' });
+    expect(await create({ ...base, output: { json: true } })).toEqual({
+      code: 0,
+      stdout: `${JSON.stringify(CREATED, null, 2)}\n`,
+      stderr: '',
+    });
+  });
+
+  it('--open opens the url with a display, and only prints it without one', async () => {
+    const opened: string[] = [];
+    const shown = await create({ ...base, open: true }, { env: { DISPLAY: ':0' }, opened });
+    expect(opened).toEqual([CREATED.url]);
+    expect(shown).toEqual({
+      code: 0,
+      stdout: checkoutCard(CREATED),
+      stderr: `Opened ${CREATED.url} in your browser.\n`,
+    });
+    const headless = await create({ ...base, open: true }, { env: { DISPLAY: '' }, opened: [] });
+    expect(headless.stderr).toBe(`No browser to open here: open ${CREATED.url} in one.\n`);
+    const ssh = await create(
+      { ...base, open: true },
+      { env: { DISPLAY: ':0', SSH_CONNECTION: '1 2 3 4' }, opened },
+    );
+    expect(ssh.stderr).toBe(`No browser to open here: open ${CREATED.url} in one.\n`);
+    expect(opened).toHaveLength(1);
+    const failing = await create({ ...base, open: true }, { env: { DISPLAY: ':0' } });
+    expect(failing).toEqual({
+      code: 0,
+      stdout: checkoutCard(CREATED),
+      stderr:
+        '! Could not open a browser (no browser in this test).\n' +
+        `No browser to open here: open ${CREATED.url} in one.\n`,
+    });
+  });
+
+  it('a 422 names the field; a 403 says the scope is missing', async () => {
+    const invalid = {
+      error: 'RequestValidationError',
+      detail: [
+        {
+          type: 'value_error',
+          loc: ['body', 'product_price_id'],
+          msg: 'Price does not exist.',
+          input: ID,
+        },
+      ],
+    };
+    expect(await create(base, { status: 422, body: invalid })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n  product_price_id: Price does not exist.\n',
+    });
+    const scope = await create(base, {
+      status: 403,
+      body: {
+        error: 'insufficient_scope',
+        error_description: 'The access token does not have the required scope: checkouts:write.',
+      },
+    });
+    expect(scope).toEqual({
+      code: 5,
+      stdout: '',
+      stderr:
+        'billing: the token lacks the scope for POST /v1/checkouts/custom/\n' +
+        'Log in again granting that scope, or use a token that has it.\n',
+    });
+  });
+});

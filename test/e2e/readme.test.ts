@@ -40,6 +40,7 @@ describe('README', () => {
       'completion bash',
       '--fields',
       '-o ndjson',
+      'billing listen',
       "from '@polar-sh/sdk'",
       '/v1/webhooks/endpoints',
     ]) {
@@ -80,6 +81,8 @@ describe('README', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toContain('exit code 7');
     expect(result.stdout).toContain('Acme Pro');
+    // billing listen -o ndjson printed the event trigger made.
+    expect(result.stdout).toMatch(/^order\.created [0-9a-f-]{36}$/m);
     // The official SDK's example listed orders from the local service.
     expect(result.stdout).toMatch(/^[0-9a-f-]{36} \d+ \S+@\S+$/m);
     // The webhook handler verified its delivery with the SDK, and the service recorded it.

@@ -94,7 +94,7 @@ describe('listen: forwarding', () => {
             seen = req.headers as Record<string, string>;
             return {
               statusCode: 200,
-              data: connected() + e1.frame + ': ping\r\n\r\n' + e2.frame,
+              data: `${connected()}${e1.frame}: ping\r\n\r\n${e2.frame}`,
               responseOptions: SSE,
             };
           }),
@@ -222,6 +222,49 @@ describe('listen: forwarding', () => {
       `${time}  ${'order.created'.padEnd(23)}  ${e1.id}  \x1b[32m200\x1b[39m  <ms> ms\n`,
     );
     expect(stripVTControlCharacters(r.stderr)).toBe(BANNER + FORWARDING + INTERRUPTED);
+  });
+});
+
+describe('listen: --debug and a reader that goes away', () => {
+  const e1 = event('3a1f0c52-6b8e-4d0f-9c1a-2b3c4d5e6f70', 'order.created');
+  const e2 = event('7c2e1d43-5a9f-4e1b-8d2c-3e4f5a6b7c81', 'subscription.updated');
+
+  it('--debug traces the stream (token redacted), each chunk of it, and each delivery', async () => {
+    const r = await listened(
+      { forward: HOOK, verify: true, json: false },
+      {
+        globals: { debug: true },
+        stream: (pool) => pool.intercept(STREAM).reply(200, connected() + e1.frame, SSE),
+        handler: answering(1),
+        until: ({ stdout }) => lines(stdout).length === 1,
+      },
+    );
+    const trace = lines(r.stderr).filter((l) => /^[→←✗]/.test(l));
+    expect(trace.slice(0, 3)).toEqual([
+      `→ GET https://api.billing.test/v1/cli/listen/${ORG}`,
+      '→ Authorization: Bearer [REDACTED]',
+      expect.stringMatching(
+        new RegExp(`^← 200 GET https://api\\.billing\\.test/v1/cli/listen/${ORG} \\d+ms$`),
+      ),
+    ]);
+    expect(r.stderr).toContain(`"secret":"${SECRET}"`);
+    expect(r.stderr).toContain(`→ POST ${HOOK} (event ${e1.id}, order.created)`);
+    expect(r.stderr).toMatch(
+      new RegExp(`← 200 POST ${HOOK.replaceAll('.', '\\.')} \\d+ms\n← ok\n`),
+    );
+    expect(r.stderr).not.toContain(TOKEN);
+  });
+
+  it('stops quietly once nobody reads stdout (| head -1)', async () => {
+    const r = await listened(
+      { verify: true, json: true },
+      {
+        stdoutReadFor: 1,
+        stream: (pool) => pool.intercept(STREAM).reply(200, connected() + e1.frame + e2.frame, SSE),
+        until: () => false,
+      },
+    );
+    expect(r).toMatchObject({ code: 0, stdout: `${e1.body}\n` });
   });
 });
 

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { MockAgent, type MockPool } from 'undici';
 import type { ListenOptions } from '../../../../src/cli/commands/listen/listen.js';
 import { runListen } from '../../../../src/cli/commands/listen/listen.js';
-import { Context } from '../../../../src/cli/context.js';
+import { Context, type GlobalOptions } from '../../../../src/cli/context.js';
 import { report } from '../../../../src/cli/main.js';
 import { Capture, stdinOf, tempConfigDir } from '../../../helpers/cli.js';
 import { BASE, ORG, TOKEN } from '../verb.js';
@@ -85,6 +85,9 @@ export interface ListenSetup {
   handler?: (pool: MockPool, delivered: Delivered[]) => void;
   /** Ctrl+C once this holds of the output so far. */
   until: (out: { stdout: string; stderr: string }) => boolean;
+  globals?: GlobalOptions;
+  /** The reader of stdout goes away (`| head`) after this many writes: EPIPE from then on. */
+  stdoutReadFor?: number;
 }
 
 /** Answers `count` deliveries with `status`, recording them. */
@@ -125,7 +128,9 @@ export async function listened(options: ListenOptions, setup: ListenSetup): Prom
  */
 export async function running(
   options: ListenOptions,
-  setup: Pick<ListenSetup, 'env' | 'tty' | 'until'> & { dispatcher?: MockAgent },
+  setup: Pick<ListenSetup, 'env' | 'tty' | 'until' | 'globals' | 'stdoutReadFor'> & {
+    dispatcher?: MockAgent;
+  },
 ): Promise<Omit<Listened, 'delivered'>> {
   const abort = new AbortController();
   let late = false;
@@ -140,13 +145,22 @@ export async function running(
     }
   };
   class Watched extends Capture {
+    constructor(
+      tty: boolean | undefined,
+      private readonly readFor = Number.POSITIVE_INFINITY,
+    ) {
+      super(tty);
+    }
     override write(chunk: string): boolean {
+      if (this.chunks.length >= this.readFor) {
+        throw Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+      }
       super.write(chunk);
       check();
       return true;
     }
   }
-  const stdout = new Watched(setup.tty);
+  const stdout = new Watched(setup.tty, setup.stdoutReadFor);
   const stderr = new Watched(setup.tty);
   const env = {
     io: { stdout, stderr, stdin: stdinOf([], { end: true }) },
@@ -158,6 +172,7 @@ export async function running(
     ...(setup.dispatcher ? { dispatcher: setup.dispatcher } : {}),
   };
   const ctx = new Context(env);
+  ctx.globals = setup.globals ?? {};
   let code = 0;
   try {
     await runListen({ timing: FAST, ...options }, ctx);

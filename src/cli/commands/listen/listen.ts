@@ -41,16 +41,15 @@ export const buildListen = verb(runListen, {
       .command('listen')
       .summary('forward the events of an organization to your webhook handler')
       .description(
-        'Receive the events of an organization as they happen (the CLI event stream, as the ' +
-          "real service's CLI has it) and deliver each to <forward-url> as the service would: " +
-          'the body as signed, with its webhook-id, webhook-timestamp and webhook-signature ' +
-          'headers. Your handler verifies them with the signing secret the banner prints (the ' +
-          "SDK's validateEvent(body, headers, secret)). Each event the handler takes is a line " +
-          'on stdout: time, type, event id, status, latency; one it refuses or cannot take is ' +
-          'a warning on stderr. --json prints each event as one JSON line instead, for ' +
-          'scripts (then no URL is needed). Each event is checked against the same secret ' +
-          'first; one that does not verify is skipped with a warning. Reconnects by itself when ' +
-          'the stream drops or the service restarts, without handing an event on twice.',
+        'Deliver the events of an organization to the webhook handler you are writing, as ' +
+          'they happen: each is POSTed to <forward-url> as the service would send it, the body ' +
+          'as signed with its webhook-id, webhook-timestamp and webhook-signature headers. ' +
+          "Verify them with the signing secret the banner prints (the SDK's " +
+          'validateEvent(body, headers, secret)). A line on stdout per event the handler took ' +
+          '(time, type, event id, status, latency); a warning on stderr per event it refused ' +
+          'or could not take, or whose signature did not verify. --json prints each event as ' +
+          'one JSON line instead (no URL needed). Reconnects when the stream drops or the ' +
+          'service restarts, never handing an event on twice.',
       )
       .argument('[forward-url]', 'where to POST each event, e.g. http://localhost:3000/webhooks')
       .option('--events <types>', `only these: ${EVENTS_HELP}`, collect)

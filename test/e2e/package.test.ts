@@ -111,7 +111,10 @@ describe('the installed package', () => {
       'organization_id',
       'personal_access_token',
       'url',
+      'webhook',
     ]);
+    // No --webhook: no endpoint registered, and so no secret printed.
+    expect(info.webhook).toBeNull();
     const orders = execFileSync(bin, ['orders', 'list', '--limit', '2', '--json'], {
       env: { ...env, BILLING_BASE_URL: info.url, BILLING_TOKEN: info.personal_access_token },
       encoding: 'utf8',

@@ -227,7 +227,7 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
     run: async (s) => ({ checkout: (await s.checkout()).id }),
   },
   'checkout.updated': {
-    what: "creates a checkout and sets the buyer's name",
+    what: "creates a checkout, sets the buyer's name",
     run: (s) => s.updateCheckout(),
   },
   'order.created': {
@@ -247,7 +247,7 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
     run: async (s) => s.changePrice(await s.subscription()),
   },
   'subscription.canceled': {
-    what: 'cancels a new subscription at the end of its period',
+    what: 'cancels a new subscription at its period end',
     run: async (s) => {
       const done = await s.subscription();
       await s.cancel(done.subscription, true);
@@ -255,7 +255,7 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
     },
   },
   'subscription.uncanceled': {
-    what: 'cancels a new subscription at period end, then resumes it',
+    what: 'cancels a new subscription, then resumes it',
     run: async (s) => {
       const done = await s.subscription();
       await s.cancel(done.subscription, true);
@@ -276,11 +276,11 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
     run: (s) => s.subscription({ benefits: true }),
   },
   'benefit_grant.updated': {
-    what: "grants a license key, then changes its benefit's activation limit by one",
+    what: "grants a key, changes its benefit's activation limit",
     run: (s) => s.updateGrant(),
   },
   'benefit_grant.revoked': {
-    what: 'grants benefits with a new subscription, then revokes it',
+    what: 'grants benefits by a new subscription, revokes it',
     run: async (s) => {
       const done = await s.subscription({ benefits: true });
       await s.revoke(done.subscription);

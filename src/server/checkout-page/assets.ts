@@ -113,8 +113,8 @@ export const SCRIPT = `(() => {
       const main = document.querySelector('main');
       if (!next || !main) { location.reload(); return; }
       main.replaceWith(next);
-      const focus = document.querySelector('.invalid input, .invalid select, #discount_code') || document.querySelector('#customer_email');
-      if (focus) focus.focus();
+      const focus = document.querySelector('.invalid input, .invalid select, .invalid textarea, #discount_code, #pay');
+      if (focus) focus.focus({ preventScroll: true });
     } catch { form.submit(); }
   });
 })();`;

@@ -43,6 +43,7 @@ describe('README', () => {
       'billing listen',
       "from '@polar-sh/sdk'",
       '/v1/webhooks/endpoints',
+      'checkout create',
     ]) {
       expect(blocks).toContain(command);
     }
@@ -88,5 +89,8 @@ describe('README', () => {
     // The webhook handler verified its delivery with the SDK, and the service recorded it.
     expect(result.stdout).toContain('organization.updated Acme Webhooks\n');
     expect(result.stdout).toContain('202 organization.updated\n');
+    // Sell something end to end: a session created, its page paid, the buyer sent to success_url.
+    expect(result.stdout).toMatch(/^open 4900 http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+$/m);
+    expect(result.stdout).toMatch(/^303 https:\/\/shop\.example\/thanks\?checkout_id=[0-9a-f-]{36}$/m);
   }, 120_000);
 });

@@ -91,6 +91,8 @@ describe('README', () => {
     expect(result.stdout).toContain('202 organization.updated\n');
     // Sell something end to end: a session created, its page paid, the buyer sent to success_url.
     expect(result.stdout).toMatch(/^open 4900 http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+$/m);
-    expect(result.stdout).toMatch(/^303 https:\/\/shop\.example\/thanks\?checkout_id=[0-9a-f-]{36}$/m);
+    expect(result.stdout).toMatch(
+      /^303 https:\/\/shop\.example\/thanks\?checkout_id=[0-9a-f-]{36}$/m,
+    );
   }, 120_000);
 });

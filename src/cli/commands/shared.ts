@@ -156,6 +156,43 @@ export async function printPages(
   });
 }
 
+/**
+ * printPages() with a filter the API does not have: every page is read (100 at a time) and
+ * only the items `keep` accepts are printed, `--limit` counting those. The server's total
+ * counts every item, so none is shown.
+ */
+export async function printFiltered<T extends object>(
+  ctx: Context,
+  listing: Omit<Listing<unknown>, 'filters'>,
+  columns: Column[],
+  list: (paging: Paging & { onPage: (info: PageInfo) => void }) => AsyncIterable<T>,
+  keep: (item: T) => boolean,
+): Promise<void> {
+  await printPages(ctx, listing, columns, (paging) =>
+    kept(
+      list({
+        ...paging,
+        limit: Number.POSITIVE_INFINITY,
+        pageSize: 100,
+        // NaN: "Showing 30 of …" never prints (NaN compares false).
+        onPage: (info) => paging.onPage({ ...info, totalCount: Number.NaN }),
+      }),
+      keep,
+      paging.limit,
+    ),
+  );
+}
+
+async function* kept<T>(items: AsyncIterable<T>, keep: (item: T) => boolean, limit: number) {
+  if (limit <= 0) return;
+  let shown = 0;
+  for await (const item of items) {
+    if (!keep(item)) continue;
+    yield item;
+    if (++shown >= limit) return;
+  }
+}
+
 /** The ✓ line a write ends with, for a person at a terminal (scripts read stdout). */
 export async function done(ctx: Context, message: string): Promise<void> {
   if (!ctx.io.stderr.isTTY) return;

@@ -4,7 +4,6 @@
 import type { SubscriptionStatus } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { PageInfo } from '../../../api/paginate.js';
-import type { Resource } from '../../../api/schemas.js';
 import type {
   CustomerPortalSubscriptionFilters,
   SubscriptionFilters,
@@ -26,6 +25,7 @@ import {
   outputOf,
   type Paging,
   paging,
+  printFiltered,
   printPages,
   withOutput,
   withPaging,
@@ -76,34 +76,8 @@ export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
     await printPages(ctx, opts, columns, list);
     return;
   }
-  // Every page is read and filtered here. The server's total counts every status, so none is
-  // shown ("Showing 30 of NaN" never prints: NaN compares false).
-  await printPages(ctx, opts, columns, (paging) =>
-    matching(
-      list({
-        ...paging,
-        limit: Number.POSITIVE_INFINITY,
-        pageSize: 100,
-        onPage: (info) => paging.onPage({ ...info, totalCount: Number.NaN }),
-      }),
-      new Set(statuses),
-      paging.limit,
-    ),
-  );
-}
-
-async function* matching(
-  items: AsyncIterable<Resource>,
-  statuses: Set<string>,
-  limit: number,
-): AsyncGenerator<object> {
-  if (limit <= 0) return;
-  let shown = 0;
-  for await (const item of items) {
-    if (!statuses.has(String(item.status))) continue;
-    yield item;
-    if (++shown >= limit) return;
-  }
+  const wanted = new Set<string>(statuses);
+  await printFiltered(ctx, opts, columns, list, (sub) => wanted.has(String(sub.status)));
 }
 
 /** --status values (repeatable, comma-separated), checked. */

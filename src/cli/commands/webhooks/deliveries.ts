@@ -1,10 +1,17 @@
 // billing webhooks deliveries → GET /v1/webhooks/deliveries (each attempt, with its event)
 
 import { WEBHOOK_DELIVERY } from '../../../api/fields.js';
-import type { Resource } from '../../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { collect, uuids } from '../../input.js';
-import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
+import {
+  type Listing,
+  outputOf,
+  paging,
+  printFiltered,
+  printPages,
+  withOutput,
+  withPaging,
+} from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { DELIVERY_COLUMNS } from './common.js';
 
@@ -21,27 +28,13 @@ export async function runDeliveries(opts: DeliveriesOptions, ctx: Context): Prom
     );
     return;
   }
-  await printPages(ctx, opts, DELIVERY_COLUMNS, (paging) =>
-    failed(
-      webhooks.deliveries(client, opts.filters, {
-        ...paging,
-        limit: Number.POSITIVE_INFINITY,
-        pageSize: 100,
-        // The server's total counts every attempt: none is shown (NaN compares false).
-        onPage: (info) => paging.onPage({ ...info, totalCount: Number.NaN }),
-      }),
-      paging.limit,
-    ),
+  await printFiltered(
+    ctx,
+    opts,
+    DELIVERY_COLUMNS,
+    (paging) => webhooks.deliveries(client, opts.filters, paging),
+    (delivery) => delivery.succeeded === false,
   );
-}
-
-async function* failed(items: AsyncIterable<Resource>, limit: number): AsyncGenerator<Resource> {
-  let shown = 0;
-  for await (const item of items) {
-    if (item.succeeded !== false) continue;
-    yield item;
-    if (++shown >= limit) return;
-  }
 }
 
 export const buildDeliveries = verb(runDeliveries, {

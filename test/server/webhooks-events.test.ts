@@ -333,7 +333,13 @@ describe('the events of each change', () => {
       expect(events[2]!.json.data).toEqual(answer);
       expect(answer.status).toBe('canceled');
       for (const e of events.slice(3))
-        expect(e.json.data).toMatchObject({ is_revoked: true, revoked_at: answer.ended_at });
+        expect(e.json.data).toMatchObject({
+          is_revoked: true,
+          revoked_at: answer.ended_at,
+          // As the real set_revoked: a revoked grant is no longer granted.
+          is_granted: false,
+          granted_at: null,
+        });
       const keyGrant = events
         .slice(3)
         .map((e) => e.json.data as Json)

@@ -45,7 +45,8 @@ export class BenefitGrants {
 
   /** Revokes a grant and the license key it granted, if any. */
   revoke(grant: BenefitGrantRow, now: string): void {
-    this.db.update('benefit_grants', grant.id, { revoked_at: now }, now);
+    // As the real BenefitGrant.set_revoked: no longer granted (is_granted false), revoked now.
+    this.db.update('benefit_grants', grant.id, { granted_at: null, revoked_at: now }, now);
     const keyId = (JSON.parse(grant.properties) as { license_key_id?: string }).license_key_id;
     if (keyId) this.db.update('license_keys', keyId, { status: 'revoked' }, now);
   }

@@ -5,22 +5,17 @@
 // the receiver got checkout.created, checkout.updated and order.created. Then what goes wrong:
 // a required field missing, a bad code, double clicks (with and without JavaScript), an expired
 // session, markup in what the page echoes, and framing.
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, start } from '../../src/server/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
 import { sdk } from '../conformance/sdk.js';
+import { launchChromium, requireChromium, skipWithoutChromium } from '../helpers/chromium.js';
 import { type Receiver, startReceiver, type Verified, verify } from '../server/webhook-helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const required = Boolean(process.env.CI);
-if (!available && !required) {
-  console.warn(`checkout-browser: skipped, ${CHROMIUM} is missing (apt-get install chromium).`);
-}
+const skip = skipWithoutChromium('checkout-browser');
 
 type Polar = InstanceType<typeof sdk.Polar>;
 
@@ -48,7 +43,7 @@ function sellerSite(): Promise<{ server: Server; origin: string; hits: URL[] }> 
   });
 }
 
-describe.skipIf(!available && !required)('the hosted checkout in headless Chromium', () => {
+describe.skipIf(skip)('the hosted checkout in headless Chromium', () => {
   let svc: RunningService;
   let site: Awaited<ReturnType<typeof sellerSite>>;
   let receiver: Receiver;
@@ -58,7 +53,7 @@ describe.skipIf(!available && !required)('the hosted checkout in headless Chromi
   let teamMonthly: string;
 
   beforeAll(async () => {
-    if (!available) throw new Error(`CI is set but ${CHROMIUM} is missing: install chromium.`);
+    requireChromium();
     // The payment processor holds each Pay a fifth of a second, so a second click lands while
     // the first is still being processed.
     svc = await start({ port: 0, processor: 200 });
@@ -87,19 +82,7 @@ describe.skipIf(!available && !required)('the hosted checkout in headless Chromi
     teamMonthly = team.prices.find(
       (p) => 'recurringInterval' in p && p.recurringInterval === 'month',
     )!.id;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

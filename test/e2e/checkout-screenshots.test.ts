@@ -3,25 +3,23 @@
 // screen the whole summary and the Pay button are in view; on a phone nothing runs off the side.
 // BILLING_WRITE_SCREENSHOTS=1 writes the pictures again (the demo data is the same on every
 // start, so they only change when the page does).
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, start } from '../../src/server/index.js';
+import { launchChromium, requireChromium, skipWithoutChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const required = Boolean(process.env.CI);
+const skip = skipWithoutChromium('checkout-screenshots');
 const write = process.env.BILLING_WRITE_SCREENSHOTS === '1';
 const docs = (name: string) => fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
 
-describe.skipIf(!available && !required)('the checkout page’s pictures', () => {
+describe.skipIf(skip)('the checkout page’s pictures', () => {
   let svc: RunningService;
   let browser: Browser;
   let price: string;
 
   beforeAll(async () => {
-    if (!available) throw new Error(`CI is set but ${CHROMIUM} is missing: install chromium.`);
+    requireChromium();
     svc = await start({ port: 0 });
     const res = await fetch(`${svc.url}/v1/products/?limit=100`, {
       headers: { authorization: `Bearer ${svc.demo!.personal_access_token}` },
@@ -32,10 +30,7 @@ describe.skipIf(!available && !required)('the checkout page’s pictures', () =>
     price = items
       .find((p) => p.name === 'Acme Team')!
       .prices.find((p) => p.recurring_interval === 'month')!.id;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--no-first-run'],
-    });
+    browser = await launchChromium(['--hide-scrollbars']);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,20 +4,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, start } from '../../src/server/index.js';
+import { launchChromium, requireChromium, skipWithoutChromium } from '../helpers/chromium.js';
 import { Capture, run, stdinOf, tempConfigDir } from '../helpers/cli.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const required = Boolean(process.env.CI);
-if (!available && !required)
-  console.warn(`login e2e: skipped, ${CHROMIUM} is missing (apt-get install chromium).`);
+const skip = skipWithoutChromium('login e2e');
 const keychain =
   Boolean(process.env.DBUS_SESSION_BUS_ADDRESS) && existsSync('/usr/bin/secret-tool');
 
-describe.skipIf(!available && !required)('billing login with a browser', () => {
+describe.skipIf(skip)('billing login with a browser', () => {
   let svc: RunningService;
   let browser: Browser;
   const configDir = tempConfigDir();
@@ -26,19 +23,7 @@ describe.skipIf(!available && !required)('billing login with a browser', () => {
 
   beforeAll(async () => {
     svc = await start({ port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     env = {
       BILLING_PROFILE: profile,
       DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
@@ -69,7 +54,7 @@ describe.skipIf(!available && !required)('billing login with a browser', () => {
   };
 
   it('logs in, shows who, uses the token, and logs out with revocation', async () => {
-    if (!available) throw new Error(`CI is set but ${CHROMIUM} is missing: install chromium.`);
+    requireChromium();
     let opened = '';
     const login = await run(['login', '--timeout', '60s'], {
       configDir,
@@ -146,7 +131,7 @@ describe.skipIf(!available && !required)('billing login with a browser', () => {
   });
 
   it('accepts a pasted redirect URL when no browser can be opened, checking the state', async () => {
-    if (!available) throw new Error(`CI is set but ${CHROMIUM} is missing: install chromium.`);
+    requireChromium();
     // Over SSH the CLI prints the URL; the user opens it elsewhere and pastes where it landed.
     let pasteLines: string[] = [];
     let release!: () => void;

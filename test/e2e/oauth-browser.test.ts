@@ -1,19 +1,13 @@
 // The authorization code flow in a real browser: Debian's Chromium (never a downloaded one),
 // driven by playwright-core, against the local service and a loopback redirect server.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, start } from '../../src/server/index.js';
+import { launchChromium, requireChromium, skipWithoutChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-const required = Boolean(process.env.CI);
-if (!available && !required) {
-  console.warn(`oauth-browser: skipped, ${CHROMIUM} is missing (apt-get install chromium).`);
-}
+const skip = skipWithoutChromium('oauth-browser');
 
 /** A one-shot loopback redirect target, like the CLI's login server (RFC 8252 §7.3). */
 function loopbackServer(): Promise<{ server: Server; port: number; hits: URL[] }> {
@@ -30,7 +24,7 @@ function loopbackServer(): Promise<{ server: Server; port: number; hits: URL[] }
   });
 }
 
-describe.skipIf(!available && !required)('OAuth login in headless Chromium', () => {
+describe.skipIf(skip)('OAuth login in headless Chromium', () => {
   let svc: RunningService;
   let loopback: Awaited<ReturnType<typeof loopbackServer>>;
 
@@ -44,7 +38,7 @@ describe.skipIf(!available && !required)('OAuth login in headless Chromium', () 
   });
 
   it('picks alice, clicks Allow, lands on the loopback redirect and exchanges the code', async () => {
-    if (!available) throw new Error(`CI is set but ${CHROMIUM} is missing: install chromium.`);
+    requireChromium();
     const demo = svc.demo!;
     const verifier = randomBytes(32).toString('base64url');
     const redirectUri = `http://127.0.0.1:${loopback.port}/callback`;
@@ -60,19 +54,7 @@ describe.skipIf(!available && !required)('OAuth login in headless Chromium', () 
       code_challenge_method: 'S256',
     }).toString();
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       const page = await (await browser.newContext()).newPage();
       await page.goto(url.href);

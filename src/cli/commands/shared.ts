@@ -3,7 +3,7 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { Option } from '@commander-js/extra-typings';
 import { type FieldTree, unknownField } from '../../api/fields.js';
 import type { PageInfo } from '../../api/paginate.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import type { Context, OutputOptions } from '../context.js';
 import { integer } from '../input.js';
 import { OUTPUT_FORMATS, parseFields, resolveFormat } from '../io/format.js';
@@ -190,6 +190,44 @@ async function* kept<T>(items: AsyncIterable<T>, keep: (item: T) => boolean, lim
     if (!keep(item)) continue;
     yield item;
     if (++shown >= limit) return;
+  }
+}
+
+/**
+ * --org (checked already), else the profile's default organization; without either a usage
+ * error naming --org, prefixed with the command (`trigger: `) when given.
+ */
+export async function organization(
+  org: string | undefined,
+  ctx: Context,
+  command?: string,
+): Promise<string> {
+  if (org !== undefined) return org;
+  const found = await (await ctx.credentials()).defaultOrganization();
+  if (found) return found;
+  throw new UsageError(
+    `${command ? `${command}: ` : ''}--org is required (or set a default: billing config set organization_id <id>)`,
+  );
+}
+
+/**
+ * A call to the local service's /__local/ control surface; a service without it (a 404 or
+ * 405 there: not `billing serve`) is a usage error saying so, with `hint`.
+ */
+export async function localOnly<T>(
+  ctx: Context,
+  call: Promise<T>,
+  message: (baseUrl: string) => string,
+  hint: string,
+): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
+      const { base_url } = await ctx.settings();
+      throw new UsageError(message(base_url), { hint });
+    }
+    throw err;
   }
 }
 

@@ -1,10 +1,10 @@
 // What the clock verbs share: the local service's clock, moved or read, printed as a card whose
 // rows say what moving it processed; a service without a test clock is named as such.
 import type { ClockMove, ClockState } from '../../../api/local.js';
-import { ApiError, UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import type { Column } from '../../io/index.js';
-import { done } from '../shared.js';
+import { done, localOnly } from '../shared.js';
 import { printOne, resources } from '../verb.js';
 
 export interface ClockOptions {
@@ -14,16 +14,11 @@ export interface ClockOptions {
 /** Reads the clock (no move) or moves it, and prints it. */
 export async function showClock(ctx: Context, output: OutputOptions, move?: ClockMove) {
   const { local, client } = await resources(ctx, 'none');
-  const state = await (move ? local.moveClock(client, move) : local.clock(client)).catch(
-    async (err: unknown) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
-        const { base_url } = await ctx.settings();
-        throw new UsageError(`${base_url} has no test clock: it is not a local service`, {
-          hint: "The clock is the local service's (billing serve); point BILLING_BASE_URL at one, or use --profile local.",
-        });
-      }
-      throw err;
-    },
+  const state = await localOnly(
+    ctx,
+    move ? local.moveClock(client, move) : local.clock(client),
+    (base) => `${base} has no test clock: it is not a local service`,
+    "The clock is the local service's (billing serve); point BILLING_BASE_URL at one, or use --profile local.",
   );
   const json = output.json || output.output === 'json' || output.output === 'ndjson';
   const { columns, view } = json ? { columns: CARD, view: state } : summary(state);

@@ -4,11 +4,11 @@ import { ACTIVATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, type MetadataValue, metadata } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { done, organization, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
 import { ACTIVATION_CARD } from './columns.js';
-import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, organization, orgFlag } from './common.js';
+import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, orgFlag } from './common.js';
 
 export interface ActivateOptions {
   key: string;

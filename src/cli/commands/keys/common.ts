@@ -56,16 +56,6 @@ export const KEY_STATE: readonly StateRule[] = [
   },
 ];
 
-/** --org (checked already), else the profile's default organization. */
-export async function organization(org: string | undefined, ctx: Context): Promise<string> {
-  if (org !== undefined) return org;
-  const found = await (await ctx.credentials()).defaultOrganization();
-  if (found) return found;
-  throw new UsageError(
-    '--org is required (or set a default: billing config set organization_id <id>)',
-  );
-}
-
 /** The --org flag of the key commands: a UUID when given. */
 export function orgFlag(value: string | undefined): string | undefined {
   return value === undefined ? undefined : uuid('--org', value);

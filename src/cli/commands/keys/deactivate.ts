@@ -3,8 +3,9 @@
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
+import { organization } from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { KEY_ARG, keyArgument, ORG_HELP, organization, orgFlag } from './common.js';
+import { KEY_ARG, keyArgument, ORG_HELP, orgFlag } from './common.js';
 
 export interface DeactivateOptions {
   key: string;

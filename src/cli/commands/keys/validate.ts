@@ -4,11 +4,11 @@ import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, integer, type MetadataValue, metadata, uuid } from '../../input.js';
 import { customerId, customerRef } from '../customers/ref.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { done, organization, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
 import { KEY_CARD } from './columns.js';
-import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, organization, orgFlag } from './common.js';
+import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, orgFlag } from './common.js';
 
 export interface ValidateOptions {
   key: string;

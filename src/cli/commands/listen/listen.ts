@@ -6,6 +6,7 @@ import { Option } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { collect, uuid } from '../../input.js';
+import { organization } from '../shared.js';
 import { verb } from '../verb.js';
 import { EVENTS_HELP, endpointUrl, eventTypes } from '../webhooks/common.js';
 import type { Timing } from './session.js';
@@ -25,12 +26,7 @@ export interface ListenOptions {
 }
 
 export async function runListen(opts: ListenOptions, ctx: Context): Promise<void> {
-  const org = opts.org ?? (await (await ctx.credentials()).defaultOrganization());
-  if (!org) {
-    throw new UsageError(
-      'listen: --org is required (or set a default: billing config set organization_id <id>)',
-    );
-  }
+  const org = await organization(opts.org, ctx, 'listen');
   const { session } = await import('./session.js');
   await session(opts, org, ctx);
 }

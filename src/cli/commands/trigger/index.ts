@@ -3,12 +3,12 @@
 
 import type { Command } from '@commander-js/extra-typings';
 import { TRIGGERED } from '../../../api/fields.js';
-import { ApiError, UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { clip, uuid } from '../../input.js';
 import type { Column } from '../../io/index.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { done, localOnly, organization, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { type EventType, RECIPES, Sandbox } from './recipes.js';
 
@@ -24,24 +24,13 @@ export async function runTrigger(opts: TriggerOptions, ctx: Context): Promise<vo
     ctx.api('none'),
   ]);
   // Only the local service: a real one would charge, or refuse the sandbox's payment token.
-  await local.clock(publicClient).catch(async (err: unknown) => {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
-      const { base_url } = await ctx.settings();
-      throw new UsageError(
-        `trigger: ${base_url} is not a local service; events are triggered only in the sandbox`,
-        {
-          hint: 'Run billing serve and point BILLING_BASE_URL at it (or use --profile local); elsewhere make the change itself.',
-        },
-      );
-    }
-    throw err;
-  });
-  const org = opts.org ?? (await (await ctx.credentials()).defaultOrganization());
-  if (!org) {
-    throw new UsageError(
-      'trigger: --org is required (or set a default: billing config set organization_id <id>)',
-    );
-  }
+  await localOnly(
+    ctx,
+    local.clock(publicClient),
+    (base) => `trigger: ${base} is not a local service; events are triggered only in the sandbox`,
+    'Run billing serve and point BILLING_BASE_URL at it (or use --profile local); elsewhere make the change itself.',
+  );
+  const org = await organization(opts.org, ctx, 'trigger');
   const { client, ...api } = await resources(ctx, 'seller');
   const sandbox = new Sandbox(api, client, publicClient, uuid('--org', org));
   const did = await RECIPES[opts.type].run(sandbox);

@@ -119,6 +119,8 @@ export async function printPages(
   listing: Omit<Listing<unknown>, 'filters'>,
   columns: Column[],
   list: (paging: Paging & { onPage: (info: PageInfo) => void }) => AsyncIterable<object>,
+  /** false: the server's total is not what is printed (a filter of billing's own). */
+  counted = true,
 ): Promise<void> {
   const { output, page } = listing;
   const pageSize = page.pageSize;
@@ -131,7 +133,7 @@ export async function printPages(
   const items = list({
     ...page,
     onPage: (info) => {
-      total = info.totalCount;
+      if (counted) total = info.totalCount;
       first ??= info.page;
       // From the second page on: a list that fits one page shows no progress at all.
       if (info.page > first && !printing) progress.page(info.page, info.maxPage);
@@ -168,18 +170,13 @@ export async function printFiltered<T extends object>(
   list: (paging: Paging & { onPage: (info: PageInfo) => void }) => AsyncIterable<T>,
   keep: (item: T) => boolean,
 ): Promise<void> {
-  await printPages(ctx, listing, columns, (paging) =>
-    kept(
-      list({
-        ...paging,
-        limit: Number.POSITIVE_INFINITY,
-        pageSize: 100,
-        // NaN: "Showing 30 of …" never prints (NaN compares false).
-        onPage: (info) => paging.onPage({ ...info, totalCount: Number.NaN }),
-      }),
-      keep,
-      paging.limit,
-    ),
+  await printPages(
+    ctx,
+    listing,
+    columns,
+    (paging) =>
+      kept(list({ ...paging, limit: Number.POSITIVE_INFINITY, pageSize: 100 }), keep, paging.limit),
+    false,
   );
 }
 

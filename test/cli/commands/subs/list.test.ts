@@ -1,6 +1,8 @@
 // billing subs list: argv -> usage error or the exact query (the seller's list, or the customer
 // portal's with --mine); options + answers -> output, --status filtered here, emails resolved.
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { SubscriptionStatus } from '../../../../src/api/enums.js';
 import { buildList, type ListOptions, runList } from '../../../../src/cli/commands/subs/list.js';
 import { lookup } from '../customers/fixtures.js';
 import { ID, ID2, TOKEN as RECORDED_TOKEN, useRecorder } from '../harness.js';
@@ -358,6 +360,33 @@ describe('subs list: options + answers -> output', () => {
       stdout: `${JSON.stringify({ id: sub(42, '').id, status: 'past_due' })}\n${JSON.stringify({ id: sub(1, '').id, status: 'past_due' })}\n`,
       stderr: '',
     });
+  });
+
+  it("on a terminal, --status shows no 'Showing n of total' (the server's total counts every status)", async () => {
+    const run = (status?: SubscriptionStatus[]) =>
+      execute(
+        runList,
+        {
+          mine: false,
+          ...(status && { status }),
+          filters: {},
+          page: { limit: 1, startPage: 1, pageSize: 1 },
+          output: {},
+        },
+        {
+          tty: true,
+          http: (pool) =>
+            pool
+              .intercept({ path: `/v1/subscriptions/?page=1&limit=${status ? 100 : 1}` })
+              .reply(200, page([SUB], 103, status ? 2 : 103), json),
+        },
+      );
+    const plain = await run();
+    expect(stripVTControlCharacters(plain.stderr)).toContain('Showing 1 of 103');
+    const filtered = await run(['active']);
+    expect(filtered.code).toBe(0);
+    expect(stripVTControlCharacters(filtered.stdout)).toContain(ID);
+    expect(stripVTControlCharacters(filtered.stderr)).not.toContain('Showing');
   });
 
   it('--mine asks the customer portal with BILLING_CUSTOMER_TOKEN', async () => {

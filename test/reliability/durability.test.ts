@@ -1,17 +1,11 @@
 // Durability (issue 8): a write load against `billing serve --db <file>`, `kill -9` in the
 // middle of it, a restart on the same file: every write that got a 2xx is there, and SQLite's
 // integrity check passes. (test/server/durability.test.ts covers a clean stop and restart.)
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliEnv, NODE, requireBuild, tempDir } from './helpers.js';
-
-interface ServeInfo {
-  url: string;
-  personal_access_token: string;
-  organization_id: string;
-}
+import { exited, requireBuild, serveJson, tempDir } from './helpers.js';
 
 const dir = tempDir('durability');
 const children: ChildProcess[] = [];
@@ -23,32 +17,7 @@ afterAll(() => {
 });
 
 /** `billing serve --db file --port 0 --json`, resolved with its first line. */
-function serve(db: string): Promise<{ child: ChildProcess; info: ServeInfo }> {
-  const child = spawn(NODE, [BIN, 'serve', '--db', db, '--port', '0', '--json'], {
-    env: cliEnv({ BILLING_CONFIG_DIR: dir.path }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-    });
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, info: JSON.parse(out.slice(0, nl)) as ServeInfo });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+const serve = (db: string) => serveJson(['--db', db, '--port', '0'], dir.path, children);
 
 describe('kill -9 during a write load', () => {
   it('keeps every acknowledged write and an intact database', async () => {

@@ -1,7 +1,7 @@
 // Shared by the reliability suites: run the BUILT CLI (bin/billing.js → dist/) as a child
 // process against a local service, run it in-process through main() with a fake Context, and
 // steer the service's fault injector.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,4 +201,49 @@ export function expectCleanError(stderr: string): string {
   const stack = stackLines(stderr);
   if (stack.length) throw new Error(`stack-like lines in stderr:\n${stack.join('\n')}`);
   return reports[0]!;
+}
+
+/** What `billing serve --json` prints first: the service and its demo credentials. */
+export interface ServeInfo {
+  url: string;
+  personal_access_token: string;
+  organization_id: string;
+  webhook: { id: string; url: string; secret: string } | null;
+}
+
+/**
+ * The built `billing serve --json …args` as a child process (added to `children`, to be killed
+ * after), resolved with its first line; rejected with its stderr if it exits first.
+ */
+export function serveJson(
+  args: string[],
+  configDir: string,
+  children: ChildProcess[],
+): Promise<{ child: ChildProcess; info: ServeInfo }> {
+  const child = spawn(NODE, [BIN, 'serve', '--json', ...args], {
+    env: cliEnv({ BILLING_CONFIG_DIR: configDir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+    });
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve({ child, info: JSON.parse(out.slice(0, nl)) as ServeInfo });
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+/** Resolves once `child` has exited (at once if it has). */
+export function exited(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
 }

@@ -2,19 +2,12 @@
 // changes while its receiver does not answer, is killed with SIGKILL, and started again on the
 // same file: every event of every acknowledged change arrives, verified by the official SDK with
 // the secret the first start printed (the endpoint is found again by its URL). Runs the built bin.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliEnv, NODE, requireBuild, tempDir } from '../reliability/helpers.js';
+import { exited, requireBuild, serveJson, tempDir } from '../reliability/helpers.js';
 import { type Json, makeApi } from './helpers.js';
 import { startReceiver, verify, waitForDeliveries } from './webhook-helpers.js';
-
-interface ServeInfo {
-  url: string;
-  personal_access_token: string;
-  organization_id: string;
-  webhook: { id: string; url: string; secret: string } | null;
-}
 
 const dir = tempDir('webhooks-durability');
 const children: ChildProcess[] = [];
@@ -26,33 +19,8 @@ afterAll(() => {
 });
 
 /** `billing serve --db file --port 0 --json --quiet --webhook url`, with its first line. */
-function serve(db: string, webhook: string): Promise<{ child: ChildProcess; info: ServeInfo }> {
-  const child = spawn(
-    NODE,
-    [BIN, 'serve', '--db', db, '--port', '0', '--json', '--quiet', '--webhook', webhook],
-    { env: cliEnv({ BILLING_CONFIG_DIR: dir.path }), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-    });
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve({ child, info: JSON.parse(out.slice(0, nl)) as ServeInfo });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+const serve = (db: string, webhook: string) =>
+  serveJson(['--db', db, '--port', '0', '--quiet', '--webhook', webhook], dir.path, children);
 
 describe('kill -9 with undelivered events', () => {
   it('delivers every event after a restart on the same database', async () => {

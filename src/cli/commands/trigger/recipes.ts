@@ -140,12 +140,9 @@ export class Sandbox {
     return { checkout: made.id };
   }
 
+  /** Cancels at the end of the period (true), or takes that back (false). */
   cancel(id: string, atPeriodEnd: boolean) {
-    return this.api.subscriptions.update(
-      this.client,
-      id,
-      atPeriodEnd ? { cancel_at_period_end: true } : { cancel_at_period_end: false },
-    );
+    return this.api.subscriptions.update(this.client, id, { cancel_at_period_end: atPeriodEnd });
   }
 
   revoke(id: string) {

@@ -43,6 +43,18 @@ export interface RouteAuth {
   scopes: string[];
 }
 
+/**
+ * A seller's routes of `resource` (user or organization tokens): reads take `<resource>:read`
+ * or `:write`, writes `:write`, as the real service's scopes go.
+ */
+export function sellerAuth(resource: string): { READ: RouteAuth; WRITE: RouteAuth } {
+  const kinds: Kind[] = ['user', 'organization'];
+  return {
+    READ: { kinds, scopes: [`${resource}:read`, `${resource}:write`] },
+    WRITE: { kinds, scopes: [`${resource}:write`] },
+  };
+}
+
 /** What a handler gets besides the request; one per request (its methods on the prototype). */
 export class Context {
   private seen: Visibility | undefined;

@@ -5,16 +5,14 @@
 // benefit is gone from both reads.
 import type { FastifyRequest } from 'fastify';
 import { BENEFIT_TYPES } from '../../shared/api-facts.js';
-import { type Context, NO_CONTENT, type Router, slashRedirect } from '../app.js';
+import { type Context, NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { createBenefit, deleteBenefit, updateBenefit } from '../domain/benefits.js';
 import { NotFound } from '../domain/errors.js';
 import { benefit } from '../serialize.js';
 import { enumList, pageParams, paginated, type Query, uuidLists, uuidParam } from '../validate.js';
 import { parseBenefitCreate, parseBenefitUpdate } from './benefits-body.js';
 
-const KINDS = ['user' as const, 'organization' as const];
-const READ = { kinds: KINDS, scopes: ['benefits:read', 'benefits:write'] };
-const WRITE = { kinds: KINDS, scopes: ['benefits:write'] };
+const { READ, WRITE } = sellerAuth('benefits');
 
 export function registerBenefits({ app, get, write, service }: Router): void {
   const { store } = service;

@@ -3,7 +3,7 @@
 // /v1/checkouts/custom/client/{client_secret} (SDK 0.20.2 checkouts.custom.*).
 import type { FastifyRequest } from 'fastify';
 import { CHECKOUT_DEFAULT_SORTING, CHECKOUT_SORT_CRITERIA } from '../../shared/api-facts.js';
-import { type Context, type Router, slashRedirect } from '../app.js';
+import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { createCheckout } from '../domain/checkout-create.js';
 import { confirmCheckout, updateCheckout } from '../domain/checkouts.js';
 import { NotFound } from '../domain/errors.js';
@@ -17,11 +17,7 @@ import {
   parsePublicUpdate,
 } from './checkouts-body.js';
 
-const READ = {
-  kinds: ['user' as const, 'organization' as const],
-  scopes: ['checkouts:read', 'checkouts:write'],
-};
-const WRITE = { kinds: READ.kinds, scopes: ['checkouts:write'] };
+const { READ, WRITE } = sellerAuth('checkouts');
 
 export function registerCheckouts({ app, get, write, service }: Router): void {
   const { store, clock } = service;

@@ -7,7 +7,7 @@ import {
   CUSTOMER_SORT_CRITERIA,
   TAX_ID_FORMATS,
 } from '../../shared/api-facts.js';
-import { type Context, NO_CONTENT, type Router, slashRedirect } from '../app.js';
+import { type Context, NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import {
   type CustomerFields,
   createCustomer,
@@ -27,6 +27,8 @@ import {
   uuidList,
   uuidParam,
 } from '../validate.js';
+
+const { READ, WRITE } = sellerAuth('customers');
 
 /**
  * Why email-validator (behind pydantic's EmailStr) refuses an address, for the common cases; the
@@ -111,10 +113,6 @@ const fields = {
 };
 const createBody = z.object({ email, ...fields, organization_id: z.uuid().nullish() });
 const updateBody = z.object({ email: email.nullish(), ...fields });
-
-const SELLER: ('user' | 'organization')[] = ['user', 'organization'];
-const READ = { kinds: SELLER, scopes: ['customers:read', 'customers:write'] };
-const WRITE = { kinds: SELLER, scopes: ['customers:write'] };
 
 /** The fields a body sent (pydantic's exclude_unset): what an update sets. */
 function sent<T extends object>(parsed: T, body: unknown): Partial<T> {

@@ -2,7 +2,7 @@
 // service's discount endpoints at the spec's generation; SDK 0.20.2 discounts.*).
 import type { FastifyRequest } from 'fastify';
 import { DISCOUNT_DEFAULT_SORTING, DISCOUNT_SORT_CRITERIA } from '../../shared/api-facts.js';
-import { type Context, NO_CONTENT, type Router, slashRedirect } from '../app.js';
+import { type Context, NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { createDiscount, deleteDiscount, updateDiscount } from '../domain/discounts.js';
 import { NotFound } from '../domain/errors.js';
 import { discountFull } from '../serialize.js';
@@ -16,9 +16,7 @@ import {
 } from '../validate.js';
 import { parseDiscountCreate, parseDiscountUpdate } from './discounts-body.js';
 
-const KINDS = ['user' as const, 'organization' as const];
-const READ = { kinds: KINDS, scopes: ['discounts:read', 'discounts:write'] };
-const WRITE = { kinds: KINDS, scopes: ['discounts:write'] };
+const { READ, WRITE } = sellerAuth('discounts');
 
 export function registerDiscounts({ app, get, write, service }: Router): void {
   const { store } = service;

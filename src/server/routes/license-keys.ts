@@ -3,7 +3,7 @@
 // bodies"; the seller's get and activation get of the real service's license_key endpoints).
 import * as z from 'zod';
 import { LICENSE_KEY_STATUSES } from '../../shared/api-facts.js';
-import { NO_CONTENT, type Router, slashRedirect } from '../app.js';
+import { NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import {
   activate,
@@ -66,8 +66,7 @@ const deactivateBody = z.object({
   activation_id: z.uuid(),
 });
 
-const SELLER = ['user' as const, 'organization' as const];
-const SELLER_READ = { kinds: SELLER, scopes: ['license_keys:read', 'license_keys:write'] };
+const { READ: SELLER_READ, WRITE: SELLER_WRITE } = sellerAuth('license_keys');
 const PORTAL = {
   kinds: ['user' as const, 'customer' as const],
   scopes: ['customer_portal:read', 'customer_portal:write'],
@@ -116,18 +115,13 @@ export function registerLicenseKeys({ app, get, write, service }: Router): void 
     return { ...activation(found), license_key: licenseKey(ctx.loader, key) };
   });
 
-  write(
-    'PATCH',
-    '/v1/license-keys/:id',
-    { kinds: SELLER, scopes: ['license_keys:write'] },
-    (req, { visible, work, loader }) => {
-      const id = uuidParam((req.params as { id: string }).id);
-      const body = parseBody(updateBody, req.body);
-      if (!visible.own(store.row('license_keys', id))) throw new NotFound();
-      updateLicenseKey(work, id, body);
-      return licenseKey(loader, store.row('license_keys', id)!);
-    },
-  );
+  write('PATCH', '/v1/license-keys/:id', SELLER_WRITE, (req, { visible, work, loader }) => {
+    const id = uuidParam((req.params as { id: string }).id);
+    const body = parseBody(updateBody, req.body);
+    if (!visible.own(store.row('license_keys', id))) throw new NotFound();
+    updateLicenseKey(work, id, body);
+    return licenseKey(loader, store.row('license_keys', id)!);
+  });
 
   get('/v1/customer-portal/license-keys/', PORTAL, (req, { visible, loader }) => {
     const query = req.query as Query;

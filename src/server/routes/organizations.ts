@@ -4,7 +4,7 @@ import {
   ORGANIZATION_DEFAULT_SORTING,
   ORGANIZATION_SORT_CRITERIA,
 } from '../../shared/api-facts.js';
-import { type Context, type Router, slashRedirect } from '../app.js';
+import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { updateOrganization } from '../domain/organizations.js';
 import { organization } from '../serialize.js';
@@ -54,8 +54,7 @@ const updateBody = z.object({
   subscription_settings: z.record(z.string(), z.unknown()).nullish(),
 });
 
-const USER_OR_ORG: ('user' | 'organization')[] = ['user', 'organization'];
-const READ = { kinds: USER_OR_ORG, scopes: ['organizations:read', 'organizations:write'] };
+const { READ, WRITE } = sellerAuth('organizations');
 
 export function registerOrganizations({ app, get, write, service }: Router): void {
   const { store } = service;
@@ -84,14 +83,9 @@ export function registerOrganizations({ app, get, write, service }: Router): voi
     organization(load(ctx, (req.params as { id: string }).id)),
   );
 
-  write(
-    'PATCH',
-    '/v1/organizations/:id',
-    { kinds: USER_OR_ORG, scopes: ['organizations:write'] },
-    (req, ctx) => {
-      const row = load(ctx, (req.params as { id: string }).id);
-      updateOrganization(ctx.work, row, parseBody(updateBody, req.body));
-      return organization(store.row('organizations', row.id)!);
-    },
-  );
+  write('PATCH', '/v1/organizations/:id', WRITE, (req, ctx) => {
+    const row = load(ctx, (req.params as { id: string }).id);
+    updateOrganization(ctx.work, row, parseBody(updateBody, req.body));
+    return organization(store.row('organizations', row.id)!);
+  });
 }

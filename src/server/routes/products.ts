@@ -4,7 +4,7 @@
 // grants and revokes them for every existing customer, which this service does not model.
 import type { FastifyRequest } from 'fastify';
 import { PRODUCT_DEFAULT_SORTING, PRODUCT_SORT_CRITERIA } from '../../shared/api-facts.js';
-import { type Context, type Router, slashRedirect } from '../app.js';
+import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { createProduct, updateProduct } from '../domain/products.js';
 import { product } from '../serialize.js';
@@ -19,9 +19,7 @@ import {
 } from '../validate.js';
 import { parseProductCreate, parseProductUpdate } from './products-body.js';
 
-const KINDS = ['user' as const, 'organization' as const];
-const READ = { kinds: KINDS, scopes: ['products:read', 'products:write'] };
-const WRITE = { kinds: KINDS, scopes: ['products:write'] };
+const { READ, WRITE } = sellerAuth('products');
 
 export function registerProducts({ app, get, write, service }: Router): void {
   const { store } = service;

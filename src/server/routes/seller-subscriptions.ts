@@ -5,7 +5,7 @@ import {
   SELLER_SUBSCRIPTION_DEFAULT_SORTING,
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
 } from '../../shared/api-facts.js';
-import { type Router, slashRedirect } from '../app.js';
+import { type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { cancelSubscription } from '../domain/subscriptions.js';
 import {
@@ -26,9 +26,8 @@ import {
   uuidParam,
 } from '../validate.js';
 
-const SELLER: ('user' | 'organization')[] = ['user', 'organization'];
-const READ = { kinds: SELLER, scopes: ['subscriptions:read', 'subscriptions:write'] };
-const WRITE = { kinds: SELLER, scopes: ['subscriptions:write'] };
+const { READ, WRITE } = sellerAuth('subscriptions');
+
 /** The real service's export lists every row on one page. */
 const EVERY_ROW = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
 const PRIME = {

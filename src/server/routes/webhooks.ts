@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS } from '../../shared/api-facts.js';
-import { type Context, NO_CONTENT, type Router, slashRedirect } from '../app.js';
+import { type Context, NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { invalid, NotFound } from '../domain/errors.js';
 import { payloadOrganization } from '../domain/payload-organization.js';
 import {
@@ -28,6 +28,8 @@ import {
   uuidList,
   uuidParam,
 } from '../validate.js';
+
+const { READ, WRITE } = sellerAuth('webhooks');
 
 const URL_MAX = 2083;
 
@@ -95,10 +97,6 @@ const updateBody = z.object({
   events: fields.events.nullish(),
   secret: fields.secret,
 });
-
-const KINDS: ('user' | 'organization')[] = ['user', 'organization'];
-const READ = { kinds: KINDS, scopes: ['webhooks:read', 'webhooks:write'] };
-const WRITE = { kinds: KINDS, scopes: ['webhooks:write'] };
 
 export function registerWebhooks({ app, get, write, service }: Router): void {
   const { store } = service;

@@ -1,7 +1,8 @@
 // The CLI event stream, GET /v1/cli/listen/{organization_id} (api-facts "Events"; the real
 // service's own CLI reads the same): Server-Sent Events, first {"key":"connected","ts","secret"},
 // then one {"id","key":"webhook.created","payload":{"webhook_event_id","payload"},"headers"} per
-// event, its headers signed (Standard Webhooks) with that secret. Read tolerantly: a message of
+// event, its headers signed (Standard Webhooks) with that secret, and, when the service wants the
+// client to come back on a fresh connection, {"type":"reconnect"}. Read tolerantly: a message of
 // another key is skipped, one that is not JSON is handed over as unreadable.
 import type { ApiClient } from './client.js';
 import { serverSentEvents } from './sse.js';
@@ -15,13 +16,18 @@ export interface Connected {
 
 export interface StreamEvent {
   kind: 'event';
-  /** The event's id (its webhook-id), as the message gives it. */
+  /** The message's id (else its webhook-id), as the message gives it. */
   id: string;
   type: string;
-  /** The event's body byte for byte as the message carries it: what the signature covers. */
+  /** The event's body exactly as the message carries it: what the signature covers. */
   body: string;
   /** The signed headers to deliver it with. */
   headers: Record<string, string>;
+  /**
+   * The stream's last event id at this message, when the server set one with an SSE `id:` line
+   * (the local service does, the real one does not): what a reconnection resumes after.
+   */
+  lastEventId?: string;
 }
 
 export interface Unreadable {
@@ -32,7 +38,15 @@ export interface Unreadable {
   id?: string;
 }
 
-export type StreamMessage = Connected | StreamEvent | Unreadable;
+/**
+ * The service ends this connection and wants the client back at once (the real service: once a
+ * connection has lived 10 minutes).
+ */
+export interface Reconnect {
+  kind: 'reconnect';
+}
+
+export type StreamMessage = Connected | StreamEvent | Unreadable | Reconnect;
 
 export interface ListenOptions {
   /** Resume after this event (a server that keeps events replays the ones after it). */
@@ -73,6 +87,9 @@ export function readMessage(data: string, sseId?: string): StreamMessage | undef
     return unreadable('not JSON');
   }
   if (!isObject(message)) return unreadable('not a JSON object');
+  // Not a keyed message: the real service's subscribe() writes it as is when a connection has
+  // lived its time (server/polar/eventstream/endpoints.py, MAX_SSE_CONNECTION_LIFETIME).
+  if (message.key === undefined && message.type === 'reconnect') return { kind: 'reconnect' };
   if (message.key === 'connected') {
     return typeof message.secret === 'string' && message.secret !== ''
       ? { kind: 'connected', secret: message.secret }
@@ -80,13 +97,18 @@ export function readMessage(data: string, sseId?: string): StreamMessage | undef
   }
   if (message.key !== 'webhook.created') return undefined;
   const payload = message.payload;
-  if (!isObject(payload) || !isObject(payload.payload)) {
-    return unreadable('an event without its payload');
+  if (!isObject(payload)) return unreadable('an event without its payload');
+  const body = bodyOf(data, payload.payload);
+  if (body === undefined) return unreadable('an event without its payload');
+  // The type as the body says it: the text delivered is what the handler will read.
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return unreadable('an event whose body is not JSON');
   }
-  // The type as the body says it (the text delivered), should the message repeat a key.
-  const body = memberText(data, ['payload', 'payload']) ?? JSON.stringify(payload.payload);
-  const type = (JSON.parse(body) as Obj).type;
-  if (typeof type !== 'string') return unreadable('an event without its type');
+  if (!isObject(parsed)) return unreadable('an event whose body is not a JSON object');
+  if (typeof parsed.type !== 'string') return unreadable('an event without its type');
   const headers: Record<string, string> = {};
   if (isObject(message.headers)) {
     for (const [k, v] of Object.entries(message.headers)) if (typeof v === 'string') headers[k] = v;
@@ -95,7 +117,21 @@ export function readMessage(data: string, sseId?: string): StreamMessage | undef
     (v): v is string => typeof v === 'string' && v !== '',
   );
   if (!id) return unreadable('an event without an id');
-  return { kind: 'event', id, type, body, headers };
+  const event: StreamEvent = { kind: 'event', id, type: parsed.type, body, headers };
+  if (sseId !== undefined) event.lastEventId = sseId;
+  return event;
+}
+
+/**
+ * The body to deliver, or undefined when the message carries none. The real service sends it as
+ * a string, the webhook body as JSON text (server/polar/webhook/eventstream.py): its value is the
+ * body. The local service's older form nests it as an object: its text exactly as written in the
+ * message, never re-serialised.
+ */
+function bodyOf(data: string, inner: unknown): string | undefined {
+  if (typeof inner === 'string') return inner;
+  if (!isObject(inner)) return undefined;
+  return memberText(data, ['payload', 'payload']);
 }
 
 /**

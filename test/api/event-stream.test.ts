@@ -1,10 +1,22 @@
 // The CLI event stream's wire: Server-Sent Events parsed as the HTML standard says, whatever
 // the chunking; its messages read tolerantly; an event's body taken byte for byte as the
-// message carries it (what the signature covers).
+// message carries it (what the signature covers), in the real service's form (the body a
+// string) and the local service's older one (the body an object).
 import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { memberText, readMessage } from '../../src/api/event-stream.js';
+import { memberText, readMessage, type StreamMessage } from '../../src/api/event-stream.js';
 import { EventTooLargeError, type ServerSentEvent, serverSentEvents } from '../../src/api/sse.js';
+import {
+  connectedMessage,
+  frame,
+  otherKeyMessage,
+  ping,
+  RECONNECT_MESSAGE,
+  secretOf,
+  TRICKY_BODIES,
+  webhookMessage,
+} from '../cli/commands/listen/real-stream.js';
 
 async function parse(chunks: (string | Uint8Array)[], max?: number): Promise<ServerSentEvent[]> {
   const out: ServerSentEvent[] = [];
@@ -125,6 +137,110 @@ describe('the stream messages', () => {
       kind: 'event',
       id: 'sse-1',
     });
+  });
+});
+
+// Today's generation (API version 2026-10) of the real service, as polarsource/polar builds it at
+// c6c3645e639ee8eeaa05aa0835cf8e39e330382f (server/polar/cli/endpoints.py, server/polar/webhook/
+// eventstream.py, server/polar/eventstream/endpoints.py): see real-stream.ts.
+describe("the real service's stream (generation 2026-10)", () => {
+  const org = '1d9e7c40-2f6b-4b8e-9a51-6c3d2e1f0a9b';
+  const events = TRICKY_BODIES.map((body) => webhookMessage(org, body));
+  const [e1, e2, e3] = events as [(typeof events)[0], (typeof events)[0], (typeof events)[0]];
+  const recorded =
+    frame(connectedMessage(org)) +
+    ping() +
+    frame(e1.message) +
+    frame(otherKeyMessage()) +
+    frame(e2.message) +
+    ping() +
+    frame(e3.message) +
+    frame(RECONNECT_MESSAGE);
+  const expected: (StreamMessage | undefined)[] = [
+    { kind: 'connected', secret: secretOf(org) },
+    { kind: 'event', id: e1.id, type: 'order.created', body: e1.body, headers: e1.headers },
+    undefined,
+    { kind: 'event', id: e2.id, type: 'subscription.updated', body: e2.body, headers: e2.headers },
+    { kind: 'event', id: e3.id, type: 'checkout.created', body: e3.body, headers: e3.headers },
+    { kind: 'reconnect' },
+  ];
+
+  it('the fixture is what it claims: non-ASCII escaped in the messages, bodies that re-serialising would change', () => {
+    expect(e1.message).toContain('Zo\\u00eb');
+    expect(e1.message).toContain('\\u6771\\u4eac');
+    expect(e1.message).toContain('"payload": {"webhook_event_id": ');
+    expect(e1.message).not.toMatch(/[^\x20-\x7e]/);
+    for (const e of events) {
+      expect(JSON.stringify(JSON.parse(e.body))).not.toBe(e.body);
+      expect(e.headers['webhook-id']).not.toBe(e.id);
+    }
+  });
+
+  it('each message read from the recorded stream, however it is chunked: the bodies exactly as the inner strings, no SSE id', async () => {
+    const bytes = new TextEncoder().encode(recorded);
+    const read = async (chunks: Uint8Array[]) =>
+      (await parse(chunks)).map((sse) => readMessage(sse.data, sse.id));
+    expect(await read([bytes])).toEqual(expected);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 20 }),
+        async (cuts) => {
+          const at = [0, ...cuts.sort((a, b) => a - b), bytes.length];
+          expect(await read(at.slice(1).map((end, i) => bytes.subarray(at[i], end)))).toEqual(
+            expected,
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('each body verifies against its headers with the stream secret as the raw key', () => {
+    const signer = new Webhook(Buffer.from(secretOf(org), 'utf8'), { format: 'raw' });
+    for (const e of events) {
+      const m = readMessage(e.message);
+      expect(m?.kind).toBe('event');
+      const { body, headers } = m as { body: string; headers: Record<string, string> };
+      // Throws unless the body is exactly the text that was signed.
+      expect(() => signer.verify(body, headers, { jsonParse: false })).not.toThrow();
+    }
+  });
+
+  it.each([
+    ['not JSON', '"{\\"type\\": "', 'an event whose body is not JSON'],
+    ['empty', '""', 'an event whose body is not JSON'],
+    ['an array', '"[1]"', 'an event whose body is not a JSON object'],
+    ['a JSON string', '"\\"order.created\\""', 'an event whose body is not a JSON object'],
+    ['without a type', '"{\\"data\\": {}}"', 'an event without its type'],
+    ['with a type not a string', '"{\\"type\\": 5}"', 'an event without its type'],
+    ['a number', '5', 'an event without its payload'],
+    ['null', 'null', 'an event without its payload'],
+  ])('a body that is %s is unreadable', (_name, payload, reason) => {
+    const data = `{"id": "m", "key": "webhook.created", "payload": {"webhook_event_id": "w", "payload": ${payload}}, "headers": {}}`;
+    expect(readMessage(data, 'sse-2')).toEqual({ kind: 'unreadable', reason, id: 'sse-2' });
+  });
+
+  it('reconnect only as the service writes it: without a key', () => {
+    expect(readMessage(RECONNECT_MESSAGE)).toEqual({ kind: 'reconnect' });
+    expect(readMessage('{"type":"reconnect"}', 'sse-3')).toEqual({ kind: 'reconnect' });
+    expect(readMessage('{"key": "other", "type": "reconnect"}')).toBeUndefined();
+    expect(readMessage('{"type": "reconnected"}')).toBeUndefined();
+  });
+
+  it('the id the server set with an SSE id: line is kept for resuming, whatever the form', () => {
+    expect(readMessage(e1.message, 'sse-4')).toEqual({ ...expected[1], lastEventId: 'sse-4' });
+    const older =
+      '{"id":"evt","key":"webhook.created","payload":{"webhook_event_id":"evt",' +
+      '"payload":{"type":"order.created"}},"headers":{}}';
+    expect(readMessage(older, 'evt')).toEqual({
+      kind: 'event',
+      id: 'evt',
+      type: 'order.created',
+      body: '{"type":"order.created"}',
+      headers: {},
+      lastEventId: 'evt',
+    });
+    expect(readMessage(older)).not.toHaveProperty('lastEventId');
   });
 });
 

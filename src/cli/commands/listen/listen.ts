@@ -44,8 +44,9 @@ export const buildListen = verb(runListen, {
           'validateEvent(body, headers, secret)). A line on stdout per event the handler took ' +
           '(time, type, event id, status, latency); a warning on stderr per event it refused ' +
           'or could not take, or whose signature did not verify. --json prints each event as ' +
-          'one JSON line instead (no URL needed). Reconnects when the stream drops or the ' +
-          'service restarts, never handing an event on twice.',
+          'one JSON line instead (no URL needed). Reconnects when the stream drops, the ' +
+          'service restarts or the service asks it to (the real one does every 10 minutes), ' +
+          'never handing an event on twice.',
       )
       .argument('[forward-url]', 'where to POST each event, e.g. http://localhost:3000/webhooks')
       .option('--events <types>', `only these: ${EVENTS_HELP}`, collect)

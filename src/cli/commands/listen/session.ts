@@ -1,7 +1,9 @@
 // The life of `billing listen`: connect, verify and hand on each event, and when the stream
 // drops or the service restarts, reconnect with a capped, jittered backoff, resuming after the
-// last event seen (Last-Event-ID) and never handing on an event id twice. Only Ctrl+C, a
-// refusal (token, scope, organization) or a first connection that fails ends it.
+// last event id the server set (Last-Event-ID; the real service sets none) and never handing on
+// an event id twice. When the service asks for it (the real one every 10 minutes), reconnect at
+// once and quietly. Only Ctrl+C, a refusal (token, scope, organization) or a first connection
+// that fails ends it.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { listen, type StreamEvent } from '../../../api/event-stream.js';
@@ -20,6 +22,11 @@ export interface Timing {
   /** Between reconnection attempts: full jitter under an exponential ceiling. */
   backoff: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>;
   random: () => number;
+  /**
+   * A connection that asks to be reconnected before it has lived this long, and right after
+   * another did, waits the backoff first: a service asking again and again is not hammered.
+   */
+  quickReconnectMs: number;
 }
 
 export const DEFAULT_TIMING: Timing = {
@@ -27,6 +34,7 @@ export const DEFAULT_TIMING: Timing = {
   forwardTimeoutMs: 10_000,
   backoff: { baseDelayMs: 250, maxDelayMs: 10_000 },
   random: Math.random,
+  quickReconnectMs: 1000,
 };
 
 /** Event ids already handed on, the oldest forgotten past `max`. */
@@ -64,6 +72,8 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
   let lastEventId: string | undefined;
   let lostAt: number | undefined;
   let attempt = 0;
+  /** Reconnections asked for in a row by connections younger than quickReconnectMs. */
+  let quickAsks = 0;
 
   const handle = async (e: StreamEvent): Promise<void> => {
     if (!seen.add(e.id)) return;
@@ -85,6 +95,8 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
   try {
     for (;;) {
       let cause: string;
+      let asked = false;
+      const opened = performance.now();
       try {
         const messages = listen(client, organization, {
           lastEventId,
@@ -101,15 +113,29 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
             connected = true;
             lostAt = undefined;
             attempt = 0;
+          } else if (m.kind === 'reconnect') {
+            asked = true;
+            break;
           } else if (m.kind === 'unreadable') {
             out.unreadable(m.reason);
+            if (m.id !== undefined) lastEventId = m.id;
           } else {
             await handle(m);
-            lastEventId = m.id;
+            if (m.lastEventId !== undefined) lastEventId = m.lastEventId;
           }
           if (out.closed) return;
         }
         ctx.signal.throwIfAborted();
+        if (asked) {
+          // Not an outage: no warning, and at once unless the service keeps asking straight away.
+          quickAsks = performance.now() - opened < timing.quickReconnectMs ? quickAsks + 1 : 0;
+          if (quickAsks > 1) {
+            await delay(backoffDelay(quickAsks - 1, policy, timing.random()), undefined, {
+              signal: ctx.signal,
+            });
+          }
+          continue;
+        }
         if (!connected) {
           throw new BillingError('the service ended the event stream before it was connected');
         }

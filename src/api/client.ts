@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { AuthError, BillingError } from '../errors.js';
+import type { ApiVersion } from '../shared/api-versions.js';
 import type { Check, Field, Output } from './check.js';
 import { connectionFailure, responseFailure } from './failures.js';
 import { header } from './http-errors.js';
@@ -43,6 +44,8 @@ export interface ApiClientOptions {
   env?: Env;
   /** The CLI version for the User-Agent header. */
   version?: string;
+  /** Sent as `Polar-Version` on every request; absent: none (the seed's generation). */
+  apiVersion?: ApiVersion;
   userAgent?: string;
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -93,6 +96,8 @@ export interface RequestOptions<S extends Check<unknown> = Check<unknown>> {
   accept?: string;
   /** The body of a success as text, unparsed (a CSV export). */
   raw?: boolean;
+  /** Extra headers (`billing api -H`); they replace the client's own of the same name. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface StreamOptions {
@@ -111,6 +116,8 @@ export function defaultUserAgent(version: string, nodeVersion: string = process.
 
 export class ApiClient {
   readonly baseUrl: string;
+  /** The `Polar-Version` sent, or undefined for the seed's generation. */
+  readonly apiVersion?: ApiVersion;
   private readonly opts: ApiClientOptions;
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
@@ -123,6 +130,7 @@ export class ApiClient {
   constructor(opts: ApiClientOptions) {
     this.opts = opts;
     this.baseUrl = opts.baseUrl;
+    this.apiVersion = opts.apiVersion;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
     this.userAgent = opts.userAgent ?? defaultUserAgent(opts.version ?? '0.0.0-dev');
@@ -182,6 +190,7 @@ export class ApiClient {
         'user-agent': this.userAgent,
         accept: 'text/event-stream',
         'cache-control': 'no-store',
+        ...this.versionHeader(),
       };
       if (token) headers.authorization = `Bearer ${token}`;
       if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
@@ -294,11 +303,17 @@ export class ApiClient {
   /** Yields every item of a list endpoint, prefetching the next page (see paginate.ts). */
   paginate<S extends Check<unknown> & Field>(
     path: string,
-    opts: PageOptions & { schema: S; query?: Query },
+    opts: PageOptions & { schema: S; query?: Query; headers?: RequestOptions['headers'] },
   ): AsyncGenerator<Output<S>, void, undefined> {
     const schema = paginated(opts.schema as Check<Output<S>> & Field);
+    const { headers } = opts;
     const fetchPage: FetchPage<Output<S>> = (page, limit, signal) =>
-      this.request('GET', path, { query: { ...opts.query, page, limit }, schema, signal });
+      this.request('GET', path, {
+        query: { ...opts.query, page, limit },
+        schema,
+        signal,
+        ...(headers ? { headers } : {}),
+      });
     return paginate(fetchPage, opts);
   }
 
@@ -312,10 +327,14 @@ export class ApiClient {
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
       accept: opts.accept ?? 'application/json',
+      ...this.versionHeader(),
     };
     if (token) headers.authorization = `Bearer ${token}`;
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(opts.headers ?? {})) {
+      headers[name.toLowerCase()] = value;
+    }
     return (await this.transport()).send({
       method,
       url,
@@ -326,6 +345,15 @@ export class ApiClient {
       signals: [this.opts.signal, opts.signal].filter((s) => s !== undefined),
       trace: this.trace,
     });
+  }
+
+  /** Today's generation (a `Polar-Version` is sent) or the seed's (none). */
+  get today(): boolean {
+    return this.apiVersion !== undefined;
+  }
+
+  private versionHeader(): Record<string, string> {
+    return this.apiVersion ? { 'polar-version': this.apiVersion } : {};
   }
 
   private async pause(ms: number, attempt: number, max: number, reason: string) {

@@ -1,12 +1,34 @@
-// The fields each resource has (spec §2, api-facts.md, and the real service's names), for
-// checking --fields before anything is sent. Reading stays tolerant (schemas.ts): this list
+// The fields each resource has, for checking --fields before anything is sent: the seed's
+// generation (spec §2, api-facts.md, and the real service's names of then) written here, and
+// today's (2026-10) as the real service's description lists them (generated), merged. Reading stays tolerant (schemas.ts): this list
 // only keeps a typo from printing a column of nothing. test/conformance checks that it covers
 // every field of the official SDK's models.
+
+import { FIELDS, type Fields } from '../shared/openapi/2026-10.facts.js';
 
 /** A field's subfields; FREE: any keys (metadata and the like); LEAF: a plain value. */
 export type FieldTree = { readonly [name: string]: FieldTree | typeof FREE | typeof LEAF };
 export const FREE = 'free';
 export const LEAF = 'leaf';
+
+/** Both trees' fields: a name in either is a field (one generation's or the other's). */
+function merge(...trees: Fields[]): FieldTree {
+  const out: Record<string, FieldTree | typeof FREE | typeof LEAF> = {};
+  for (const tree of trees) {
+    for (const [name, sub] of Object.entries(tree)) {
+      const have = out[name];
+      out[name] =
+        have === undefined || have === LEAF
+          ? (sub as FieldTree | typeof FREE | typeof LEAF)
+          : have === FREE || sub === FREE
+            ? FREE
+            : sub === LEAF
+              ? have
+              : merge(have, sub);
+    }
+  }
+  return out;
+}
 
 function leaves(...names: string[]): Record<string, typeof LEAF> {
   return Object.fromEntries(names.map((n) => [n, LEAF]));
@@ -32,7 +54,7 @@ const PRICE: FieldTree = {
   ),
 };
 
-export const BENEFIT: FieldTree = {
+const SEED_BENEFIT: FieldTree = {
   ...STAMPS,
   ...leaves(
     'type',
@@ -77,7 +99,7 @@ const ATTACHED_CUSTOM_FIELD: FieldTree = {
   custom_field: CUSTOM_FIELD,
 };
 
-export const ORGANIZATION: FieldTree = {
+const SEED_ORGANIZATION: FieldTree = {
   ...STAMPS,
   ...leaves(
     'name',
@@ -114,17 +136,17 @@ const PRODUCT_BASE: FieldTree = {
 };
 
 /** Every form of a product (order, checkout, admin, portal): a field is valid in any. */
-export const PRODUCT: FieldTree = {
+const SEED_PRODUCT: FieldTree = {
   ...PRODUCT_BASE,
   prices: PRICE,
-  benefits: BENEFIT,
+  benefits: SEED_BENEFIT,
   medias: MEDIA,
   metadata: FREE,
   attached_custom_fields: ATTACHED_CUSTOM_FIELD,
-  organization: ORGANIZATION,
+  organization: SEED_ORGANIZATION,
 };
 
-export const DISCOUNT: FieldTree = {
+const SEED_DISCOUNT: FieldTree = {
   ...STAMPS,
   ...leaves(
     'duration',
@@ -145,7 +167,7 @@ export const DISCOUNT: FieldTree = {
   products: PRODUCT_BASE,
 };
 
-export const CUSTOMER: FieldTree = {
+const SEED_CUSTOMER: FieldTree = {
   ...STAMPS,
   ...leaves('email', 'email_verified', 'name', 'tax_id', 'organization_id', 'avatar_url'),
   metadata: FREE,
@@ -188,17 +210,17 @@ const SUBSCRIPTION_BASE: FieldTree = {
 };
 
 /** The admin and the customer-portal forms together. */
-export const SUBSCRIPTION: FieldTree = {
+const SEED_SUBSCRIPTION: FieldTree = {
   ...SUBSCRIPTION_BASE,
   custom_field_data: FREE,
-  customer: CUSTOMER,
+  customer: SEED_CUSTOMER,
   user: USER,
-  product: PRODUCT,
+  product: SEED_PRODUCT,
   price: PRICE,
-  discount: DISCOUNT,
+  discount: SEED_DISCOUNT,
 };
 
-export const ORDER: FieldTree = {
+const SEED_ORDER: FieldTree = {
   ...STAMPS,
   ...leaves(
     'amount',
@@ -216,16 +238,16 @@ export const ORDER: FieldTree = {
   metadata: FREE,
   custom_field_data: FREE,
   billing_address: ADDRESS,
-  customer: CUSTOMER,
+  customer: SEED_CUSTOMER,
   user: USER,
-  product: PRODUCT,
+  product: SEED_PRODUCT,
   product_price: PRICE,
-  discount: DISCOUNT,
+  discount: SEED_DISCOUNT,
   subscription: SUBSCRIPTION_BASE,
 };
 
 /** Get, update and confirmed forms together. */
-export const CHECKOUT: FieldTree = {
+const SEED_CHECKOUT: FieldTree = {
   ...STAMPS,
   ...leaves(
     'payment_processor',
@@ -262,11 +284,11 @@ export const CHECKOUT: FieldTree = {
   customer_metadata: FREE,
   payment_processor_metadata: FREE,
   customer_billing_address: ADDRESS,
-  product: PRODUCT,
+  product: SEED_PRODUCT,
   product_price: PRICE,
-  discount: DISCOUNT,
+  discount: SEED_DISCOUNT,
   attached_custom_fields: ATTACHED_CUSTOM_FIELD,
-  organization: ORGANIZATION,
+  organization: SEED_ORGANIZATION,
 };
 
 const ACTIVATION_BASE: FieldTree = {
@@ -275,7 +297,7 @@ const ACTIVATION_BASE: FieldTree = {
   meta: FREE,
 };
 
-export const LICENSE_KEY: FieldTree = {
+const SEED_LICENSE_KEY: FieldTree = {
   ...leaves(
     'id',
     'organization_id',
@@ -293,12 +315,32 @@ export const LICENSE_KEY: FieldTree = {
     'expires_at',
   ),
   user: USER,
-  customer: CUSTOMER,
+  customer: SEED_CUSTOMER,
   activations: ACTIVATION_BASE,
   activation: ACTIVATION_BASE,
 };
 
-export const ACTIVATION: FieldTree = { ...ACTIVATION_BASE, license_key: LICENSE_KEY };
+const SEED_ACTIVATION: FieldTree = { ...ACTIVATION_BASE, license_key: SEED_LICENSE_KEY };
+
+export const BENEFIT = merge(SEED_BENEFIT, FIELDS.Benefit);
+export const ORGANIZATION = merge(SEED_ORGANIZATION, FIELDS.Organization);
+export const PRODUCT = merge(SEED_PRODUCT, FIELDS.Product);
+export const DISCOUNT = merge(SEED_DISCOUNT, FIELDS.Discount);
+export const CUSTOMER = merge(SEED_CUSTOMER, FIELDS.Customer);
+export const SUBSCRIPTION = merge(
+  SEED_SUBSCRIPTION,
+  FIELDS.Subscription,
+  FIELDS.CustomerSubscription,
+);
+export const ORDER = merge(SEED_ORDER, FIELDS.Order, FIELDS.CustomerOrder);
+export const CHECKOUT = merge(SEED_CHECKOUT, FIELDS.Checkout, FIELDS.CheckoutPublicConfirmed);
+export const LICENSE_KEY = merge(
+  SEED_LICENSE_KEY,
+  FIELDS.LicenseKeyRead,
+  FIELDS.LicenseKeyWithActivations,
+  FIELDS.ValidatedLicenseKey,
+);
+export const ACTIVATION = merge(SEED_ACTIVATION, FIELDS.LicenseKeyActivationRead);
 
 /** Why `path` is not a field of `tree`, or undefined when it is. List indexes may appear anywhere. */
 export function unknownField(
@@ -337,7 +379,7 @@ export function unknownField(
 export const CLOCK: FieldTree = { ...leaves('now', 'offset_seconds'), processed: FREE };
 
 /** A webhook endpoint (its `secret` is printed only by `webhooks create`). */
-export const WEBHOOK_ENDPOINT: FieldTree = {
+const SEED_WEBHOOK_ENDPOINT: FieldTree = {
   ...STAMPS,
   ...leaves('url', 'format', 'secret', 'organization_id', 'user_id'),
   events: FREE,
@@ -349,11 +391,14 @@ const WEBHOOK_EVENT: FieldTree = {
 };
 
 /** One delivery attempt, with its event. */
-export const WEBHOOK_DELIVERY: FieldTree = {
+const SEED_WEBHOOK_DELIVERY: FieldTree = {
   ...STAMPS,
   ...leaves('http_code', 'succeeded', 'response'),
   webhook_event: WEBHOOK_EVENT,
 };
+
+export const WEBHOOK_ENDPOINT = merge(SEED_WEBHOOK_ENDPOINT, FIELDS.WebhookEndpoint);
+export const WEBHOOK_DELIVERY = merge(SEED_WEBHOOK_DELIVERY, FIELDS.WebhookDelivery);
 
 /** What `billing trigger` made or changed, by name. */
 export const TRIGGERED: FieldTree = leaves(

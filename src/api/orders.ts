@@ -1,13 +1,12 @@
-// Orders (spec §4.2 #12–13; filters and sorting: api-facts.md).
+// Orders (spec §4.2 #12–13; filters and sorting: api-facts.md). Today's generation names the
+// price-type filter `product_billing_type` (an unknown query parameter is ignored, so the old
+// name would list every order).
 import type { ApiClient } from './client.js';
-import type {
-  CustomerOrderSortCriterion,
-  OrderSortCriterion,
-  PriceType,
-  Sorting,
-} from './enums.js';
+import type { PriceType } from './enums.js';
+import { checkSorting, many, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
+import type { Query } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -18,7 +17,8 @@ export interface OrderFilters {
   product_price_type?: Many<PriceType>;
   discount_id?: Many<string>;
   customer_id?: Many<string>;
-  sorting?: readonly Sorting<OrderSortCriterion>[];
+  /** Criteria of either generation, `-` for descending (checked per generation when sent). */
+  sorting?: readonly string[];
 }
 
 export function list(
@@ -26,7 +26,25 @@ export function list(
   filters: OrderFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/orders/', { ...paging, query: { ...filters }, schema: resource });
+  const sorting = checkSorting(client, filters.sorting, SORTS.orders);
+  return client.paginate('/v1/orders/', {
+    ...paging,
+    query: client.today
+      ? ({
+          ...today(filters),
+          sorting: sorting as Query<'orders:list'>['sorting'],
+        } satisfies Query<'orders:list'>)
+      : { ...filters },
+    schema: resource,
+  });
+}
+
+/** The price-type filter under its today's name. */
+function today<F extends { product_price_type?: Many<PriceType> }>({
+  product_price_type,
+  ...rest
+}: F) {
+  return { ...rest, product_billing_type: many(product_price_type) };
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {
@@ -43,7 +61,7 @@ export interface CustomerPortalOrderFilters {
   subscription_id?: Many<string>;
   /** Case-insensitive substring of the product name. */
   query?: string;
-  sorting?: readonly Sorting<CustomerOrderSortCriterion>[];
+  sorting?: readonly string[];
 }
 
 /** The customer's own orders (GET /v1/customer-portal/orders/). */
@@ -52,9 +70,17 @@ export function listCustomerPortal(
   filters: CustomerPortalOrderFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  const op = 'customer_portal:orders:list';
+  const sorting = checkSorting(client, filters.sorting, SORTS.myOrders);
+  // Today's portal lists the session's customer in one organization: no organization filter.
+  const { organization_id: _, ...rest } = filters;
   return client.paginate('/v1/customer-portal/orders/', {
     ...paging,
-    query: { ...filters },
+    query: client.today
+      ? ({ ...today(rest), sorting: sorting as Query<typeof op>['sorting'] } satisfies Query<
+          typeof op
+        >)
+      : { ...filters },
     schema: resource,
   });
 }

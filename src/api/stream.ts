@@ -27,6 +27,7 @@ type Body = AsyncIterable<Buffer> & { destroy(err?: Error): void };
 export async function openStream(x: StreamExchange): Promise<Opened> {
   const { url, trace } = x;
   trace(`→ GET ${url.href}`);
+  if (x.headers['polar-version']) trace(`→ Polar-Version: ${x.headers['polar-version']}`);
   if (x.headers.authorization) trace(`→ Authorization: ${x.headers.authorization}`);
   if (x.headers['last-event-id']) trace(`→ Last-Event-ID: ${x.headers['last-event-id']}`);
   const started = performance.now();

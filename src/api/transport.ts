@@ -88,6 +88,7 @@ export async function traced(
 ): Promise<Answer> {
   const { method, url, trace } = x;
   trace(`→ ${method} ${url.href}`);
+  if (x.headers['polar-version']) trace(`→ Polar-Version: ${x.headers['polar-version']}`);
   if (x.headers.authorization) trace(`→ Authorization: ${x.headers.authorization}`);
   if (x.body !== undefined) trace(`→ ${x.body}`);
   const timeout = new AbortController();

@@ -10,6 +10,7 @@ import type { Net } from '../auth/oauth.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
 import { UsageError } from '../errors.js';
+import type { ApiVersionSetting } from '../shared/api-versions.js';
 import type { Audience, Credentials } from './credentials.js';
 import type { Column, Printer } from './io/index.js';
 import type { Pager } from './io/pager.js';
@@ -53,6 +54,8 @@ export interface Environment {
 /** The global flags (program.ts), as commander parsed them. */
 export interface GlobalOptions {
   profile?: string;
+  /** Overrides the profile's api_version. */
+  apiVersion?: ApiVersionSetting;
   debug?: boolean;
   /** false with --no-pager. */
   pager?: boolean;
@@ -190,10 +193,12 @@ export class Context implements Environment {
     const settings = await this.settings();
     const { ApiClient } = await import('../api/client.js');
     const g = this.globals;
+    const apiVersion = this.apiVersion(settings);
     const client = new ApiClient({
       baseUrl: settings.base_url,
       env: this.env,
       version: VERSION,
+      ...(apiVersion ? { apiVersion } : {}),
       dispatcher: this.dispatcher,
       connectTimeoutMs:
         seconds('--connect-timeout', g.connectTimeout, settings.connect_timeout) * 1000,
@@ -207,6 +212,12 @@ export class Context implements Environment {
     });
     this.others.push(client);
     return client;
+  }
+
+  /** The version asked for: --api-version, else the profile's; undefined for none. */
+  apiVersion(settings: Settings) {
+    const chosen = this.globals.apiVersion ?? settings.api_version;
+    return chosen === 'none' ? undefined : chosen;
   }
 
   /** One line per wait, on a terminal: `503 Service Unavailable, retrying in 3 s…`. */

@@ -1,5 +1,6 @@
 // Builds the commander tree: the root with the global flags, then every command module.
-import { Command } from '@commander-js/extra-typings';
+import { Command, Option } from '@commander-js/extra-typings';
+import { API_VERSION_SETTINGS, API_VERSIONS } from '../shared/api-versions.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBenefits } from './commands/benefits/index.js';
@@ -36,6 +37,7 @@ Environment:
   BILLING_CUSTOMER_TOKEN  customer session token for customer-portal commands
   BILLING_PROFILE         profile to use (like --profile)
   BILLING_BASE_URL        API base URL of the active profile
+  BILLING_API_VERSION     API version to ask for (like --api-version)
   BILLING_DEBUG=1         like --debug
   BILLING_PAGER, PAGER    pager for terminal output (default: less -FRX; "" for none)
   BILLING_CONFIG_DIR      where config.json and the token fallback file live
@@ -52,6 +54,12 @@ export function rootCommand(ctx: Context) {
     .description('Work with the Billing Service API from your terminal and scripts.')
     .version(VERSION, '-V, --version', 'print the version and exit')
     .option('--profile <name>', 'configuration profile to use (env: BILLING_PROFILE)')
+    .addOption(
+      new Option(
+        '--api-version <version>',
+        `API version to ask for: ${API_VERSIONS.join(', ')} or none (default: the profile's)`,
+      ).choices(API_VERSION_SETTINGS),
+    )
     .option('--debug', 'log HTTP requests and responses to stderr, secrets redacted')
     .option('--no-pager', 'print straight to the terminal instead of through $PAGER (less)')
     .option('--connect-timeout <seconds>', 'give up connecting after this long (default: 10)')

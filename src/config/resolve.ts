@@ -1,6 +1,7 @@
 // Resolves the active profile's settings once per run: flag > environment > config file >
 // built-in profile > defaults.
 import { UsageError } from '../errors.js';
+import type { ApiVersionSetting } from '../shared/api-versions.js';
 import { configPath, fileProfile, profileNames, readConfigFile } from './file.js';
 import {
   BUILTIN_PROFILES,
@@ -29,6 +30,8 @@ export interface Settings {
   auth_url: string;
   client_id: string;
   organization_id?: string;
+  /** The `Polar-Version` to send; `none` sends none (the seed's generation). */
+  api_version: ApiVersionSetting;
   storage: StorageMode;
   /** Seconds. */
   connect_timeout: number;
@@ -56,6 +59,7 @@ export const ENV_OVERRIDES: Readonly<Partial<Record<ProfileSetting, string>>> = 
   auth_url: 'BILLING_AUTH_URL',
   client_id: 'BILLING_CLIENT_ID',
   organization_id: 'BILLING_ORG',
+  api_version: 'BILLING_API_VERSION',
 };
 
 export function resolveSettings(opts: ResolveOptions): Settings {

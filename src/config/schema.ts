@@ -1,6 +1,12 @@
 // Profile settings: names, built-in defaults and the validation rules shared by `config set`,
 // the config file reader and environment overrides. Kept free of heavy imports.
 import { UsageError } from '../errors.js';
+import {
+  API_VERSION_SETTINGS,
+  type ApiVersionSetting,
+  DEFAULT_API_VERSION,
+  isApiVersionSetting,
+} from '../shared/api-versions.js';
 import { LOCAL_BASE_URL, LOCAL_CLIENT_ID } from '../shared/local.js';
 
 export { LOCAL_BASE_URL, LOCAL_CLIENT_ID };
@@ -14,6 +20,7 @@ export const PROFILE_SETTINGS = [
   'auth_url',
   'client_id',
   'organization_id',
+  'api_version',
   'storage',
   'connect_timeout',
   'request_timeout',
@@ -26,6 +33,7 @@ export type ProfileConfig = {
   auth_url?: string;
   client_id?: string;
   organization_id?: string;
+  api_version?: ApiVersionSetting;
   storage?: StorageMode;
   connect_timeout?: number;
   request_timeout?: number;
@@ -42,12 +50,14 @@ export type SettingValue = string | number;
 
 /** Profiles that exist without a config file; the file may override their settings. */
 export const BUILTIN_PROFILES: Readonly<Record<string, ProfileConfig>> = {
-  [LOCAL_PROFILE]: { base_url: LOCAL_BASE_URL },
+  // The local service answers in the seed's generation: asking it for another would be refused.
+  [LOCAL_PROFILE]: { base_url: LOCAL_BASE_URL, api_version: 'none' },
 };
 
 /** Fallbacks for every profile. auth_url has none: it follows base_url. */
 export const SETTING_DEFAULTS = {
   client_id: LOCAL_CLIENT_ID,
+  api_version: DEFAULT_API_VERSION,
   storage: 'auto',
   connect_timeout: 10,
   request_timeout: 30,
@@ -78,6 +88,11 @@ export function parseSetting(setting: ProfileSetting, raw: unknown, field: strin
     case 'client_id':
       if (typeof raw !== 'string' || !/^\S+$/.test(raw)) {
         throw invalid(field, 'must be a non-empty string without spaces');
+      }
+      return raw;
+    case 'api_version':
+      if (!isApiVersionSetting(raw)) {
+        throw invalid(field, `must be one of: ${API_VERSION_SETTINGS.join(', ')}`);
       }
       return raw;
     case 'storage':

@@ -137,7 +137,7 @@ describe('config validation', () => {
       message: 'Unknown config key "colour"',
       hint:
         'Keys: default_profile, <setting> or profiles.<name>.<setting>; <setting> is one of: ' +
-        'base_url, auth_url, client_id, organization_id, storage, connect_timeout, request_timeout, max_response_mb',
+        'base_url, auth_url, client_id, organization_id, api_version, storage, connect_timeout, request_timeout, max_response_mb',
       exitCode: 2,
     });
   });
@@ -182,6 +182,7 @@ describe('config list', () => {
           source: 'default',
         },
         { key: 'organization_id', value: ORG, source: 'env' },
+        { key: 'api_version', value: '2026-10', source: 'default' },
         { key: 'storage', value: 'file', source: 'file' },
         { key: 'connect_timeout', value: 10, source: 'default' },
         { key: 'request_timeout', value: 30, source: 'default' },

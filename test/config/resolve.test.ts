@@ -20,6 +20,7 @@ describe('resolveSettings', () => {
       auth_url: 'http://127.0.0.1:8787',
       client_id: 'polar_ci_billingCLIlocalServicePublicClient000044vii',
       organization_id: undefined,
+      api_version: 'none',
       storage: 'auto',
       connect_timeout: 10,
       request_timeout: 30,
@@ -93,6 +94,7 @@ describe('resolveSettings', () => {
       auth_url: 'https://auth.example.com',
       client_id: 'polar_ci_file',
       organization_id: '11111111-2222-4333-8444-555555555555',
+      api_version: '2026-10',
       storage: 'file',
       connect_timeout: 2.5,
       request_timeout: 60,
@@ -102,12 +104,14 @@ describe('resolveSettings', () => {
       BILLING_AUTH_URL: 'http://127.0.0.1:1234',
       BILLING_CLIENT_ID: 'polar_ci_env',
       BILLING_ORG: ORG.toUpperCase(),
+      BILLING_API_VERSION: 'none',
     };
     expect(resolveSettings({ configDir, env })).toEqual({
       ...fromFile,
       auth_url: 'http://127.0.0.1:1234',
       client_id: 'polar_ci_env',
       organization_id: ORG,
+      api_version: 'none',
     });
   });
 
@@ -141,13 +145,18 @@ describe('resolveSettings', () => {
       [{ configDir, env: { BILLING_BASE_URL: 'ftp://x.example.com' } }, 'BILLING_BASE_URL'],
       [{ configDir, env: { BILLING_BASE_URL: 'not a url' } }, 'BILLING_BASE_URL'],
       [{ configDir, env: { BILLING_ORG: 'acme' } }, 'BILLING_ORG'],
+      [{ configDir, env: { BILLING_API_VERSION: '2025-01' } }, 'BILLING_API_VERSION'],
     ];
+    const rules: Record<string, string> = {
+      BILLING_ORG: 'must be a UUID',
+      BILLING_API_VERSION: 'must be one of: 2026-04, 2026-10, none',
+    };
     for (const [opts, field] of cases) {
       const err = await thrown(() => resolveSettings(opts));
       expect(err).toBeInstanceOf(UsageError);
       expect(exitCodeOf(err)).toBe(2);
       expect(err.message).toBe(`Invalid value for ${field}`);
-      const rule = field === 'BILLING_ORG' ? 'must be a UUID' : 'must be an http(s) URL';
+      const rule = rules[field] ?? 'must be an http(s) URL';
       expect((err as UsageError).details).toEqual([{ field, message: rule }]);
     }
     writeConfig(configDir, { profiles: { local: { base_url: 'file:///etc/passwd' } } });

@@ -64,6 +64,15 @@ function checkFields(paths: readonly string[], fields: FieldTree): void {
   }
 }
 
+/** The --help lines of columns that read a field the API generations name differently. */
+export function columnNotes(title: string, columns: readonly Column[]): string {
+  const noted = columns.filter((c) => c.note);
+  if (!noted.length) return '';
+  const width = Math.max(...noted.map((c) => c.header.length));
+  const lines = noted.map((c) => `  ${c.header.padEnd(width)}  ${c.note}`);
+  return `\n${title}:\n${lines.join('\n')}\n`;
+}
+
 export interface PagingOptions {
   limit?: string;
   page?: string;

@@ -30,6 +30,13 @@ export interface Column {
   alt?: readonly string[];
   /** When a table is too wide for the terminal, columns are hidden in this order (1 first). */
   hide?: number;
+  /** For --help: where the value comes from, when the API generations name it differently. */
+  note?: string;
+  /**
+   * A field of one API generation only: a card leaves the row out when the answer has no
+   * such field at all (its top-level key, or an alternative's, is missing).
+   */
+  ifPresent?: boolean;
 }
 
 export interface HumanCell {
@@ -63,6 +70,18 @@ function cellValue(col: Column, obj: object): unknown {
   let value = getPath(obj, col.path);
   for (const alt of col.alt ?? []) if (isEmpty(value)) value = getPath(obj, alt);
   return value;
+}
+
+/** The path a value was read at: the column's, or the alternative that held it. */
+export function readPath(col: Column, obj: object): string {
+  if (!isEmpty(getPath(obj, col.path))) return col.path;
+  return (col.alt ?? []).find((alt) => !isEmpty(getPath(obj, alt))) ?? col.path;
+}
+
+/** Whether a card shows the row: always, or for `ifPresent` when the answer has the field. */
+export function showsRow(col: Column, obj: object): boolean {
+  if (!col.ifPresent) return true;
+  return [col.path, ...(col.alt ?? [])].some((path) => Object.hasOwn(obj, path.split('.')[0]!));
 }
 
 function parentOf(obj: object, path: string): Record<string, unknown> | undefined {

@@ -1,6 +1,6 @@
 // The one formatter: TTY table/card, TSV in pipes, JSON/NDJSON as the scripting contract.
 import type { IO } from '../context.js';
-import { type Column, cardColumns, fieldColumns, rawCell } from './cells.js';
+import { type Column, cardColumns, fieldColumns, rawCell, readPath, showsRow } from './cells.js';
 import { createStyler } from './color.js';
 import { type OutputFormat, parseFields } from './format.js';
 import { pickPaths } from './paths.js';
@@ -174,7 +174,12 @@ export function createPrinter(options: PrinterOptions): Printer {
     },
 
     async printOne(obj, cardRows) {
-      const rows = fields ? columns : (cardRows ?? cardColumns(obj));
+      // A row of another API generation's field is left out when the answer has none.
+      const rows = fields
+        ? columns
+        : cardRows
+          ? cardRows.filter((row) => showsRow(row, obj))
+          : cardColumns(obj);
       const sink = new Sink(io.stdout);
       switch (format) {
         case 'table':
@@ -183,7 +188,11 @@ export function createPrinter(options: PrinterOptions): Printer {
           );
         case 'tsv':
           // Keys are paths, not labels: `awk -F'\t' '$1 == "status"'` must not depend on wording.
-          return sink.write(rows.map((r) => tsvRow([escapeTsv(r.path), rawCell(r, obj)])).join(''));
+          return sink.write(
+            rows
+              .map((r) => tsvRow([escapeTsv(fields ? r.path : readPath(r, obj)), rawCell(r, obj)]))
+              .join(''),
+          );
         case 'ndjson':
           return sink.write(`${JSON.stringify(shape(obj))}\n`);
         case 'json':

@@ -16,6 +16,8 @@ export interface ApiOptions {
   body?: Record<string, unknown>;
   /** Follow every page of a list endpoint (GET only). */
   paginate: boolean;
+  /** -H: headers that replace the client's own (Polar-Version among them). */
+  headers: Record<string, string>;
   audience: Audience;
 }
 
@@ -36,13 +38,31 @@ function fields(pairs: string[] | undefined): [string, unknown][] {
   });
 }
 
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `-H 'Name: value'`, as curl and gh take them; checked before anything is sent. */
+function headers(lines: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of lines ?? []) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    const value = line.slice(colon + 1).trim();
+    if (!TOKEN.test(name)) {
+      throw new UsageError(`-H: "${line.slice(0, 40)}" is not Name: value`);
+    }
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`-H ${name}: a value is one line`);
+    out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
 export async function runApi(opts: ApiOptions, ctx: Context): Promise<void> {
   const { method, path, query, body } = opts;
   const client = await ctx.api(opts.audience);
   const out = ctx.io.stdout;
   if (!opts.paginate) {
     const auth = opts.audience !== 'none';
-    const result = await client.request(method, path, { query, body, auth });
+    const result = await client.request(method, path, { query, body, auth, headers: opts.headers });
     if (result !== undefined) out.write(`${JSON.stringify(result, null, 2)}\n`);
     return;
   }
@@ -50,7 +70,11 @@ export async function runApi(opts: ApiOptions, ctx: Context): Promise<void> {
     import('../../io/index.js'),
     import('../../../api/check.js'),
   ]);
-  const items = client.paginate(path, { query, schema: anything }) as AsyncIterable<object>;
+  const items = client.paginate(path, {
+    query,
+    schema: anything,
+    headers: opts.headers,
+  }) as AsyncIterable<object>;
   await createPrinter({ io: ctx.io, format: 'json', columns: [], now: ctx.now() }).printList(items);
 }
 
@@ -68,6 +92,11 @@ export const buildApi = verb(runApi, {
       .argument('<method>', METHODS.join(', '))
       .argument('<path>', 'path from the base URL, e.g. /v1/orders/')
       .option('-f, --field <key=value>', 'a query parameter or body field (repeatable)', collect)
+      .option(
+        '-H, --header <name:value>',
+        'a request header (repeatable); replaces the default one, e.g. Polar-Version',
+        collect,
+      )
       .option('--data <json>', 'request body as JSON, @file or - for stdin')
       .option('--paginate', 'fetch every page of a list endpoint (GET only)')
       .option('--no-auth', 'send no Authorization header')
@@ -89,11 +118,20 @@ export const buildApi = verb(runApi, {
       }
     }
     const audience = opts.auth === false ? 'none' : opts.asCustomer ? 'customer' : 'seller';
-    return { method, path, query, body, paginate: Boolean(opts.paginate), audience };
+    return {
+      method,
+      path,
+      query,
+      body,
+      paginate: Boolean(opts.paginate),
+      headers: headers(opts.header),
+      audience,
+    };
   },
   examples: [
     'billing api GET /v1/orders/ -f limit=5 -f sorting=-amount',
     'billing api GET /v1/license-keys --paginate | jq length',
     'billing api PATCH /v1/organizations/<id> -f name="Acme Inc"',
+    "billing api GET /v1/orders/ -H 'Polar-Version: 2026-04'",
   ],
 });

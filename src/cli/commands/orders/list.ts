@@ -3,13 +3,10 @@
 
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { ORDER } from '../../../api/fields.js';
+import { anySorting, SORTS } from '../../../api/generation.js';
 import type { CustomerPortalOrderFilters, OrderFilters } from '../../../api/orders.js';
 import { UsageError } from '../../../errors.js';
-import {
-  CUSTOMER_ORDER_SORT_CRITERIA,
-  ORDER_SORT_CRITERIA,
-  PRICE_TYPES,
-} from '../../../shared/api-facts.js';
+import { PRICE_TYPES } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import { customerIds, customerRefs } from '../customers/ref.js';
@@ -18,6 +15,9 @@ import { resources, verb } from '../verb.js';
 import { MY_ORDER_COLUMNS, ORDER_COLUMNS } from './columns.js';
 
 type PriceType = (typeof PRICE_TYPES)[number];
+
+const ORDER_CRITERIA = anySorting(SORTS.orders);
+const MY_ORDER_CRITERIA = anySorting(SORTS.myOrders);
 
 /** The seller's filters, with customers as given (ids or emails, resolved when run). */
 export type SellerFilters = Omit<OrderFilters, 'customer_id'> & { customer?: string[] };
@@ -83,8 +83,8 @@ export const buildList = verb(runList, {
           .option('--query <text>', 'with --mine: product name contains this text')
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${ORDER_SORT_CRITERIA.join(', ')} ` +
-              `(default: -created_at); with --mine: ${CUSTOMER_ORDER_SORT_CRITERIA.join(', ')}`,
+            `comma-separated, - for descending: ${ORDER_CRITERIA.join(', ')} ` +
+              `(default: -created_at); with --mine: ${MY_ORDER_CRITERIA.join(', ')}`,
           )
           .option('--mine', "the customer's own orders, through the customer portal"),
         ORDER,
@@ -105,7 +105,7 @@ export const buildList = verb(runList, {
         ...common,
         subscription_id: uuids('--subscription', opts.subscription),
         query: opts.query,
-        sorting: sorting(opts.sort, CUSTOMER_ORDER_SORT_CRITERIA),
+        sorting: sorting(opts.sort, MY_ORDER_CRITERIA),
       };
       return { mine: true, filters, page, output };
     }
@@ -115,7 +115,7 @@ export const buildList = verb(runList, {
       ...common,
       customer: customerRefs('--customer', opts.customer),
       discount_id: uuids('--discount', opts.discount),
-      sorting: sorting(opts.sort, ORDER_SORT_CRITERIA),
+      sorting: sorting(opts.sort, ORDER_CRITERIA),
     };
     return { mine: false, filters, page, output };
   },

@@ -1,8 +1,11 @@
 // billing api: argv -> usage error or the exact request (query for GET, body otherwise).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ApiOptions, buildApi, runApi } from '../../../../src/cli/commands/api/api.js';
+import { tempConfigDir } from '../../../helpers/cli.js';
 import { ID, useRecorder } from '../harness.js';
-import { execute, ID2, json, ORG, page, parse, TOKEN } from '../verb.js';
+import { BASE, execute, ID2, json, ORG, page, parse, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 
@@ -16,6 +19,9 @@ const USAGE: [string[], string][] = [
   [['POST', '/v1/orders/', '--paginate'], 'billing: --paginate works with GET only\n'],
   [['GET', '/v1/orders/', '-f', 'limit'], 'billing: -f: "limit" is not key=value or key:=json\n'],
   [['PATCH', '/v1/x', '-f', 'n:={'], 'billing: -f n: value after := is not valid JSON\n'],
+  [['GET', '/v1/x', '-H', 'Polar-Version'], 'billing: -H: "Polar-Version" is not Name: value\n'],
+  [['GET', '/v1/x', '-H', 'Bad Name: 1'], 'billing: -H: "Bad Name: 1" is not Name: value\n'],
+  [['GET', '/v1/x', '-H', ': 1'], 'billing: -H: ": 1" is not Name: value\n'],
 ];
 
 describe('api', () => {
@@ -82,6 +88,7 @@ describe('api: argv -> options', () => {
     query: {},
     body: undefined,
     paginate: false,
+    headers: {},
     audience: 'seller',
   };
   it.each<[string[], ApiOptions]>([
@@ -113,6 +120,10 @@ describe('api: argv -> options', () => {
       { ...get, method: 'PATCH', path: `/v1/organizations/${ID}`, body: { name: 'B', bio: 'b' } },
     ],
     [['GET', '/v1/orders/', '--no-auth'], { ...get, audience: 'none' }],
+    [
+      ['GET', '/v1/orders/', '-H', 'Polar-Version: 2026-04', '-H', 'X-Trace:a:b '],
+      { ...get, headers: { 'polar-version': '2026-04', 'x-trace': 'a:b' } },
+    ],
     [
       ['GET', '/v1/customer-portal/orders/', '--as-customer'],
       {
@@ -157,6 +168,7 @@ describe('api: options + answers -> output', () => {
     path: '/v1/orders/',
     query: {},
     paginate: false,
+    headers: {},
     audience: 'seller',
   };
   const KEY = (id: string, key: string) => ({ id, key, status: 'granted' });
@@ -199,6 +211,41 @@ describe('api: options + answers -> output', () => {
       },
     );
     expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(created, null, 2)}\n`, stderr: '' });
+  });
+
+  it.each<[string, Record<string, string>, Record<string, string>, string | undefined]>([
+    ['the profile default: 2026-10', { BILLING_PROFILE: 'prod' }, {}, '2026-10'],
+    ['BILLING_API_VERSION', { BILLING_API_VERSION: '2026-04' }, {}, '2026-04'],
+    [
+      '-H replaces it',
+      { BILLING_API_VERSION: '2026-04' },
+      { 'polar-version': '2026-10' },
+      '2026-10',
+    ],
+    ['none: no header', { BILLING_PROFILE: 'prod', BILLING_API_VERSION: 'none' }, {}, undefined],
+    ['the local profile: none', {}, {}, undefined],
+  ])('Polar-Version, %s', async (_name, env, headers, sent) => {
+    const configDir = tempConfigDir();
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { prod: { base_url: BASE } } }),
+    );
+    const r = await execute(
+      runApi,
+      { ...base, headers },
+      {
+        env,
+        configDir,
+        http: (pool) =>
+          pool
+            .intercept({
+              path: '/v1/orders/',
+              headers: (h: Record<string, string>) => h['polar-version'] === sent,
+            })
+            .reply(200, { ok: true }, json),
+      },
+    );
+    expect(r).toEqual({ code: 0, stdout: '{\n  "ok": true\n}\n', stderr: '' });
   });
 
   it('--no-auth sends no Authorization header', async () => {

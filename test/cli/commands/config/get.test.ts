@@ -9,7 +9,7 @@ import { execute, ORG, parse } from '../verb.js';
 
 const UNKNOWN_KEY_HINT =
   'Keys: default_profile, <setting> or profiles.<name>.<setting>; <setting> is one of: ' +
-  'base_url, auth_url, client_id, organization_id, storage, connect_timeout, request_timeout, ' +
+  'base_url, auth_url, client_id, organization_id, api_version, storage, connect_timeout, request_timeout, ' +
   'max_response_mb\n';
 
 describe('config get: argv -> options', () => {

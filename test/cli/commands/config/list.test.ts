@@ -60,6 +60,7 @@ describe('config list: options + answers -> output', () => {
         `auth_url\t${BASE}\t(default)`,
         `client_id\t${CLIENT_ID}\t(default)`,
         'organization_id\t',
+        'api_version\tnone\t(builtin)',
         'storage\tauto\t(default)',
         'connect_timeout\t10\t(default)',
         'request_timeout\t30\t(default)',
@@ -92,6 +93,7 @@ describe('config list: options + answers -> output', () => {
         { key: 'auth_url', value: 'https://api.billing.example', source: 'default' },
         { key: 'client_id', value: CLIENT_ID, source: 'default' },
         { key: 'organization_id' },
+        { key: 'api_version', value: '2026-10', source: 'default' },
         { key: 'storage', value: 'auto', source: 'default' },
         { key: 'connect_timeout', value: 10, source: 'default' },
         { key: 'request_timeout', value: 30, source: 'default' },
@@ -110,7 +112,7 @@ describe('config list: options + answers -> output', () => {
       'auth_url\thttp://127.0.0.1:8787\t(default)',
       `client_id\t${CLIENT_ID}\t(default)`,
       `organization_id\t${ORG}\t(file)`,
-      'storage\tfile\t(file)',
+      'api_version\tnone\t(builtin)',
     ]);
   });
 
@@ -126,6 +128,7 @@ describe('config list: options + answers -> output', () => {
         pad('auth_url', BASE, '(default)'),
         pad('client_id', CLIENT_ID, '(default)'),
         pad('organization_id', '', ''),
+        pad('api_version', 'none', '(builtin)'),
         pad('storage', 'auto', '(default)'),
         pad('connect_timeout', '10', '(default)'),
         pad('request_timeout', '30', '(default)'),

@@ -69,15 +69,26 @@ describe('config set: options + answers -> output', () => {
     });
     // A bare key now names the default profile.
     expect((await set('storage', 'file')).stderr).toBe('✓ prod: storage = file\n');
+    expect((await set('api_version', '2026-04')).stderr).toBe('✓ prod: api_version = 2026-04\n');
     expect(stored(configDir)).toEqual({
       default_profile: 'prod',
       profiles: {
-        prod: { base_url: 'https://api.billing.example', request_timeout: 12.5, storage: 'file' },
+        prod: {
+          base_url: 'https://api.billing.example',
+          request_timeout: 12.5,
+          storage: 'file',
+          api_version: '2026-04',
+        },
       },
     });
   });
 
   it.each([
+    [
+      'api_version',
+      '2027-01',
+      'billing: Invalid value for api_version\n  api_version: must be one of: 2026-04, 2026-10, none\n',
+    ],
     [
       'storage',
       'vault',
@@ -114,7 +125,7 @@ describe('config set: options + answers -> output', () => {
       'auto',
       'billing: Unknown config key "colour"\n' +
         'Keys: default_profile, <setting> or profiles.<name>.<setting>; <setting> is one of: ' +
-        'base_url, auth_url, client_id, organization_id, storage, connect_timeout, ' +
+        'base_url, auth_url, client_id, organization_id, api_version, storage, connect_timeout, ' +
         'request_timeout, max_response_mb\n',
     ],
   ])('%s %s -> exit 2, nothing written', async (key, value, stderr) => {

@@ -96,7 +96,7 @@ describe('config unset: options + answers -> output', () => {
       'profiles',
       'billing: Unknown config key "profiles"\n' +
         'Keys: default_profile, <setting> or profiles.<name>.<setting>; <setting> is one of: ' +
-        'base_url, auth_url, client_id, organization_id, storage, connect_timeout, ' +
+        'base_url, auth_url, client_id, organization_id, api_version, storage, connect_timeout, ' +
         'request_timeout, max_response_mb\n',
     ],
   ])('%s -> exit 2', async (key, stderr) => {

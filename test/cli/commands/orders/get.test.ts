@@ -76,7 +76,6 @@ describe('orders get: options + answers -> output', () => {
         'tax_amount\t0\n' +
         'customer.email\tjane@example.com\n' +
         `customer_id\t${ID2}\n` +
-        'user.code_host_username\t\n' +
         'product.name\tPro\n' +
         'product_price.price_amount\t1200\n' +
         'product_price.type\tone_time\n' +
@@ -87,6 +86,102 @@ describe('orders get: options + answers -> output', () => {
         'metadata\t{"ref":"spring"}\n',
       stderr: '',
     });
+  });
+
+  it('an order of the seed generation with a user: the code host user (github_username)', async () => {
+    const r = await get({ output: 'tsv', fields: 'id,user.code_host_username' }, 200, {
+      ...ORDER,
+      user: { id: ID2, github_username: 'jane-gh' },
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `id\t${ID}\nuser.code_host_username\tjane-gh\n`,
+      stderr: '',
+    });
+  });
+
+  // Today's Order (2026-10, the real description's components/schemas/Order) has no `amount`,
+  // `user` or `product_price`, and an amount breakdown: the card shows what it has.
+  const TODAY = {
+    id: ID,
+    created_at: '2026-11-20T10:00:00Z',
+    status: 'partially_refunded',
+    paid: true,
+    billing_reason: 'purchase',
+    subtotal_amount: 2000,
+    discount_amount: 200,
+    net_amount: 1800,
+    tax_amount: 360,
+    total_amount: 2160,
+    refunded_amount: 500,
+    currency: 'eur',
+    invoice_number: 'ACME-0001',
+    billing_name: 'Jane Doe',
+    customer: { email: 'jane@example.com' },
+    customer_id: ID2,
+    product: { name: 'Pro' },
+    discount: null,
+    subscription: null,
+    subscription_id: null,
+    checkout_id: null,
+    items: [{ label: 'Pro', amount: 2000, tax_amount: 360, proration: false }],
+    metadata: {},
+  };
+
+  it("today's order: the amount breakdown, status and invoice, no seed-only rows", async () => {
+    expect(await get({ output: 'tsv' }, 200, TODAY)).toEqual({
+      code: 0,
+      stdout:
+        `id\t${ID}\n` +
+        'created_at\t2026-11-20T10:00:00Z\n' +
+        'status\tpartially_refunded\n' +
+        'billing_reason\tpurchase\n' +
+        'subtotal_amount\t2000\n' +
+        'discount_amount\t200\n' +
+        'net_amount\t1800\n' +
+        'tax_amount\t360\n' +
+        'total_amount\t2160\n' +
+        'refunded_amount\t500\n' +
+        'invoice_number\tACME-0001\n' +
+        'customer.email\tjane@example.com\n' +
+        `customer_id\t${ID2}\n` +
+        'billing_name\tJane Doe\n' +
+        'product.name\tPro\n' +
+        'items\t[{"label":"Pro","amount":2000,"tax_amount":360,"proration":false}]\n' +
+        'discount.name\t\n' +
+        'subscription_id\t\n' +
+        'subscription.status\t\n' +
+        'checkout_id\t\n' +
+        'metadata\t{}\n',
+      stderr: '',
+    });
+  });
+
+  it("today's order on a terminal: every amount in its currency", async () => {
+    const r = await execute(
+      runGet,
+      { id: ID, mine: false, output: {} },
+      {
+        tty: true,
+        http: (pool) =>
+          pool.intercept({ path: `/v1/orders/${ID}`, method: 'GET' }).reply(200, TODAY, json),
+      },
+    );
+    expect(r.code).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+    const text = r.stdout.replace(/\x1b\[[0-9;]*m/g, '');
+    for (const line of [
+      /Subtotal +€20\.00 EUR/,
+      /Discount amount +€2\.00 EUR/,
+      /Amount +€18\.00 EUR/,
+      /Tax +€3\.60 EUR/,
+      /Total +€21\.60 EUR/,
+      /Refunded +€5\.00 EUR/,
+      /Status +partially_refunded/,
+    ]) {
+      expect(text).toMatch(line);
+    }
+    expect(text).not.toMatch(/Price type|Code host user/);
   });
 
   it('--mine reads it through the customer portal with the customer token', async () => {

@@ -18,14 +18,21 @@ describe('orders list: argv -> usage error, nothing sent', () => {
         'Fields: id, created_at, modified_at, amount, tax_amount, currency, billing_reason, ' +
         'customer_id, product_id, product_price_id, discount_id, subscription_id, checkout_id, ' +
         'user_id, metadata, custom_field_data, billing_address.…, customer.…, user.…, product.…, ' +
-        'product_price.…, discount.…, subscription.… (nested ones by dot path, e.g. customer.email)\n',
+        'product_price.…, discount.…, subscription.…, status, paid, subtotal_amount, ' +
+        'discount_amount, net_amount, total_amount, applied_balance_amount, due_amount, ' +
+        'refunded_amount, refunded_tax_amount, billing_name, invoice_number, ' +
+        'is_invoice_generated, receipt_number, seats, next_payment_attempt_at, ' +
+        'platform_fee_amount, platform_fee_currency, items.…, description, refundable_amount, ' +
+        'refundable_tax_amount (nested ones by dot path, e.g. customer.email)\n',
     ],
     [
       ['--fields', 'customer.emial'],
       'billing: --fields: "customer.emial" is not a field here\n' +
         'Fields: customer.id, customer.created_at, customer.modified_at, customer.email, ' +
         'customer.email_verified, customer.name, customer.tax_id, customer.organization_id, ' +
-        'customer.avatar_url, customer.metadata, customer.billing_address.… ' +
+        'customer.avatar_url, customer.metadata, customer.billing_address.…, ' +
+        'customer.external_id, customer.type, customer.billing_name, customer.locale, ' +
+        'customer.default_payment_method_id, customer.deleted_at, customer.first_user_event_at ' +
         '(nested ones by dot path, e.g. customer.email)\n',
     ],
     [
@@ -50,7 +57,8 @@ describe('orders list: argv -> usage error, nothing sent', () => {
     [
       ['--sort', 'bogus'],
       'billing: --sort: "bogus" is not a sort criterion here; valid: created_at, amount, customer, ' +
-        'product, discount, subscription (prefix - for descending)\n',
+        'product, discount, subscription, status, invoice_number, net_amount ' +
+        '(prefix - for descending)\n',
     ],
     [
       ['--fields', 'id,,amount'],
@@ -273,7 +281,7 @@ describe('orders list: argv -> options', () => {
     [
       ['--mine', '--sort', 'customer'],
       'billing: --sort: "customer" is not a sort criterion here; valid: created_at, amount, ' +
-        'organization, product, subscription (prefix - for descending)\n',
+        'organization, product, subscription, net_amount (prefix - for descending)\n',
     ],
   ])('%j: refused with the exact line, and nothing runs', async (argv, stderr) => {
     expect(await parse(buildList, 'list', argv, { noun: 'orders' })).toEqual({ code: 2, stderr });

@@ -1,0 +1,75 @@
+// What differs between the API generations beyond names, decided once per client from the
+// version it sends (api-facts.md "API generations"): the value sets a request may use.
+import { UsageError } from '../errors.js';
+import {
+  CHECKOUT_SORT_CRITERIA,
+  CUSTOMER_ORDER_SORT_CRITERIA,
+  CUSTOMER_SORT_CRITERIA,
+  DISCOUNT_SORT_CRITERIA,
+  ORDER_SORT_CRITERIA,
+  ORGANIZATION_SORT_CRITERIA,
+  PRODUCT_SORT_CRITERIA,
+  SELLER_SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_SORT_CRITERIA,
+} from '../shared/api-facts.js';
+import { SORTING } from '../shared/openapi/2026-10.facts.js';
+import type { ApiClient } from './client.js';
+
+/** A list's sort criteria in each generation: the seed's as api-facts.md lists them, today's by operation. */
+export interface SortSpec {
+  seed: readonly string[];
+  operation: string;
+}
+
+export const SORTS = {
+  orders: { seed: ORDER_SORT_CRITERIA, operation: 'orders:list' },
+  myOrders: { seed: CUSTOMER_ORDER_SORT_CRITERIA, operation: 'customer_portal:orders:list' },
+  subscriptions: { seed: SELLER_SUBSCRIPTION_SORT_CRITERIA, operation: 'subscriptions:list' },
+  mySubscriptions: {
+    seed: SUBSCRIPTION_SORT_CRITERIA,
+    operation: 'customer_portal:subscriptions:list',
+  },
+  customers: { seed: CUSTOMER_SORT_CRITERIA, operation: 'customers:list' },
+  products: { seed: PRODUCT_SORT_CRITERIA, operation: 'products:list' },
+  discounts: { seed: DISCOUNT_SORT_CRITERIA, operation: 'discounts:list' },
+  checkouts: { seed: CHECKOUT_SORT_CRITERIA, operation: 'checkouts:list' },
+  organizations: { seed: ORGANIZATION_SORT_CRITERIA, operation: 'organizations:list' },
+} as const satisfies Record<string, SortSpec>;
+
+/** Every criterion either generation knows, for checking --sort before the version is known. */
+export function anySorting(spec: SortSpec): string[] {
+  return [...new Set([...spec.seed, ...(SORTING[spec.operation] ?? [])])];
+}
+
+/** The generation a client speaks, as people name it in messages. */
+export function generationName(client: ApiClient): string {
+  return client.apiVersion ? `API version ${client.apiVersion}` : "the service's API generation";
+}
+
+/**
+ * Sort criteria checked against the generation in use (the CLI accepts either generation's
+ * names): one the service would refuse is a usage error before anything is sent.
+ */
+export function checkSorting<S extends string>(
+  client: ApiClient,
+  sorting: readonly S[] | undefined,
+  spec: SortSpec,
+): readonly S[] | undefined {
+  if (!sorting) return sorting;
+  const known = client.today ? (SORTING[spec.operation] ?? []) : spec.seed;
+  for (const criterion of sorting) {
+    const name = criterion.replace(/^-/, '');
+    if (!known.includes(name)) {
+      throw new UsageError(
+        `sort criterion "${name}" is not one of ${generationName(client)}'s for this list`,
+        { hint: `Criteria: ${known.join(', ')}` },
+      );
+    }
+  }
+  return sorting;
+}
+
+/** A multi-value filter as an array (today's typed queries take arrays or scalars). */
+export function many<T>(value: T | readonly T[] | undefined): T[] | undefined {
+  return value === undefined ? undefined : ([] as T[]).concat(value);
+}

@@ -72,12 +72,6 @@ function cellValue(col: Column, obj: object): unknown {
   return value;
 }
 
-/** The path a value was read at: the column's, or the alternative that held it. */
-export function readPath(col: Column, obj: object): string {
-  if (!isEmpty(getPath(obj, col.path))) return col.path;
-  return (col.alt ?? []).find((alt) => !isEmpty(getPath(obj, alt))) ?? col.path;
-}
-
 /** Whether a card shows the row: always, or for `ifPresent` when the answer has the field. */
 export function showsRow(col: Column, obj: object): boolean {
   if (!col.ifPresent) return true;
@@ -186,8 +180,12 @@ function inferKind(path: string): ColumnKind {
 /** --fields become columns headed by their path; a known column lends its kind. */
 export function fieldColumns(fields: readonly string[], known: readonly Column[]): Column[] {
   return fields.map((path) => {
-    const match = known.find((c) => c.path === path);
-    return match ? { ...match, header: path } : { header: path, path, kind: inferKind(path) };
+    // A field under another generation's name reads the same column: `amount` of today's
+    // order is its net_amount, `net_amount` of the seed's is its amount.
+    const match = known.find((c) => c.path === path || c.alt?.includes(path));
+    if (!match) return { header: path, path, kind: inferKind(path) };
+    const alt = [match.path, ...(match.alt ?? [])].filter((p) => p !== path);
+    return { ...match, header: path, path, ...(alt.length ? { alt } : {}) };
   });
 }
 

@@ -16,8 +16,15 @@ export function getPath(obj: unknown, path: string): unknown {
   return cur;
 }
 
-/** A copy holding only `paths`, nesting kept; unknown paths become null. */
-export function pickPaths(obj: unknown, paths: readonly string[]): Json {
+/**
+ * A copy holding only `paths`, nesting kept; unknown paths become null. `alt` names where else
+ * a path's value may be (another API generation's name of the field).
+ */
+export function pickPaths(
+  obj: unknown,
+  paths: readonly string[],
+  alt: (path: string) => readonly string[] = () => [],
+): Json {
   const out: Json = {};
   for (const path of paths) {
     const keys = path.split('.');
@@ -28,7 +35,9 @@ export function pickPaths(obj: unknown, paths: readonly string[]): Json {
       if (!isRecord(next)) node[key] = {};
       node = node[key] as Json;
     }
-    node[last] = getPath(obj, path) ?? null;
+    let value = getPath(obj, path);
+    for (const other of alt(path)) value ??= getPath(obj, other);
+    node[last] = value ?? null;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // The one formatter: TTY table/card, TSV in pipes, JSON/NDJSON as the scripting contract.
 import type { IO } from '../context.js';
-import { type Column, cardColumns, fieldColumns, rawCell, readPath, showsRow } from './cells.js';
+import { type Column, cardColumns, fieldColumns, rawCell, showsRow } from './cells.js';
 import { createStyler } from './color.js';
 import { type OutputFormat, parseFields } from './format.js';
 import { pickPaths } from './paths.js';
@@ -67,7 +67,9 @@ export function createPrinter(options: PrinterOptions): Printer {
   const flushAt = options.flushAt ?? FLUSH_AT;
   const fields = options.fields === undefined ? undefined : parseFields(options.fields);
   const columns = fields ? fieldColumns(fields, options.columns) : options.columns;
-  const shape = (obj: object): object => (fields ? pickPaths(obj, fields) : obj);
+  const alternatives = new Map(columns.map((c) => [c.path, c.alt ?? []]));
+  const shape = (obj: object): object =>
+    fields ? pickPaths(obj, fields, (path) => alternatives.get(path) ?? []) : obj;
   const style = createStyler(io.stdout, options.color);
   // table.js is loaded only when a table or card is printed.
   const layout = () => ({ width: io.stdout.columns || 80, now, style });
@@ -188,11 +190,7 @@ export function createPrinter(options: PrinterOptions): Printer {
           );
         case 'tsv':
           // Keys are paths, not labels: `awk -F'\t' '$1 == "status"'` must not depend on wording.
-          return sink.write(
-            rows
-              .map((r) => tsvRow([escapeTsv(fields ? r.path : readPath(r, obj)), rawCell(r, obj)]))
-              .join(''),
-          );
+          return sink.write(rows.map((r) => tsvRow([escapeTsv(r.path), rawCell(r, obj)])).join(''));
         case 'ndjson':
           return sink.write(`${JSON.stringify(shape(obj))}\n`);
         case 'json':

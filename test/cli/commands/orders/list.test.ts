@@ -319,6 +319,72 @@ describe('orders list: options + answers -> output', () => {
     });
   });
 
+  // Today's generation (Polar-Version 2026-10): the filter's name is product_billing_type
+  // (components/schemas of the real description, orders:list), AMOUNT reads net_amount.
+  const TODAY_ORDER = {
+    ...ORDER,
+    amount: undefined,
+    net_amount: 1800,
+    total_amount: 2160,
+    status: 'paid',
+  };
+  const today = { env: { BILLING_API_VERSION: '2026-10' } };
+
+  it("today's generation: Polar-Version sent, product_billing_type asked, AMOUNT = net_amount", async () => {
+    const r = await execute(runList, options, {
+      ...today,
+      http: (pool) =>
+        pool
+          .intercept({
+            path: '/v1/orders/?product_billing_type=one_time&page=1&limit=30',
+            headers: { 'polar-version': '2026-10' },
+          })
+          .reply(200, page([TODAY_ORDER]), json),
+    });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `ID\tCREATED\tCUSTOMER\tPRODUCT\tAMOUNT\tREASON\n${ID}\t2026-11-20T10:00:00Z\tjane@example.com\tPro\t1800\tpurchase\n`,
+      stderr: '',
+    });
+  });
+
+  it.each([
+    ['amount of a today order is its net_amount', TODAY_ORDER, 'amount', '1800'],
+    ['net_amount of a seed order is its amount', ORDER, 'net_amount', '1200'],
+    ['amount of a seed order', ORDER, 'amount', '1200'],
+  ])('--fields: %s (TSV and JSON)', async (_name, body, field, value) => {
+    for (const output of ['tsv', 'json']) {
+      const r = await execute(
+        runList,
+        { ...options, filters: {}, output: { output, fields: `id,${field}` } },
+        {
+          http: (pool) =>
+            pool.intercept({ path: '/v1/orders/?page=1&limit=30' }).reply(200, page([body]), json),
+        },
+      );
+      expect(r.stdout).toBe(
+        output === 'tsv'
+          ? `${field}\n`.replace(/^/, 'id\t') + `${ID}\t${value}\n`
+          : `${JSON.stringify([{ id: ID, [field]: Number(value) }], null, 2)}\n`,
+      );
+    }
+  });
+
+  it("today's generation: a sort criterion only the seed's knows is refused, nothing sent", async () => {
+    const r = await execute(
+      runList,
+      { ...options, mine: true, filters: { sorting: ['-organization'] } },
+      { ...today, env: { ...today.env, BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN } },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: sort criterion "organization" is not one of API version 2026-10\'s for this list\n' +
+        'Criteria: created_at, amount, net_amount, product, subscription\n',
+    });
+  });
+
   it('--customer by email: resolved through the customers list, then sent as an id', async () => {
     const r = await execute(
       runList,

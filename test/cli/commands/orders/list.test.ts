@@ -364,7 +364,7 @@ describe('orders list: options + answers -> output', () => {
       );
       expect(r.stdout).toBe(
         output === 'tsv'
-          ? `${field}\n`.replace(/^/, 'id\t') + `${ID}\t${value}\n`
+          ? `id\t${field}\n${ID}\t${value}\n`
           : `${JSON.stringify([{ id: ID, [field]: Number(value) }], null, 2)}\n`,
       );
     }

@@ -2,6 +2,8 @@
 // version it sends (api-facts.md "API generations"): the value sets a request may use.
 import { UsageError } from '../errors.js';
 import {
+  BENEFIT_TYPES,
+  CANCELLATION_REASONS,
   CHECKOUT_SORT_CRITERIA,
   CUSTOMER_ORDER_SORT_CRITERIA,
   CUSTOMER_SORT_CRITERIA,
@@ -9,10 +11,14 @@ import {
   ORDER_SORT_CRITERIA,
   ORGANIZATION_SORT_CRITERIA,
   PRODUCT_SORT_CRITERIA,
+  PRORATION_BEHAVIORS,
+  RECURRING_INTERVALS,
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_SORT_CRITERIA,
+  SUBSCRIPTION_STATUSES,
+  WEBHOOK_EVENT_TYPES,
 } from '../shared/api-facts.js';
-import { SORTING } from '../shared/openapi/2026-10.facts.js';
+import { ENUMS, SORTING } from '../shared/openapi/2026-10.facts.js';
 import type { ApiClient } from './client.js';
 
 /** A list's sort criteria in each generation: the seed's as api-facts.md lists them, today's by operation. */
@@ -67,6 +73,34 @@ export function checkSorting<S extends string>(
     }
   }
   return sorting;
+}
+
+/** The values of both generations, the seed's first: what a flag accepts. */
+function both<A extends string, B extends string>(seed: readonly A[], today: readonly B[]) {
+  return [...new Set<A | B>([...seed, ...today])];
+}
+
+/** Value sets of either generation; the service in use judges the other's. */
+export const VALUES = {
+  subscriptionStatus: both(SUBSCRIPTION_STATUSES, ENUMS.SubscriptionStatus),
+  benefitType: both(BENEFIT_TYPES, ENUMS.BenefitType),
+  cancellationReason: both(CANCELLATION_REASONS, ENUMS.CustomerCancellationReason),
+  prorationBehavior: both(PRORATION_BEHAVIORS, ENUMS.SubscriptionProrationBehavior),
+  recurringInterval: both(RECURRING_INTERVALS, ENUMS.RecurringInterval),
+  webhookEventType: both(WEBHOOK_EVENT_TYPES, ENUMS.WebhookEventType),
+};
+
+/**
+ * Today's customer portal is one customer of one organization: it takes no organization
+ * filter, and dropping one given would widen the list without a word.
+ */
+export function noPortalOrganization(client: ApiClient, organization: unknown): void {
+  if (client.today && organization !== undefined && organization !== null) {
+    throw new UsageError(
+      `the customer portal of ${generationName(client)} has no organization filter: a ` +
+        "customer session is one organization's",
+    );
+  }
 }
 
 /** A multi-value filter as an array (today's typed queries take arrays or scalars). */

@@ -3,7 +3,7 @@
 // name would list every order).
 import type { ApiClient } from './client.js';
 import type { PriceType } from './enums.js';
-import { checkSorting, many, SORTS } from './generation.js';
+import { checkSorting, many, noPortalOrganization, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
 import type { Query } from './today.js';
@@ -29,22 +29,20 @@ export function list(
   const sorting = checkSorting(client, filters.sorting, SORTS.orders);
   return client.paginate('/v1/orders/', {
     ...paging,
+    // Each filter named: a name today's service does not have would be a type error here
+    // (the price type's is product_billing_type; an unknown one would be ignored).
     query: client.today
       ? ({
-          ...today(filters),
+          organization_id: filters.organization_id,
+          product_id: filters.product_id,
+          product_billing_type: many(filters.product_price_type),
+          discount_id: filters.discount_id,
+          customer_id: filters.customer_id,
           sorting: sorting as Query<'orders:list'>['sorting'],
         } satisfies Query<'orders:list'>)
       : { ...filters },
     schema: resource,
   });
-}
-
-/** The price-type filter under its today's name. */
-function today<F extends { product_price_type?: Many<PriceType> }>({
-  product_price_type,
-  ...rest
-}: F) {
-  return { ...rest, product_billing_type: many(product_price_type) };
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {
@@ -72,14 +70,18 @@ export function listCustomerPortal(
 ): AsyncGenerator<Resource, void, undefined> {
   const op = 'customer_portal:orders:list';
   const sorting = checkSorting(client, filters.sorting, SORTS.myOrders);
-  // Today's portal lists the session's customer in one organization: no organization filter.
-  const { organization_id: _, ...rest } = filters;
+  noPortalOrganization(client, filters.organization_id);
   return client.paginate('/v1/customer-portal/orders/', {
     ...paging,
+    // Today's portal is one customer of one organization: it has no organization filter.
     query: client.today
-      ? ({ ...today(rest), sorting: sorting as Query<typeof op>['sorting'] } satisfies Query<
-          typeof op
-        >)
+      ? ({
+          product_id: filters.product_id,
+          product_billing_type: many(filters.product_price_type),
+          subscription_id: filters.subscription_id,
+          query: filters.query,
+          sorting: sorting as Query<typeof op>['sorting'],
+        } satisfies Query<typeof op>)
       : { ...filters },
     schema: resource,
   });

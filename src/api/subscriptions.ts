@@ -1,14 +1,12 @@
-// Subscriptions: admin update and the customer portal (spec §4.2 #4–6; api-facts.md).
+// Subscriptions: admin update and the customer portal (spec §4.2 #4–6; api-facts.md). Today's
+// generation reads one of the seller's by id, moves a subscription to another product (not
+// price), and lists the portal's without an organization filter.
 import type { ApiClient } from './client.js';
-import type {
-  CancellationReason,
-  ProrationBehavior,
-  SellerSubscriptionSortCriterion,
-  Sorting,
-  SubscriptionSortCriterion,
-} from './enums.js';
+import type { CancellationReason } from './enums.js';
+import { checkSorting, noPortalOrganization, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
+import type { Body, Query } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -20,7 +18,8 @@ export interface CustomerPortalSubscriptionFilters {
   active?: boolean;
   /** Case-insensitive substring of the product name. */
   query?: string;
-  sorting?: readonly Sorting<SubscriptionSortCriterion>[];
+  /** Criteria of either generation, checked per generation when sent. */
+  sorting?: readonly string[];
 }
 
 export interface SubscriptionFilters {
@@ -30,12 +29,16 @@ export interface SubscriptionFilters {
   discount_id?: Many<string>;
   /** true: trialing or active; false: past_due, canceled or unpaid (the revoked statuses). */
   active?: boolean;
-  sorting?: readonly Sorting<SellerSubscriptionSortCriterion>[];
+  sorting?: readonly string[];
 }
 
-/** Either a price change or a cancellation, never both (api-facts.md "Request bodies"). */
+/**
+ * Either a change or a cancellation, never both (api-facts.md "Request bodies"): the seed's
+ * generation moves to a price, today's to a product (SubscriptionUpdateBase).
+ */
 export type SubscriptionUpdate =
-  | { product_price_id: string; proration_behavior?: ProrationBehavior }
+  | { product_price_id: string; proration_behavior?: 'invoice' | 'prorate' }
+  | Body<'subscriptions:update'>
   | {
       cancel_at_period_end?: boolean;
       revoke?: true;
@@ -45,6 +48,7 @@ export type SubscriptionUpdate =
 
 export type CustomerPortalSubscriptionUpdate =
   | { product_price_id: string }
+  | Body<'customer_portal:subscriptions:update'>
   | {
       cancel_at_period_end?: boolean;
       cancellation_reason?: CancellationReason | null;
@@ -57,10 +61,29 @@ export function list(
   filters: SubscriptionFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  const sorting = checkSorting(client, filters.sorting, SORTS.subscriptions);
   return client.paginate('/v1/subscriptions/', {
     ...paging,
-    query: { ...filters },
+    // Each filter named: a name today's service does not have would be a type error here.
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          product_id: filters.product_id,
+          customer_id: filters.customer_id,
+          discount_id: filters.discount_id,
+          active: filters.active,
+          sorting: sorting as Query<'subscriptions:list'>['sorting'],
+        } satisfies Query<'subscriptions:list'>)
+      : { ...filters },
     schema: resource,
+  });
+}
+
+/** One of the seller's subscriptions (today's generation; the seed's has no such read). */
+export async function get(client: ApiClient, id: string): Promise<Resource> {
+  return client.request('GET', `/v1/subscriptions/${segment(id)}`, {
+    schema: resource,
+    notFound: `subscription ${id}`,
   });
 }
 
@@ -97,9 +120,20 @@ export function listCustomerPortal(
   filters: CustomerPortalSubscriptionFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  const op = 'customer_portal:subscriptions:list';
+  const sorting = checkSorting(client, filters.sorting, SORTS.mySubscriptions);
+  noPortalOrganization(client, filters.organization_id);
   return client.paginate('/v1/customer-portal/subscriptions/', {
     ...paging,
-    query: { ...filters },
+    // Today's portal is one customer of one organization: it has no organization filter.
+    query: client.today
+      ? ({
+          product_id: filters.product_id,
+          active: filters.active,
+          query: filters.query,
+          sorting: sorting as Query<typeof op>['sorting'],
+        } satisfies Query<typeof op>)
+      : { ...filters },
     schema: resource,
   });
 }

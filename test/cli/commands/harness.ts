@@ -1,9 +1,12 @@
 // The two tables of a verb's tests, in-process through main(argv, ctx): argv -> exact usage error
 // (and nothing sent), argv -> the exact request. A recorder on 127.0.0.1 stands in for the API:
 // it notes every request and answers what the test scripted for it, else 400 "recorded",
-// which the CLI reports and never retries.
+// which the CLI reports and never retries. A request sent with a Polar-Version (today's
+// generation) is also checked against the real service's 2026-10 description: its operation,
+// parameters and body; every run expects none to be refused.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { requestErrors } from '../../conformance/openapi.js';
 import { type RunResult, run } from '../../helpers/cli.js';
 
 export interface Sent {
@@ -12,6 +15,8 @@ export interface Sent {
   query: [string, string][];
   body?: unknown;
   authorization?: string;
+  /** The Polar-Version header, when one was sent. */
+  version?: string;
 }
 
 export const TOKEN = 'polar_pat_unitTestTokenNeverSentToARealService0000000';
@@ -28,6 +33,8 @@ export interface Recorder {
   answers: Answers;
   /** The bodies of `sent` as sent, byte for byte (JSON.parse rounds big integers). */
   texts: string[];
+  /** What the 2026-10 description refuses in this run's today's-generation requests. */
+  refused: string[];
   /** Runs argv with the recorder as the API and a token; `sent` holds only this run's requests. */
   run(argv: string[], env?: Record<string, string | undefined>): Promise<RunResult>;
   /** Expects exit 2 with exactly `stderr`, nothing on stdout and nothing sent. */
@@ -43,16 +50,19 @@ export function useRecorder(): Recorder {
     url: '',
     sent: [],
     texts: [],
+    refused: [],
     answers: {},
     async run(argv, env = {}) {
       rec.sent.length = 0;
       rec.texts.length = 0;
+      rec.refused.length = 0;
       try {
         return await run(argv, {
           env: { BILLING_BASE_URL: rec.url, BILLING_TOKEN: TOKEN, ...env },
         });
       } finally {
         rec.answers = {};
+        expect(rec.refused, 'what the 2026-10 description refuses').toEqual([]);
       }
     },
     async usage(argv, stderr) {
@@ -74,13 +84,20 @@ export function useRecorder(): Recorder {
         const url = new URL(req.url ?? '/', 'http://x');
         const text = Buffer.concat(chunks).toString();
         rec.texts.push(text);
+        const version = req.headers['polar-version'];
+        const body: unknown = text ? JSON.parse(text) : undefined;
         rec.sent.push({
           method: req.method ?? '',
           path: url.pathname,
           query: [...url.searchParams],
-          ...(text ? { body: JSON.parse(text) } : {}),
+          ...(text ? { body } : {}),
           ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+          ...(typeof version === 'string' ? { version } : {}),
         });
+        if (typeof version === 'string') {
+          const problems = requestErrors(req.method ?? '', url.pathname + url.search, body);
+          rec.refused.push(...problems.map((p) => `${req.method} ${url.pathname}: ${p}`));
+        }
         const scripted = rec.answers[`${req.method} ${url.pathname}`];
         if (scripted) {
           res.writeHead(scripted.status ?? 200, { 'content-type': 'application/json' });

@@ -1,12 +1,13 @@
-// billing subs change-price <id> --price <id> → PATCH /v1/subscriptions/{id} (or the customer portal's).
-// On a terminal, without --price, the seller picks one of the recurring prices on sale.
+// billing subs change-price <id> --price <id> | --product <id> → PATCH /v1/subscriptions/{id} (or
+// the customer portal's). The seed's generation moves a subscription to a price
+// (product_price_id); today's to a product (product_id): there --price names the product that
+// sells it. On a terminal, without either, the seller picks from what is on sale.
 
 import { Option } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../../api/client.js';
-import type { ProrationBehavior } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
-import { UsageError } from '../../../errors.js';
-import { PRORATION_BEHAVIORS } from '../../../shared/api-facts.js';
+import { VALUES } from '../../../api/generation.js';
+import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
@@ -14,9 +15,13 @@ import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
+type ProrationBehavior = (typeof VALUES.prorationBehavior)[number];
+
 export interface ChangePriceOptions extends OneResource {
-  /** Absent: picked on the terminal from the recurring prices on sale (seller only). */
+  /** The new price; with neither it nor productId, picked on the terminal (seller only). */
   priceId?: string;
+  /** The new product (today's generation moves a subscription to a product). */
+  productId?: string;
   /** Seller only. */
   proration?: ProrationBehavior;
   asCustomer: boolean;
@@ -25,13 +30,22 @@ export interface ChangePriceOptions extends OneResource {
 export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Promise<void> {
   const { id } = opts;
   const { subscriptions, client } = await resources(ctx, opts.asCustomer ? 'customer' : 'seller');
-  const priceId = opts.priceId ?? (await pickPrice(ctx, client));
-  const updated = await (opts.asCustomer
-    ? subscriptions.updateCustomerPortal(client, id, { product_price_id: priceId })
-    : subscriptions.update(client, id, {
-        product_price_id: priceId,
-        ...(opts.proration ? { proration_behavior: opts.proration } : {}),
-      })
+  const target = await targetOf(opts, ctx, client);
+  const proration = opts.proration;
+  const updated = await (client.today
+    ? opts.asCustomer
+      ? subscriptions.updateCustomerPortal(client, id, { product_id: target.id })
+      : subscriptions.update(client, id, {
+          product_id: target.id,
+          ...(proration ? { proration_behavior: proration } : {}),
+        })
+    : opts.asCustomer
+      ? subscriptions.updateCustomerPortal(client, id, { product_price_id: target.id })
+      : subscriptions.update(client, id, {
+          product_price_id: target.id,
+          // The seed's service judges today's behaviours (next_period, reset) itself.
+          ...(proration ? { proration_behavior: proration as 'invoice' | 'prorate' } : {}),
+        })
   ).catch((err: unknown) => {
     throw stateError(err, [
       {
@@ -42,57 +56,125 @@ export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Pr
     ]);
   });
   await printOne(ctx, opts.output, SUBSCRIPTION_CARD, updated);
-  await done(ctx, `Subscription ${id} is now on price ${priceId}.`);
+  await done(ctx, `Subscription ${id} is now on ${target.kind} ${target.id}.`);
 }
 
-/** The seller's recurring prices on sale, numbered on stderr; the one the user picks. */
-async function pickPrice(ctx: Context, client: ApiClient): Promise<string> {
-  const [{ products }, { money }, { pick }] = await Promise.all([
-    import('../../../api/index.js'),
-    import('../../io/humanize.js'),
-    import('../../io/prompt.js'),
-  ]);
-  const prices: { id: string; label: string; organization: unknown }[] = [];
+/**
+ * What the PATCH names: a price on the seed's generation, a product on today's (the product
+ * of the --price given, found among the recurring products on sale).
+ */
+async function targetOf(
+  opts: ChangePriceOptions,
+  ctx: Context,
+  client: ApiClient,
+): Promise<{ kind: 'price' | 'product'; id: string }> {
+  if (!client.today) {
+    if (opts.productId) {
+      throw new UsageError(
+        "--product needs today's API (2026-04 or later): on this service a subscription " +
+          'moves to a price',
+        { hint: `Its prices: billing products get ${opts.productId}` },
+      );
+    }
+    return { kind: 'price', id: opts.priceId ?? (await pick(ctx, client, 'price')) };
+  }
+  if (opts.productId) return { kind: 'product', id: opts.productId };
+  if (!opts.priceId) return { kind: 'product', id: await pick(ctx, client, 'product') };
+  const onSale = await recurringOnSale(client);
+  const product = onSale.find((p) => p.prices.some((price) => price.id === opts.priceId));
+  if (!product) {
+    throw new ApiError(404, `price ${opts.priceId} is not a price of a recurring product on sale`, {
+      hint: 'List them: billing products list --recurring',
+    });
+  }
+  return { kind: 'product', id: product.id };
+}
+
+interface OnSale {
+  id: string;
+  name: string;
+  organization: unknown;
+  /** Today's products carry their interval; the seed's prices do. */
+  interval?: unknown;
+  prices: Record<string, unknown>[];
+}
+
+/** The seller's recurring products on sale, with their recurring prices on sale. */
+async function recurringOnSale(client: ApiClient): Promise<OnSale[]> {
+  const { products } = await import('../../../api/index.js');
+  const out: OnSale[] = [];
   for await (const product of products.list(
     client,
     { is_recurring: true, is_archived: false },
     { pageSize: 100 },
   )) {
     const list = Array.isArray(product.prices) ? (product.prices as Record<string, unknown>[]) : [];
-    for (const price of list) {
-      if (price.is_archived === true || typeof price.id !== 'string') continue;
-      if (price.type !== undefined && price.type !== 'recurring') continue;
-      const amount =
-        price.amount_type === 'free'
-          ? 'free'
-          : price.amount_type === 'custom'
-            ? 'pay what you want'
-            : money(price.price_amount as number, price.price_currency as string);
+    out.push({
+      id: product.id,
+      name: String(product.name),
+      organization: product.organization_id,
+      interval: product.recurring_interval,
+      prices: list.filter(
+        (price) =>
+          price.is_archived !== true &&
+          typeof price.id === 'string' &&
+          (price.type === undefined || price.type === 'recurring'),
+      ),
+    });
+  }
+  return out;
+}
+
+/** The recurring prices (or products) on sale, numbered on stderr; the one the user picks. */
+async function pick(ctx: Context, client: ApiClient, kind: 'price' | 'product'): Promise<string> {
+  const [{ money }, prompt] = await Promise.all([
+    import('../../io/humanize.js'),
+    import('../../io/prompt.js'),
+  ]);
+  const choices: { id: string; label: string; organization: unknown }[] = [];
+  const amountOf = (price: Record<string, unknown>) =>
+    price.amount_type === 'free'
+      ? 'free'
+      : price.amount_type === 'custom'
+        ? 'pay what you want'
+        : money(price.price_amount as number, price.price_currency as string);
+  for (const product of await recurringOnSale(client)) {
+    if (kind === 'product') {
+      if (product.prices.length === 0) continue;
+      const every = typeof product.interval === 'string' ? `/${product.interval}` : '';
+      const amounts = product.prices.map(amountOf).join(' + ');
+      choices.push({
+        id: product.id,
+        label: `${product.name}: ${amounts}${every}  ${product.id}`,
+        organization: product.organization,
+      });
+      continue;
+    }
+    for (const price of product.prices) {
       const every =
         typeof price.recurring_interval === 'string' ? `/${price.recurring_interval}` : '';
-      prices.push({
-        id: price.id,
-        label: `${String(product.name)}: ${amount}${every}  ${price.id}`,
-        organization: product.organization_id,
+      choices.push({
+        id: price.id as string,
+        label: `${product.name}: ${amountOf(price)}${every}  ${String(price.id)}`,
+        organization: product.organization,
       });
     }
   }
-  if (prices.length === 0) {
-    throw new UsageError('subs change-price: there is no recurring price on sale to move to', {
+  if (choices.length === 0) {
+    throw new UsageError(`subs change-price: there is no recurring ${kind} on sale to move to`, {
       hint: 'Create one: billing products create --help',
     });
   }
-  // Several organizations: say whose each price is (a subscription moves within its own).
-  const orgs = new Set(prices.map((p) => p.organization));
-  const choices = prices.map((p) =>
-    orgs.size > 1 ? `${p.label}  (organization ${String(p.organization)})` : p.label,
-  );
-  const index = await pick(ctx, {
-    title: 'Recurring prices on sale:',
-    choices,
+  // Several organizations: say whose each is (a subscription moves within its own).
+  const orgs = new Set(choices.map((p) => p.organization));
+  const index = await prompt.pick(ctx, {
+    title: kind === 'price' ? 'Recurring prices on sale:' : 'Recurring products on sale:',
+    choices: choices.map((p) =>
+      orgs.size > 1 ? `${p.label}  (organization ${String(p.organization)})` : p.label,
+    ),
     action: 'subs change-price',
   });
-  return prices[index]!.id;
+  return choices[index]!.id;
 }
 
 export const buildChangePrice = verb(runChangePrice, {
@@ -100,43 +182,54 @@ export const buildChangePrice = verb(runChangePrice, {
     withOutput(
       parent
         .command('change-price')
-        .summary('move a subscription to another price')
+        .summary('move a subscription to another price or product')
         .description(
           'Move a subscription to another recurring, non-archived price of the same ' +
-            'organization. As the seller by default; with --as-customer through the ' +
-            'customer portal (the stored customer session or BILLING_CUSTOMER_TOKEN).',
+            "organization. Today's API (2026-04 and later) moves a subscription to a product: " +
+            'there --price names the product that sells it, and --product names it directly. ' +
+            'As the seller by default; with --as-customer through the customer portal (the ' +
+            'stored customer session or BILLING_CUSTOMER_TOKEN).',
         )
         .argument('<id>', 'subscription id (UUID)')
         .option(
           '--price <price-id>',
           'the new price (UUID; on a terminal, picked from a list without it)',
         )
+        .option('--product <product-id>', "the new product (today's API)")
         .addOption(
           new Option(
             '--proration <behavior>',
-            'invoice now or prorate on the next invoice (seller only)',
-          ).choices(PRORATION_BEHAVIORS),
+            'invoice now, prorate on the next invoice, … (seller only)',
+          ).choices(VALUES.prorationBehavior),
         )
         .option('--as-customer', 'act as the customer, through the customer portal'),
       SUBSCRIPTION,
     ),
   options: async (id, opts, ctx) => {
     const subscriptionId = uuid('subscription id', id);
-    if (opts.price === undefined) {
-      if (opts.asCustomer) throw new UsageError('--price is required with --as-customer');
+    if (opts.price !== undefined && opts.product !== undefined) {
+      throw new UsageError('--price and --product cannot be used together');
+    }
+    if (opts.price === undefined && opts.product === undefined) {
+      if (opts.asCustomer) {
+        throw new UsageError('--price or --product is required with --as-customer');
+      }
       const { canPrompt } = await import('../../io/prompt.js');
       if (!canPrompt(ctx)) {
-        throw new UsageError('--price is required (there is no terminal to pick a price on)', {
-          hint: 'List the prices: billing products list --recurring',
-        });
+        throw new UsageError(
+          '--price or --product is required (there is no terminal to pick one on)',
+          { hint: 'List them: billing products list --recurring' },
+        );
       }
     }
     const priceId = opts.price === undefined ? undefined : uuid('--price', opts.price);
+    const productId = opts.product === undefined ? undefined : uuid('--product', opts.product);
     if (opts.asCustomer && opts.proration)
       throw new UsageError('--proration is for the seller; drop it with --as-customer');
     return {
       id: subscriptionId,
-      priceId,
+      ...(priceId ? { priceId } : {}),
+      ...(productId ? { productId } : {}),
       proration: opts.proration,
       asCustomer: Boolean(opts.asCustomer),
       output: outputOf(opts),
@@ -145,6 +238,7 @@ export const buildChangePrice = verb(runChangePrice, {
   examples: [
     'billing subs change-price <subscription-id> --price <price-id>',
     'billing subs change-price <id> --price <price-id> --as-customer',
+    'billing subs change-price <id> --product <product-id>   # 2026-04 and later',
     'billing subs change-price <id>   # on a terminal: pick the price',
   ],
 });

@@ -15,12 +15,15 @@ export const SUBSCRIPTION_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'Status', path: 'status', kind: 'status' },
   { header: 'Product', path: 'product.name' },
-  { header: 'Price ID', path: 'price_id', kind: 'id' },
+  // The seed's generation has one price; today's a list of them (and a trial).
+  { header: 'Price ID', path: 'price_id', kind: 'id', ifPresent: true },
+  { header: 'Prices', path: 'prices', kind: 'prices', ifPresent: true },
   { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
   { header: 'Interval', path: 'recurring_interval' },
   { header: 'Period', path: 'current_period_start', kind: 'time' },
   { header: 'Period ends', path: 'current_period_end', kind: 'time' },
   { header: 'Cancels at period end', path: 'cancel_at_period_end', kind: 'bool' },
+  { header: 'Trial ends', path: 'trial_end', kind: 'time', ifPresent: true },
   { header: 'Customer', path: 'customer.email' },
 ];
 

@@ -1,6 +1,7 @@
-// billing subs get <id>: with --mine GET /v1/customer-portal/subscriptions/{id}. The seller's
-// API of this generation has no GET /v1/subscriptions/{id}: the seller's subscription is found
-// in GET /v1/subscriptions/ (pages of 100, narrowed by --org and --customer), as its help says.
+// billing subs get <id>: with --mine GET /v1/customer-portal/subscriptions/{id}; the seller's,
+// GET /v1/subscriptions/{id} on today's API. The seed's generation has no such read: there the
+// seller's subscription is found in GET /v1/subscriptions/ (pages of 100, narrowed by --org and
+// --customer), as its help says.
 
 import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { Resource } from '../../../api/schemas.js';
@@ -36,6 +37,7 @@ async function searched(opts: GetOptions, ctx: Context): Promise<Resource> {
     ? await customerId(ctx, '--customer', opts.customer, opts.organizations)
     : undefined;
   const { subscriptions, client } = await resources(ctx, 'seller');
+  if (client.today) return subscriptions.get(client, opts.id);
   const { createProgress } = await import('../../io/index.js');
   const progress = createProgress(ctx.io.stderr);
   try {

@@ -1,8 +1,8 @@
 // billing subs list → GET /v1/subscriptions/ (the seller's), or with --mine
 // GET /v1/customer-portal/subscriptions/ (the customer's own).
 
-import type { SubscriptionStatus } from '../../../api/enums.js';
 import { SUBSCRIPTION } from '../../../api/fields.js';
+import { anySorting, SORTS, VALUES } from '../../../api/generation.js';
 import type { PageInfo } from '../../../api/paginate.js';
 import type {
   CustomerPortalSubscriptionFilters,
@@ -10,12 +10,9 @@ import type {
 } from '../../../api/subscriptions.js';
 import { UsageError } from '../../../errors.js';
 import {
-  SELLER_SUBSCRIPTION_SORT_CRITERIA,
   SUBSCRIPTION_ACTIVE_STATUSES,
   SUBSCRIPTION_INACTIVE_STATUSES,
   SUBSCRIPTION_REVOKED_STATUSES,
-  SUBSCRIPTION_SORT_CRITERIA,
-  SUBSCRIPTION_STATUSES,
 } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { clip, collect, sorting, uuids } from '../../input.js';
@@ -44,6 +41,11 @@ export type ListOptions = { status?: SubscriptionStatus[] } & (
   | ({ mine: false } & Listing<SellerFilters>)
   | ({ mine: true } & Listing<CustomerPortalSubscriptionFilters>)
 );
+
+type SubscriptionStatus = (typeof VALUES.subscriptionStatus)[number];
+const STATUSES = VALUES.subscriptionStatus;
+const SELLER_CRITERIA = anySorting(SORTS.subscriptions);
+const MY_CRITERIA = anySorting(SORTS.mySubscriptions);
 
 const ACTIVE = new Set<string>(SUBSCRIPTION_ACTIVE_STATUSES);
 /** `active=false`: the seller's list means the revoked statuses, the customer portal fewer. */
@@ -85,9 +87,9 @@ function statusesOf(values: string[] | undefined): SubscriptionStatus[] | undefi
   if (!values?.length) return undefined;
   const all = values.flatMap((v) => v.split(',')).map((s) => s.trim());
   for (const s of all) {
-    if (!(SUBSCRIPTION_STATUSES as readonly string[]).includes(s)) {
+    if (!(STATUSES as readonly string[]).includes(s)) {
       throw new UsageError(
-        `--status: "${clip(s)}" is not a subscription status; valid: ${SUBSCRIPTION_STATUSES.join(', ')}`,
+        `--status: "${clip(s)}" is not a subscription status; valid: ${STATUSES.join(', ')}`,
       );
     }
   }
@@ -123,7 +125,7 @@ export const buildList = verb(runList, {
           )
           .option(
             '--status <status>',
-            `only these statuses (repeatable or comma-separated): ${SUBSCRIPTION_STATUSES.join(', ')}`,
+            `only these statuses (repeatable or comma-separated): ${STATUSES.join(', ')}`,
             collect,
           )
           .option('--product <id>', 'only this product (repeatable)', collect)
@@ -141,8 +143,8 @@ export const buildList = verb(runList, {
           .option('--query <text>', 'with --mine: product name contains this text')
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${SELLER_SUBSCRIPTION_SORT_CRITERIA.join(', ')} ` +
-              `(default: -started_at); with --mine: ${SUBSCRIPTION_SORT_CRITERIA.join(', ')}`,
+            `comma-separated, - for descending: ${SELLER_CRITERIA.join(', ')} ` +
+              `(default: -started_at); with --mine: ${MY_CRITERIA.join(', ')}`,
           )
           .option('--mine', "the customer's own subscriptions, through the customer portal"),
         SUBSCRIPTION,
@@ -178,7 +180,7 @@ export const buildList = verb(runList, {
       const filters: CustomerPortalSubscriptionFilters = {
         ...common,
         query: opts.query,
-        sorting: sorting(opts.sort, SUBSCRIPTION_SORT_CRITERIA),
+        sorting: sorting(opts.sort, MY_CRITERIA),
       };
       return { mine: true, filters, page, output, ...(status && { status }) };
     }
@@ -191,7 +193,7 @@ export const buildList = verb(runList, {
       ...common,
       customer: customerRefs('--customer', opts.customer),
       discount_id: uuids('--discount', opts.discount),
-      sorting: sorting(opts.sort, SELLER_SUBSCRIPTION_SORT_CRITERIA),
+      sorting: sorting(opts.sort, SELLER_CRITERIA),
     };
     return { mine: false, filters, page, output, ...(status && { status }) };
   },

@@ -39,15 +39,15 @@ describe('subs change-price', () => {
   it.each([
     [
       [ID],
-      'billing: --price is required (there is no terminal to pick a price on)\n' +
-        'List the prices: billing products list --recurring\n',
+      'billing: --price or --product is required (there is no terminal to pick one on)\n' +
+        'List them: billing products list --recurring\n',
     ],
-    [[ID, '--as-customer'], 'billing: --price is required with --as-customer\n'],
+    [[ID, '--as-customer'], 'billing: --price or --product is required with --as-customer\n'],
     [['sub_1', '--price', ID2], 'billing: subscription id: "sub_1" is not a UUID\n'],
     [[ID, '--price', 'price_1'], 'billing: --price: "price_1" is not a UUID\n'],
     [
       [ID, '--price', ID2, '--proration', 'never'],
-      "billing: option '--proration <behavior>' argument 'never' is invalid. Allowed choices are invoice, prorate.\n",
+      "billing: option '--proration <behavior>' argument 'never' is invalid. Allowed choices are invoice, prorate, next_period, reset.\n",
     ],
     [
       [ID, '--price', ID2, '--proration', 'invoice', '--as-customer'],
@@ -90,6 +90,108 @@ describe('subs change-price', () => {
   });
 });
 
+// Today's generation moves a subscription to a product (the real description's
+// SubscriptionUpdateBase and CustomerSubscriptionUpdateProduct, 2026-10): every request below
+// is also checked against it by the recorder.
+describe("subs change-price on today's API", () => {
+  const TODAY = { BILLING_API_VERSION: '2026-10' };
+  const PRODUCT = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
+
+  it('--product: PATCH {product_id, proration_behavior}', async () => {
+    const sent = await rec.request(
+      ['subs', 'change-price', ID, '--product', PRODUCT, '--proration', 'next_period'],
+      TODAY,
+    );
+    expect(sent).toEqual({
+      method: 'PATCH',
+      path: `/v1/subscriptions/${ID}`,
+      query: [],
+      body: { product_id: PRODUCT, proration_behavior: 'next_period' },
+      authorization: expect.stringMatching(/^Bearer polar_pat_/),
+      version: '2026-10',
+    });
+  });
+
+  it('--price: the product that sells it is found, and the PATCH names the product', async () => {
+    rec.answers['GET /v1/products/'] = {
+      body: {
+        items: [
+          { id: ID2, name: 'Basic', recurring_interval: 'month', prices: [{ id: OLD }] },
+          { id: PRODUCT, name: 'Pro', recurring_interval: 'month', prices: [{ id: YEARLY }] },
+        ],
+        pagination: { total_count: 2, max_page: 1 },
+      },
+    };
+    const r = await rec.run(['subs', 'change-price', ID, '--price', YEARLY], TODAY);
+    expect(r).toMatchObject({ code: 2, stderr: 'billing: recorded\n' });
+    expect(rec.sent.map((x) => [x.method, x.path, x.query, x.body, x.version])).toEqual([
+      [
+        'GET',
+        '/v1/products/',
+        [
+          ['is_recurring', 'true'],
+          ['is_archived', 'false'],
+          ['page', '1'],
+          ['limit', '100'],
+        ],
+        undefined,
+        '2026-10',
+      ],
+      ['PATCH', `/v1/subscriptions/${ID}`, [], { product_id: PRODUCT }, '2026-10'],
+    ]);
+  });
+
+  it('--price of no recurring product on sale: not found, nothing changed', async () => {
+    rec.answers['GET /v1/products/'] = {
+      body: { items: [], pagination: { total_count: 0, max_page: 0 } },
+    };
+    const r = await rec.run(['subs', 'change-price', ID, '--price', YEARLY], TODAY);
+    expect(r).toEqual({
+      code: 6,
+      stdout: '',
+      stderr:
+        `billing: price ${YEARLY} is not a price of a recurring product on sale\n` +
+        'List them: billing products list --recurring\n',
+    });
+    expect(rec.sent.map((x) => x.method)).toEqual(['GET']);
+  });
+
+  it('--as-customer --product: the portal PATCH {product_id}', async () => {
+    const sent = await rec.request(
+      ['subs', 'change-price', ID, '--product', PRODUCT, '--as-customer'],
+      { ...TODAY, BILLING_CUSTOMER_TOKEN: CUSTOMER },
+    );
+    expect(sent).toMatchObject({
+      method: 'PATCH',
+      path: `/v1/customer-portal/subscriptions/${ID}`,
+      body: { product_id: PRODUCT },
+      version: '2026-10',
+    });
+  });
+
+  it('--product on the seed generation: a usage error, nothing sent', async () => {
+    const r = await rec.run(['subs', 'change-price', ID, '--product', PRODUCT], {
+      BILLING_API_VERSION: 'none',
+    });
+    expect({ ...r, sent: rec.sent }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: --product needs today's API (2026-04 or later): on this service a " +
+        'subscription moves to a price\n' +
+        `Its prices: billing products get ${PRODUCT}\n`,
+      sent: [],
+    });
+  });
+
+  it('--price and --product together: a usage error', async () => {
+    await rec.usage(
+      ['subs', 'change-price', ID, '--price', YEARLY, '--product', PRODUCT],
+      'billing: --price and --product cannot be used together\n',
+    );
+  });
+});
+
 describe('subs change-price: argv -> options', () => {
   it.each([
     [
@@ -119,10 +221,10 @@ describe('subs change-price: argv -> options', () => {
   it.each([
     [
       [ID],
-      'billing: --price is required (there is no terminal to pick a price on)\n' +
-        'List the prices: billing products list --recurring\n',
+      'billing: --price or --product is required (there is no terminal to pick one on)\n' +
+        'List them: billing products list --recurring\n',
     ],
-    [[ID, '--as-customer'], 'billing: --price is required with --as-customer\n'],
+    [[ID, '--as-customer'], 'billing: --price or --product is required with --as-customer\n'],
     [[ID, '--price', 'price_1'], 'billing: --price: "price_1" is not a UUID\n'],
     [
       [ID, '--price', ID2, '--proration', 'prorate', '--as-customer'],

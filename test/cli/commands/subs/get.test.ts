@@ -68,6 +68,26 @@ describe('subs get: options + answers -> output', () => {
     expect(r).toEqual({ code: 0, stdout: subCard(SUB), stderr: '' });
   });
 
+  it("today's API reads the seller's subscription by id (GET /v1/subscriptions/{id})", async () => {
+    // 2026-10 has the seller's read of one subscription (subscriptions:get), with prices.
+    const today = { ...SUB, price_id: undefined, prices: [{ id: ID2, amount_type: 'fixed' }] };
+    const r = await execute(
+      runGet,
+      { ...base, output: { json: true } },
+      {
+        env: { BILLING_API_VERSION: '2026-10' },
+        http: (pool) =>
+          pool
+            .intercept({
+              path: `/v1/subscriptions/${ID}`,
+              headers: { 'polar-version': '2026-10' },
+            })
+            .reply(200, today, json),
+      },
+    );
+    expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(today, null, 2)}\n`, stderr: '' });
+  });
+
   it('--customer by email narrows the search to their subscriptions', async () => {
     const r = await execute(
       runGet,

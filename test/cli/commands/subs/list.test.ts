@@ -27,7 +27,8 @@ describe('subs list: argv -> usage error, nothing sent', () => {
     [
       ['--sort', 'created_at'],
       'billing: --sort: "created_at" is not a sort criterion here; valid: customer, status, ' +
-        'started_at, current_period_end, amount, product, discount (prefix - for descending)\n',
+        'started_at, current_period_end, amount, product, discount, ended_at, ends_at ' +
+        '(prefix - for descending)\n',
     ],
     [
       ['--mine', '--sort', 'customer'],
@@ -47,9 +48,9 @@ describe('subs list: argv -> usage error, nothing sent', () => {
       'billing: --query needs --mine: the seller list has no text search (filter by --customer or --product)\n',
     ],
     [
-      ['--status', 'active,paused'],
-      'billing: --status: "paused" is not a subscription status; valid: incomplete, ' +
-        'incomplete_expired, trialing, active, past_due, canceled, unpaid\n',
+      ['--status', 'active,frozen'],
+      'billing: --status: "frozen" is not a subscription status; valid: incomplete, ' +
+        'incomplete_expired, trialing, active, past_due, canceled, unpaid, paused\n',
     ],
     [
       ['--status', 'active', '--active'],
@@ -422,6 +423,54 @@ describe('subs list: options + answers -> output', () => {
       stdout: '',
       stderr: CUSTOMER_SESSION_REJECTED,
       seen: { authorization: `Bearer ${CUSTOMER_TOKEN}` },
+    });
+  });
+});
+
+// Today's generation (2026-10): the portal's list takes product_id, active, query and
+// sorting only (customer_portal:subscriptions:list); the recorder checks each request.
+describe("subs list on today's API", () => {
+  const TODAY = { BILLING_API_VERSION: '2026-10', BILLING_CUSTOMER_TOKEN: 'polar_cst_x' };
+
+  it('--mine: the filters it has, Polar-Version sent', async () => {
+    const sent = await rec.request(
+      ['subs', 'list', '--mine', '--active', '--query', 'pro', '--sort', '-started_at'],
+      TODAY,
+    );
+    expect(sent).toMatchObject({
+      path: '/v1/customer-portal/subscriptions/',
+      query: [
+        ['active', 'true'],
+        ['query', 'pro'],
+        ['sorting', '-started_at'],
+        ['page', '1'],
+        ['limit', '30'],
+      ],
+      version: '2026-10',
+    });
+  });
+
+  it('--mine --org: refused, nothing sent (the portal is one organization)', async () => {
+    const r = await rec.run(['subs', 'list', '--mine', '--org', ID], TODAY);
+    expect({ ...r, sent: rec.sent }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the customer portal of API version 2026-10 has no organization filter: a ' +
+        "customer session is one organization's\n",
+      sent: [],
+    });
+  });
+
+  it("the seller list: --status paused (today's status) is filtered by billing, page by page", async () => {
+    const sent = await rec.request(['subs', 'list', '--status', 'paused'], TODAY);
+    expect(sent).toMatchObject({
+      path: '/v1/subscriptions/',
+      query: [
+        ['page', '1'],
+        ['limit', '100'],
+      ],
+      version: '2026-10',
     });
   });
 });

@@ -1,11 +1,16 @@
 // Products and their prices (GET/POST /v1/products/, GET/PATCH /v1/products/{id}; the official
 // SDK 0.20.2's products.* calls). Prices are never deleted: a PATCH whose `prices` leaves one
-// out archives it.
+// out archives it. Bodies are written in the seed's form (each price its type and interval)
+// and sent in today's where the client speaks it: the interval is the product's (one per
+// product), a price has no type, and a free price is a fixed one of 0.
+import { UsageError } from '../errors.js';
 import { array, nullish, object, string } from './check.js';
 import type { ApiClient } from './client.js';
-import type { PriceType, ProductSortCriterion, RecurringInterval, Sorting } from './enums.js';
+import type { PriceType, RecurringInterval } from './enums.js';
+import { checkSorting, generationName, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
+import type { Body, Query, Schemas } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -17,7 +22,8 @@ export interface ProductFilters {
   is_archived?: boolean;
   is_recurring?: boolean;
   benefit_id?: Many<string>;
-  sorting?: readonly Sorting<ProductSortCriterion>[];
+  /** Criteria of either generation, checked per generation when sent. */
+  sorting?: readonly string[];
 }
 
 /** A new price, as product create and update take it. */
@@ -59,7 +65,21 @@ export function list(
   filters: ProductFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/products/', { ...paging, query: { ...filters }, schema: resource });
+  const sorting = checkSorting(client, filters.sorting, SORTS.products);
+  return client.paginate('/v1/products/', {
+    ...paging,
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          query: filters.query,
+          is_archived: filters.is_archived,
+          is_recurring: filters.is_recurring,
+          benefit_id: filters.benefit_id,
+          sorting: sorting as Query<'products:list'>['sorting'],
+        } satisfies Query<'products:list'>)
+      : { ...filters },
+    schema: resource,
+  });
 }
 
 export async function get(client: ApiClient, id: string): Promise<ProductWithPrices> {
@@ -73,17 +93,97 @@ export async function create(
   client: ApiClient,
   body: ProductCreate | Record<string, unknown>,
 ): Promise<Resource> {
-  return client.request('POST', '/v1/products/', { body, schema: resource });
+  return client.request('POST', '/v1/products/', {
+    body: client.today ? todayCreate(client, body) : body,
+    schema: resource,
+  });
 }
 
+/**
+ * `product`: the product as it is, for today's generation, whose new prices must be of its
+ * interval (the PATCH's prices keep theirs).
+ */
 export async function update(
   client: ApiClient,
   id: string,
   body: ProductUpdate | Record<string, unknown>,
+  product?: Record<string, unknown>,
 ): Promise<Resource> {
   return client.request('PATCH', `/v1/products/${segment(id)}`, {
-    body,
+    body: client.today ? todayUpdate(client, body, product) : body,
     schema: resource,
     notFound: `product ${id}`,
   });
+}
+
+type Price = Record<string, unknown>;
+type TodayPrice = Schemas['ProductPriceFixedCreate'] | Schemas['ProductPriceCustomCreate'];
+
+/** A price of the seed's form in today's; one already in today's form is sent as it is. */
+function todayPrice(price: Price): TodayPrice | Price {
+  if (price.type === undefined && price.recurring_interval === undefined) return price;
+  const currency = { price_currency: (price.price_currency ?? 'usd') as 'usd' };
+  if (price.amount_type === 'free') return { amount_type: 'fixed', price_amount: 0, ...currency };
+  if (price.amount_type === 'custom') return { amount_type: 'custom', ...currency };
+  if (price.amount_type === 'fixed') {
+    return { amount_type: 'fixed', price_amount: price.price_amount as number, ...currency };
+  }
+  const { type: _, recurring_interval: __, ...rest } = price;
+  return rest;
+}
+
+/** The one interval the seed's form of these prices has (undefined: one-time, or none said). */
+function intervalOf(client: ApiClient, prices: readonly Price[]): string | undefined {
+  const intervals = new Set(
+    prices.filter((p) => p.type === 'recurring').map((p) => p.recurring_interval),
+  );
+  if (intervals.size > 1) {
+    throw new UsageError(
+      `a product of ${generationName(client)} has one billing interval, not ` +
+        `${[...intervals].join(' and ')}: make one product per interval`,
+      { hint: 'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year' },
+    );
+  }
+  const [interval] = intervals;
+  return typeof interval === 'string' ? interval : undefined;
+}
+
+function pricesOf(body: object): Price[] | undefined {
+  const prices = (body as { prices?: unknown }).prices;
+  return Array.isArray(prices) ? (prices as Price[]) : undefined;
+}
+
+function todayCreate(client: ApiClient, body: ProductCreate | Price): Body<'products:create'> {
+  const prices = pricesOf(body) ?? [];
+  const given = (body as Price).recurring_interval;
+  const interval = given ?? intervalOf(client, prices) ?? null;
+  return {
+    ...body,
+    recurring_interval: interval,
+    prices: prices.map(todayPrice),
+  } as Body<'products:create'>;
+}
+
+function todayUpdate(
+  client: ApiClient,
+  body: ProductUpdate | Price,
+  product?: Record<string, unknown>,
+): Body<'products:update'> {
+  const prices = pricesOf(body);
+  if (!prices) return body as Body<'products:update'>;
+  const added = prices.filter((p) => p.id === undefined);
+  const interval = intervalOf(client, added);
+  const current = product?.recurring_interval;
+  if (interval !== undefined && current !== undefined && interval !== current) {
+    throw new UsageError(
+      `this product is billed every ${String(current ?? 'once')}: a product of ` +
+        `${generationName(client)} has one billing interval, so a /${interval} price needs a ` +
+        'product of its own',
+      { hint: 'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year' },
+    );
+  }
+  return {
+    ...body,
+    prices: prices.map((p) => (p.id === undefined ? todayPrice(p) : { id: p.id as string })),
+  } as Body<'products:update'>;
 }

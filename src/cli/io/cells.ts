@@ -92,24 +92,55 @@ function moneyCell(amount: unknown, currency: unknown): HumanCell {
   return text === '-' ? { text, tone: 'dim' } : { text };
 }
 
-/** A price by its amount type (api-facts "Enumerations"): free, pay what you want, or fixed. */
+/**
+ * A price by its amount type: free, pay what you want, fixed (api-facts "Enumerations"), and
+ * today's generation's free (a fixed 0), per seat and per unit of a meter.
+ */
 function priceCell(price: Record<string, unknown> | undefined, amount: unknown): HumanCell {
+  const currency = price?.price_currency;
   if (price?.amount_type === 'free') return { text: 'Free' };
   if (price?.amount_type === 'custom') {
-    const min = moneyCell(price.minimum_amount, price.price_currency);
+    const min = moneyCell(price.minimum_amount, currency);
     return { text: min.tone ? 'Pay what you want' : `Pay what you want (from ${min.text})` };
   }
-  return moneyCell(amount, price?.price_currency);
+  if (price?.amount_type === 'fixed' && amount === 0) return { text: 'Free' };
+  if (price?.amount_type === 'seat_based') {
+    const tiers = (price.seat_tiers as { tiers?: unknown } | undefined)?.tiers;
+    const first = Array.isArray(tiers) ? (tiers[0] as Record<string, unknown>) : undefined;
+    const each = moneyCell(first?.price_per_seat, currency);
+    const more = Array.isArray(tiers) && tiers.length > 1 ? ', tiered' : '';
+    return { text: each.tone ? 'Per seat' : `${each.text} per seat${more}` };
+  }
+  if (price?.amount_type === 'metered_unit') {
+    // unit_amount is a decimal string of minor units: it may be a fraction of a cent.
+    const unit = Number(price.unit_amount);
+    const code = typeof currency === 'string' ? currency.toUpperCase() : '';
+    const meter = (price.meter as { name?: unknown } | undefined)?.name;
+    const per = typeof meter === 'string' ? ` ${oneLine(meter)}` : ' unit';
+    return Number.isFinite(unit) && code
+      ? { text: `${trimZeros(unit / 100)} ${code} per${per}` }
+      : { text: `Metered (per${per})` };
+  }
+  return moneyCell(amount, currency);
 }
 
-/** `$19.00 USD/month, $190.00 USD/year`: a product's prices on sale, each by its amount type. */
-function pricesText(value: unknown): string | undefined {
+function trimZeros(n: number): string {
+  return n.toFixed(12).replace(/\.?0+$/, '');
+}
+
+/**
+ * `$19.00 USD/month, $190.00 USD/year`: a product's prices on sale, each by its amount type.
+ * The seed's generation keeps the interval on each price; today's on the product (`parent`).
+ */
+function pricesText(value: unknown, parent?: Record<string, unknown>): string | undefined {
   if (!Array.isArray(value)) return undefined;
+  const every = parent?.recurring_interval;
   return value
     .filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null)
     .filter((p) => p.is_archived !== true)
     .map((p) => {
-      const interval = typeof p.recurring_interval === 'string' ? `/${p.recurring_interval}` : '';
+      const unit = p.recurring_interval ?? every;
+      const interval = typeof unit === 'string' ? `/${unit}` : '';
       return oneLine(priceCell(p, p.price_amount).text) + interval;
     })
     .join(', ');
@@ -144,7 +175,7 @@ function unsafeHumanCell(col: Column, obj: object, now: Date): HumanCell {
   if (col.kind === 'price') return priceCell(parentOf(obj, col.path), value);
   if (col.kind === 'discount') return discountCell(parentOf(obj, col.path), value);
   if (col.kind === 'prices') {
-    const text = pricesText(value);
+    const text = pricesText(value, parentOf(obj, col.path));
     if (text) return { text };
     if (text === '' || isEmpty(value)) return { text: '-', tone: 'dim' };
   }
@@ -163,7 +194,7 @@ export function rawCell(col: Column, obj: object): string {
   const value = cellValue(col, obj);
   if (isEmpty(value)) return '';
   // A summary of several fields has no one raw value: the same line as on a terminal.
-  const summary = col.kind === 'prices' ? pricesText(value) : undefined;
+  const summary = col.kind === 'prices' ? pricesText(value, parentOf(obj, col.path)) : undefined;
   if (summary !== undefined) return escapeTsv(summary);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return escapeTsv(text);

@@ -7,10 +7,12 @@
 import type { Command } from '@commander-js/extra-typings';
 import { CommanderError } from 'commander';
 import { MockAgent, type MockPool } from 'undici';
+import { expect } from 'vitest';
 import type { RunF } from '../../../src/cli/commands/shared.js';
 import { Context, type Environment, type GlobalOptions } from '../../../src/cli/context.js';
 import { report } from '../../../src/cli/main.js';
 import { rootCommand } from '../../../src/cli/program.js';
+import { requestErrors } from '../../conformance/openapi.js';
 import { Capture, stdinOf, tempConfigDir } from '../../helpers/cli.js';
 
 export const BASE = 'https://api.billing.test';
@@ -151,15 +153,22 @@ export async function answered<O>(
   setup: Setup = {},
 ): Promise<Executed & { seen: Seen }> {
   const seen: Seen = {};
+  const refused: string[] = [];
   const r = await execute(run, options, {
     ...setup,
     http: (pool) =>
       pool.intercept(request).reply((req) => {
-        seen.authorization = (req.headers as Record<string, string>).authorization;
+        const headers = req.headers as Record<string, string>;
+        seen.authorization = headers.authorization;
         if (req.body !== undefined && req.body !== null) seen.body = JSON.parse(String(req.body));
+        // Today's generation: what the real 2026-10 description would refuse of the request.
+        if (headers['polar-version']) {
+          refused.push(...requestErrors(req.method, req.path, seen.body));
+        }
         return { statusCode: status, data: body, responseOptions: json };
       }),
   });
+  expect(refused, 'what the 2026-10 description refuses').toEqual([]);
   return { ...r, seen };
 }
 

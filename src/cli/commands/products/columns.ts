@@ -13,6 +13,9 @@ export const PRODUCT_CARD: Column[] = [
   { header: 'Name', path: 'name' },
   { header: 'Description', path: 'description' },
   { header: 'Recurring', path: 'is_recurring', kind: 'bool' },
+  // Today's generation: the interval is the product's, and a product has a visibility.
+  { header: 'Every', path: 'recurring_interval', ifPresent: true },
+  { header: 'Visibility', path: 'visibility', ifPresent: true },
   { header: 'Archived', path: 'is_archived', kind: 'bool' },
   { header: 'Prices', path: 'prices', kind: 'prices' },
   { header: 'Organization', path: 'organization_id', kind: 'id' },

@@ -44,8 +44,10 @@ export const buildCreate = verb(runCreate, {
         .summary('create a product and its prices')
         .description(
           'Create a product. A subscription has one price per interval (a monthly and a ' +
-            'yearly one) or a single free one; a one-time purchase has one price. Amounts are ' +
-            'in dollars (USD, the only currency). Flags override the same fields of --data.',
+            'yearly one) or a single free one; a one-time purchase has one price. On ' +
+            "today's API (2026-04 and later) a product has one interval: make one product " +
+            'per interval. Amounts are in dollars (USD). Flags override the same fields of ' +
+            "--data, which may be in either API generation's form.",
         )
         .option('--name <name>', `the product name, at least ${PRODUCT_NAME_MIN_LENGTH} characters`)
         .option('--description <text>', 'the product description')

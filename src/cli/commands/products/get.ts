@@ -31,7 +31,14 @@ export async function printProduct(
   ] as const) {
     const all = Array.isArray(product[field]) ? (product[field] as Record<string, unknown>[]) : [];
     // Prices on sale only, as the real service sends them (the local one adds archived ones).
-    const items = all.filter((item) => item?.is_archived !== true);
+    // Today's prices take their interval from the product.
+    const items = all
+      .filter((item) => item?.is_archived !== true)
+      .map((item) =>
+        field === 'prices' && item.recurring_interval === undefined
+          ? { ...item, recurring_interval: product.recurring_interval ?? null }
+          : item,
+      );
     ctx.io.stdout.write(`\n${title}:\n`);
     await (await ctx.printer({}, columns)).printList(items);
   }

@@ -1,6 +1,7 @@
-// --price values and the rules a product's prices follow (the real service's product schemas):
-// all one-time or all recurring; one one-time price; recurring, one per interval, or a single
-// free one.
+// --price values and the rules a product's prices follow (the real service's product schemas of
+// the seed's generation): all one-time or all recurring; one one-time price; recurring, one per
+// interval, or a single free one. Today's generation has one interval per product, which
+// src/api/products.ts checks when it writes the body in that form.
 import type { PriceCreate } from '../../../api/products.js';
 import { UsageError } from '../../../errors.js';
 import {
@@ -55,6 +56,8 @@ export function checkPriceSet(flag: string, set: readonly object[]): void {
   if (prices.length === 0) {
     throw new UsageError(`${flag} is required: ${PRICE_HELP}`);
   }
+  // A price without a type is in today's form (--data): the service in use judges the set.
+  if (prices.some((p) => p.type === undefined)) return;
   const recurring = prices.filter((p) => p.type === 'recurring');
   if (recurring.length && recurring.length !== prices.length) {
     throw new UsageError(

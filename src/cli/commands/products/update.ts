@@ -23,10 +23,12 @@ export interface UpdateOptions extends OneResource {
 export async function runUpdate(opts: UpdateOptions, ctx: Context): Promise<void> {
   const { products, client } = await resources(ctx, 'seller');
   const body = { ...opts.body };
+  let product: Record<string, unknown> | undefined;
   if (opts.addPrices || opts.archivePrices) {
-    body.prices = await pricesAfter(opts, await products.get(client, opts.id));
+    product = await products.get(client, opts.id);
+    body.prices = await pricesAfter(opts, product);
   }
-  const updated = await products.update(client, opts.id, body);
+  const updated = await products.update(client, opts.id, body, product);
   await printProduct(ctx, opts.output, updated);
   await done(ctx, `Product ${opts.id} updated.`);
 }

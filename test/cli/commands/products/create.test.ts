@@ -3,7 +3,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildCreate, runCreate } from '../../../../src/cli/commands/products/create.js';
-import { answered, ID, ORG, parse } from '../verb.js';
+import { answered, execute, ID, ORG, parse } from '../verb.js';
 import { PRO, PRO_CARD } from './fixtures.js';
 
 const monthly = (cents: number) =>
@@ -191,6 +191,100 @@ describe('products create: options + answers -> output', () => {
       stderr:
         'billing: the server rejected the request (422)\n' +
         '  prices.0.price_amount: Input should be greater than or equal to 50\n',
+    });
+  });
+});
+
+// Today's generation: the real description's ProductCreateRecurring / ProductCreateOneTime
+// (2026-10) — the interval is the product's, a price has an amount type and no type, a free
+// price is a fixed one of 0. answered() checks each request against the description.
+describe("products create on today's API", () => {
+  const call = { method: 'POST', path: '/v1/products/' };
+  const today = { env: { BILLING_API_VERSION: '2026-10', BILLING_ORG: ORG } };
+  const fixed = (cents: number) => ({
+    amount_type: 'fixed',
+    price_amount: cents,
+    price_currency: 'usd',
+  });
+
+  it.each<[string, object, object]>([
+    [
+      'a monthly price: the interval moves to the product',
+      { name: 'Acme Pro', prices: [monthly(1900)] },
+      { name: 'Acme Pro', recurring_interval: 'month', prices: [fixed(1900)] },
+    ],
+    [
+      'a one-time price: no interval',
+      { name: 'Desk', prices: [{ type: 'one_time', ...fixed(7900) }] },
+      { name: 'Desk', recurring_interval: null, prices: [fixed(7900)] },
+    ],
+    [
+      'free/month: a fixed price of 0',
+      {
+        name: 'Starter',
+        prices: [{ type: 'recurring', recurring_interval: 'month', amount_type: 'free' }],
+      },
+      { name: 'Starter', recurring_interval: 'month', prices: [fixed(0)] },
+    ],
+    [
+      'pay what you want',
+      {
+        name: 'Tip jar',
+        prices: [{ type: 'one_time', amount_type: 'custom', price_currency: 'usd' }],
+      },
+      {
+        name: 'Tip jar',
+        recurring_interval: null,
+        prices: [{ amount_type: 'custom', price_currency: 'usd' }],
+      },
+    ],
+    [
+      "--data in today's form is sent as it is",
+      {
+        name: 'Weekly',
+        recurring_interval: 'week',
+        recurring_interval_count: 2,
+        prices: [fixed(500)],
+      },
+      {
+        name: 'Weekly',
+        recurring_interval: 'week',
+        recurring_interval_count: 2,
+        prices: [fixed(500)],
+      },
+    ],
+  ])('%s', async (_name, given, sent) => {
+    const r = await answered(
+      runCreate,
+      { body: given as never, output: {} },
+      call,
+      201,
+      PRO,
+      today,
+    );
+    expect(r.code).toBe(0);
+    expect(r.seen.body).toEqual({ ...sent, organization_id: ORG });
+  });
+
+  it('a monthly and a yearly price: one interval per product, nothing sent', async () => {
+    const r = await execute(
+      runCreate,
+      {
+        body: {
+          name: 'Acme Pro',
+          prices: [monthly(1900), { ...monthly(19000), recurring_interval: 'year' }],
+        },
+        output: {},
+      },
+      today,
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: a product of API version 2026-10 has one billing interval, not month and year: ' +
+        'make one product per interval\n' +
+        'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year\n',
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   runUpdate,
   type UpdateOptions,
 } from '../../../../src/cli/commands/products/update.js';
+import { requestErrors } from '../../../conformance/openapi.js';
 import { answered, execute, ID, json, NOT_FOUND, parse } from '../verb.js';
 import { MONTHLY, PRO, PRO_CARD, YEARLY } from './fixtures.js';
 
@@ -141,5 +142,60 @@ describe('products update: options + answers -> output', () => {
       NOT_FOUND,
     );
     expect(r).toMatchObject({ code: 6, stdout: '', stderr: `billing: product ${ID} not found\n` });
+  });
+});
+
+// Today's generation (2026-10): a product has one interval (ProductUpdate's prices are
+// ExistingProductPrice or a new price without type or interval).
+describe("products update on today's API", () => {
+  const patch = { method: 'PATCH', path: `/v1/products/${ID}` };
+  const TODAY_PRO = {
+    id: ID,
+    name: 'Acme Pro',
+    recurring_interval: 'month',
+    is_recurring: true,
+    prices: [{ id: MONTHLY, amount_type: 'fixed', price_amount: 1900, price_currency: 'usd' }],
+  };
+
+  async function run(opts: UpdateOptions, patched: boolean) {
+    let sent: unknown;
+    const r = await execute(runUpdate, opts, {
+      env: { BILLING_API_VERSION: '2026-10' },
+      http: (pool: MockPool) => {
+        pool.intercept({ path: `/v1/products/${ID}`, method: 'GET' }).reply(200, TODAY_PRO, json);
+        if (patched) {
+          pool.intercept(patch).reply((req) => {
+            sent = JSON.parse(String(req.body));
+            expect(requestErrors('PATCH', `/v1/products/${ID}`, sent)).toEqual([]);
+            return { statusCode: 200, data: TODAY_PRO, responseOptions: json };
+          });
+        }
+      },
+    });
+    return { ...r, sent };
+  }
+
+  it('--add-price of its interval: kept by id, the new one in today’s form', async () => {
+    const monthly = { ...yearly(2900), recurring_interval: 'month' as const };
+    const r = await run({ id: ID, body: {}, addPrices: [monthly], output: {} }, true);
+    expect(r.code).toBe(0);
+    expect(r.sent).toEqual({
+      prices: [
+        { id: MONTHLY },
+        { amount_type: 'fixed', price_amount: 2900, price_currency: 'usd' },
+      ],
+    });
+  });
+
+  it('--add-price of another interval: refused after reading the product, no PATCH', async () => {
+    const r = await run({ id: ID, body: {}, addPrices: [yearly(20000)], output: {} }, false);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: this product is billed every month: a product of API version 2026-10 has one ' +
+        'billing interval, so a /year price needs a product of its own\n' +
+        'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year\n',
+    });
   });
 });

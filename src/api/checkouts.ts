@@ -1,7 +1,12 @@
-// Checkout sessions (spec §4.2 #1–3; request bodies: api-facts.md "Request bodies").
+// Checkout sessions (spec §4.2 #1–3; request bodies: api-facts.md "Request bodies"). Today's
+// generation serves them at /v1/checkouts/ (/custom/ is only a hidden alias there) and creates
+// a session for products, not a price: the path is chosen once from the client's version,
+// never by trying one and then the other.
+import { ApiError } from '../errors.js';
 import type { ApiClient } from './client.js';
-import type { CheckoutSortCriterion, Sorting } from './enums.js';
+import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
+import { findByPrice } from './products.js';
 import {
   type Address,
   type ConfirmedCheckout,
@@ -10,7 +15,13 @@ import {
   type Resource,
   resource,
 } from './schemas.js';
+import type { Body, Query } from './today.js';
 import { segment } from './url.js';
+
+/** Where the checkout routes are for this client's generation. */
+function base(client: ApiClient): string {
+  return client.today ? '/v1/checkouts/' : '/v1/checkouts/custom/';
+}
 
 /** Metadata values allowed by spec §8: strings, integers, booleans. */
 export type Metadata = Record<string, string | number | boolean>;
@@ -44,7 +55,8 @@ export interface CheckoutConfirm extends CustomerFields {
 export interface CheckoutFilters {
   organization_id?: string | readonly string[];
   product_id?: string | readonly string[];
-  sorting?: readonly Sorting<CheckoutSortCriterion>[];
+  /** Criteria of either generation, checked per generation when sent. */
+  sorting?: readonly string[];
 }
 
 /** The seller's checkout sessions (GET /v1/checkouts/custom/; SDK checkouts.custom.list). */
@@ -53,15 +65,22 @@ export function list(
   filters: CheckoutFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/checkouts/custom/', {
+  const sorting = checkSorting(client, filters.sorting, SORTS.checkouts);
+  return client.paginate(base(client), {
     ...paging,
-    query: { ...filters },
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          product_id: filters.product_id,
+          sorting: sorting as Query<'checkouts:list'>['sorting'],
+        } satisfies Query<'checkouts:list'>)
+      : { ...filters },
     schema: resource,
   });
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/checkouts/custom/${segment(id)}`, {
+  return client.request('GET', `${base(client)}${segment(id)}`, {
     schema: resource,
     notFound: `checkout ${id}`,
   });
@@ -69,7 +88,7 @@ export async function get(client: ApiClient, id: string): Promise<Resource> {
 
 /** The session's client secret, which confirming needs (a seller's token can read it). */
 export async function clientSecret(client: ApiClient, id: string): Promise<string> {
-  const found = await client.request('GET', `/v1/checkouts/custom/${segment(id)}`, {
+  const found = await client.request('GET', `${base(client)}${segment(id)}`, {
     schema: checkoutWithSecret,
     notFound: `checkout ${id}`,
   });
@@ -81,7 +100,7 @@ export async function update(
   id: string,
   body: CheckoutUpdate,
 ): Promise<Resource> {
-  return client.request('PATCH', `/v1/checkouts/custom/${segment(id)}`, {
+  return client.request('PATCH', `${base(client)}${segment(id)}`, {
     body,
     schema: resource,
     notFound: `checkout ${id}`,
@@ -90,7 +109,11 @@ export async function update(
 
 /** The body of POST /v1/checkouts/custom/ (SDK CheckoutPriceCreate). */
 export interface CheckoutCreate extends CheckoutUpdate {
-  product_price_id: string;
+  /** The seed's forms: a price (CheckoutPriceCreate) or a product (CheckoutProductCreate). */
+  product_price_id?: string;
+  product_id?: string;
+  /** Today's form: the products on offer (CheckoutProductsCreate). */
+  products?: string[];
   customer_id?: string | null;
   subscription_id?: string | null;
   embed_origin?: string | null;
@@ -101,7 +124,33 @@ export async function create(
   client: ApiClient,
   body: CheckoutCreate,
 ): Promise<Resource & { client_secret: string }> {
-  return client.request('POST', '/v1/checkouts/custom/', { body, schema: checkoutWithSecret });
+  return client.request('POST', base(client), {
+    body: client.today ? await todayCreate(client, body) : body,
+    schema: checkoutWithSecret,
+  });
+}
+
+/**
+ * Today's CheckoutProductsCreate: the products on offer. A price of the seed's form is sold by
+ * its product (found among those on sale); `products` already given is sent as it is.
+ */
+async function todayCreate(
+  client: ApiClient,
+  body: CheckoutCreate,
+): Promise<Body<'checkouts:create'>> {
+  const { product_price_id: priceId, product_id: productId, ...rest } = body;
+  if (rest.products) return rest as Body<'checkouts:create'>;
+  let product = productId;
+  if (!product && priceId) {
+    const found = await findByPrice(client, priceId, { is_archived: false });
+    if (!found) {
+      throw new ApiError(404, `price ${priceId} is not a price of a product on sale`, {
+        hint: 'List them: billing products list',
+      });
+    }
+    product = found.id;
+  }
+  return { ...rest, products: product ? [product] : [] } as Body<'checkouts:create'>;
 }
 
 /** Public: the client secret in the path is the credential, so no token is sent. */
@@ -110,7 +159,7 @@ export async function confirm(
   clientSecret: string,
   body: CheckoutConfirm = {},
 ): Promise<ConfirmedCheckout> {
-  return client.request('POST', `/v1/checkouts/custom/client/${segment(clientSecret)}/confirm`, {
+  return client.request('POST', `${base(client)}client/${segment(clientSecret)}/confirm`, {
     body,
     schema: confirmedCheckout,
     auth: false,

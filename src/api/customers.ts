@@ -1,10 +1,11 @@
 // Customers: the seller's CRUD (GET/POST /v1/customers/, GET/PATCH/DELETE /v1/customers/{id};
 // the official SDK 0.20.2's customers.* calls).
 import type { ApiClient } from './client.js';
-import type { CustomerSortCriterion, Sorting } from './enums.js';
+import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import type { Address } from './schemas.js';
 import { type Resource, resource } from './schemas.js';
+import type { Query } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -13,7 +14,8 @@ export interface CustomerFilters {
   organization_id?: Many<string>;
   /** Matches the email or the name (case-insensitive substring). */
   query?: string;
-  sorting?: readonly Sorting<CustomerSortCriterion>[];
+  /** Criteria of either generation, checked per generation when sent. */
+  sorting?: readonly string[];
 }
 
 export interface CustomerCreate {
@@ -31,7 +33,18 @@ export function list(
   filters: CustomerFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/customers/', { ...paging, query: { ...filters }, schema: resource });
+  const sorting = checkSorting(client, filters.sorting, SORTS.customers);
+  return client.paginate('/v1/customers/', {
+    ...paging,
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          query: filters.query,
+          sorting: sorting as Query<'customers:list'>['sorting'],
+        } satisfies Query<'customers:list'>)
+      : { ...filters },
+    schema: resource,
+  });
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {

@@ -1,9 +1,11 @@
 // Discounts (GET/POST /v1/discounts/, GET/PATCH/DELETE /v1/discounts/{id}; the official SDK
 // 0.20.2's discounts.* calls): fixed or percentage, once, forever or for some months.
 import type { ApiClient } from './client.js';
-import type { DiscountDuration, DiscountSortCriterion, Sorting } from './enums.js';
+import type { DiscountDuration } from './enums.js';
+import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
+import type { Query } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -12,7 +14,8 @@ export interface DiscountFilters {
   organization_id?: Many<string>;
   /** Case-insensitive substring of the name. */
   query?: string;
-  sorting?: readonly Sorting<DiscountSortCriterion>[];
+  /** Criteria of either generation, checked per generation when sent. */
+  sorting?: readonly string[];
 }
 
 /** What fixed and percentage discounts, and all durations, have in common. */
@@ -48,7 +51,18 @@ export function list(
   filters: DiscountFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/discounts/', { ...paging, query: { ...filters }, schema: resource });
+  const sorting = checkSorting(client, filters.sorting, SORTS.discounts);
+  return client.paginate('/v1/discounts/', {
+    ...paging,
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          query: filters.query,
+          sorting: sorting as Query<'discounts:list'>['sorting'],
+        } satisfies Query<'discounts:list'>)
+      : { ...filters },
+    schema: resource,
+  });
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {

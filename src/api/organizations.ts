@@ -1,8 +1,9 @@
 // Organizations (spec §4.2 #14–15; body fields: api-facts.md "Request bodies").
 import type { ApiClient } from './client.js';
-import type { OrganizationSortCriterion, Sorting } from './enums.js';
+import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
+import type { Query } from './today.js';
 import { segment } from './url.js';
 
 export interface OrganizationUpdate {
@@ -22,7 +23,8 @@ export interface OrganizationUpdate {
 
 export interface OrganizationFilters {
   slug?: string;
-  sorting?: readonly Sorting<OrganizationSortCriterion>[];
+  /** Criteria of either generation, checked per generation when sent. */
+  sorting?: readonly string[];
 }
 
 /** The organizations the token can act for (GET /v1/organizations/). */
@@ -31,9 +33,15 @@ export function list(
   filters: OrganizationFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  const sorting = checkSorting(client, filters.sorting, SORTS.organizations);
   return client.paginate('/v1/organizations/', {
     ...paging,
-    query: { ...filters },
+    query: client.today
+      ? ({
+          slug: filters.slug,
+          sorting: sorting as Query<'organizations:list'>['sorting'],
+        } satisfies Query<'organizations:list'>)
+      : { ...filters },
     schema: resource,
   });
 }

@@ -116,6 +116,22 @@ export async function update(
   });
 }
 
+/**
+ * The product that sells a price, among the products `filters` lists (100 a page): today's
+ * generation names products where the seed's named prices (checkouts, subscription changes).
+ */
+export async function findByPrice(
+  client: ApiClient,
+  priceId: string,
+  filters: ProductFilters = {},
+): Promise<Resource | undefined> {
+  for await (const product of list(client, filters, { pageSize: 100 })) {
+    const prices = Array.isArray(product.prices) ? (product.prices as Price[]) : [];
+    if (prices.some((p) => p.id === priceId)) return product;
+  }
+  return undefined;
+}
+
 type Price = Record<string, unknown>;
 type TodayPrice = Schemas['ProductPriceFixedCreate'] | Schemas['ProductPriceCustomCreate'];
 

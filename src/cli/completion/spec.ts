@@ -1,18 +1,8 @@
 // The completion data read off the commander tree: subcommands, flags, and flag values with
 // fixed choices. Every shell script is generated from this one table.
 import type { Command, Option } from 'commander';
-import {
-  CHECKOUT_SORT_CRITERIA,
-  CUSTOMER_ORDER_SORT_CRITERIA,
-  CUSTOMER_SORT_CRITERIA,
-  DISCOUNT_SORT_CRITERIA,
-  ORDER_SORT_CRITERIA,
-  ORGANIZATION_SORT_CRITERIA,
-  PRODUCT_SORT_CRITERIA,
-  SELLER_SUBSCRIPTION_SORT_CRITERIA,
-  SUBSCRIPTION_SORT_CRITERIA,
-  WEBHOOK_EVENT_TYPES,
-} from '../../shared/api-facts.js';
+import { anySorting, SORTS as GENERATION_SORTS, VALUES } from '../../api/generation.js';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/api-facts.js';
 
 /** A seller's criteria and, for --mine, the customer portal's: one list, each once. */
 const union = (...lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
@@ -37,15 +27,16 @@ export interface CommandSpec {
   args?: string[];
 }
 
-/** Sort criteria per list command: each criterion ascending and descending. */
+/** Sort criteria per list command, either API generation's: each ascending and descending. */
+const S = GENERATION_SORTS;
 const SORTS: Record<string, readonly string[]> = {
-  'orders list': union(ORDER_SORT_CRITERIA, CUSTOMER_ORDER_SORT_CRITERIA),
-  'subs list': union(SELLER_SUBSCRIPTION_SORT_CRITERIA, SUBSCRIPTION_SORT_CRITERIA),
-  'customers list': CUSTOMER_SORT_CRITERIA,
-  'products list': PRODUCT_SORT_CRITERIA,
-  'discounts list': DISCOUNT_SORT_CRITERIA,
-  'checkout list': CHECKOUT_SORT_CRITERIA,
-  'org list': ORGANIZATION_SORT_CRITERIA,
+  'orders list': union(anySorting(S.orders), anySorting(S.myOrders)),
+  'subs list': union(anySorting(S.subscriptions), anySorting(S.mySubscriptions)),
+  'customers list': anySorting(S.customers),
+  'products list': anySorting(S.products),
+  'discounts list': anySorting(S.discounts),
+  'checkout list': anySorting(S.checkouts),
+  'org list': anySorting(S.organizations),
 };
 
 /** Positional arguments with a fixed set of values, by command path. */
@@ -53,7 +44,7 @@ const ARGS: Record<string, readonly string[]> = { trigger: WEBHOOK_EVENT_TYPES }
 
 function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {
   if (o.long === '--profile') return 'profiles';
-  if (o.long === '--events') return [...WEBHOOK_EVENT_TYPES, 'all'];
+  if (o.long === '--events') return [...VALUES.webhookEventType, 'all'];
   const sorts = o.long === '--sort' ? SORTS[path] : undefined;
   return sorts ? [...sorts, ...sorts.map((c) => `-${c}`)] : undefined;
 }

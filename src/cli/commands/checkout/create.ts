@@ -53,16 +53,19 @@ export const buildCreate = verb(runCreate, {
     withOutput(
       parent
         .command('create')
-        .summary('create a checkout session for a price')
+        .summary('create a checkout session for a price or product')
         .description(
           'Create a checkout session for one of your prices and print it; its URL is the ' +
             'page where the buyer pays (on the local service: a sandbox page, no card charged). ' +
+            "Today's API (2026-04 and later) sells products: there --price sells the product " +
+            'of that price. ' +
             'The session is open for an hour. Flags override the same fields of --data. ' +
             '--metadata is copied to the order and subscription, --customer-metadata to the ' +
             'customer; key=value is a string, key:=42 or key:=true is typed. success_url may ' +
             'contain {CHECKOUT_ID}, replaced by the session id when the buyer is sent there.',
         )
-        .option('--price <id>', 'the price to sell (required unless --data names it)')
+        .option('--price <id>', 'the price to sell (or --product, or --data names it)')
+        .option('--product <id>', "the product to sell (today's API sells products)")
         .option('--email <email>', "the buyer's email, filled in on the page")
         .option('--name <name>', "the buyer's name, filled in on the page")
         .option('--discount <id>', 'apply this discount; the buyer cannot change it')
@@ -82,9 +85,17 @@ export const buildCreate = verb(runCreate, {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
     checkMetadataObject('--data metadata', body.metadata);
     checkMetadataObject('--data customer_metadata', body.customer_metadata);
+    if (opts.price !== undefined && opts.product !== undefined) {
+      throw new UsageError('--price and --product cannot be used together');
+    }
     if (opts.price !== undefined) body.product_price_id = uuid('--price', opts.price);
-    if (body.product_price_id === undefined && body.product_id === undefined)
-      throw new UsageError('--price is required: the id of the price to sell');
+    if (opts.product !== undefined) body.product_id = uuid('--product', opts.product);
+    if (
+      body.product_price_id === undefined &&
+      body.product_id === undefined &&
+      body.products === undefined
+    )
+      throw new UsageError('--price or --product is required: what the buyer is sold');
     if (opts.email !== undefined) body.customer_email = opts.email;
     if (opts.name !== undefined) body.customer_name = opts.name;
     if (opts.discount !== undefined) body.discount_id = uuid('--discount', opts.discount);

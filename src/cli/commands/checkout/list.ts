@@ -2,12 +2,15 @@
 
 import type { CheckoutFilters } from '../../../api/checkouts.js';
 import { CHECKOUT } from '../../../api/fields.js';
-import { CHECKOUT_SORT_CRITERIA } from '../../../shared/api-facts.js';
+import { anySorting, SORTS } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { CHECKOUT_COLUMNS } from './columns.js';
+
+/** Either generation's criteria; the service in use is checked when the list is asked for. */
+const CRITERIA = anySorting(SORTS.checkouts);
 
 export type ListOptions = Listing<CheckoutFilters>;
 
@@ -32,7 +35,7 @@ export const buildList = verb(runList, {
           .option('--org <id>', 'only sessions of this organization (repeatable)', collect)
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${CHECKOUT_SORT_CRITERIA.join(', ')} (default: -created_at)`,
+            `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
         CHECKOUT,
       ),
@@ -41,7 +44,7 @@ export const buildList = verb(runList, {
     filters: {
       organization_id: uuids('--org', opts.org),
       product_id: uuids('--product', opts.product),
-      sorting: sorting(opts.sort, CHECKOUT_SORT_CRITERIA),
+      sorting: sorting(opts.sort, CRITERIA),
     },
     page: paging(opts),
     output: outputOf(opts),

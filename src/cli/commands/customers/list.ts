@@ -2,13 +2,16 @@
 
 import type { CustomerFilters } from '../../../api/customers.js';
 import { CUSTOMER } from '../../../api/fields.js';
-import { CUSTOMER_SORT_CRITERIA } from '../../../shared/api-facts.js';
+import { anySorting, SORTS } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { CUSTOMER_COLUMNS } from './columns.js';
 import { email as checkEmail } from './ref.js';
+
+/** Either generation's criteria; the service in use is checked when the list is asked for. */
+const CRITERIA = anySorting(SORTS.customers);
 
 export type ListOptions = Listing<CustomerFilters> & {
   /** Only the customers with exactly this email (lower-cased). */
@@ -46,7 +49,7 @@ export const buildList = verb(runList, {
           .option('--email <email>', 'only the customer with this email')
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${CUSTOMER_SORT_CRITERIA.join(', ')} (default: -created_at)`,
+            `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
         CUSTOMER,
       ),
@@ -58,7 +61,7 @@ export const buildList = verb(runList, {
       filters: {
         organization_id: uuids('--org', opts.org),
         query: opts.query,
-        sorting: sorting(opts.sort, CUSTOMER_SORT_CRITERIA),
+        sorting: sorting(opts.sort, CRITERIA),
       },
       email,
       page: paging(opts),

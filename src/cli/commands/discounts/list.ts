@@ -2,12 +2,15 @@
 
 import type { DiscountFilters } from '../../../api/discounts.js';
 import { DISCOUNT } from '../../../api/fields.js';
-import { DISCOUNT_SORT_CRITERIA } from '../../../shared/api-facts.js';
+import { anySorting, SORTS } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { DISCOUNT_COLUMNS } from './columns.js';
+
+/** Either generation's criteria; the service in use is checked when the list is asked for. */
+const CRITERIA = anySorting(SORTS.discounts);
 
 export type ListOptions = Listing<DiscountFilters>;
 
@@ -30,7 +33,7 @@ export const buildList = verb(runList, {
           .option('--org <id>', 'only discounts of this organization (repeatable)', collect)
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${DISCOUNT_SORT_CRITERIA.join(', ')} (default: -created_at)`,
+            `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
         DISCOUNT,
       ),
@@ -39,7 +42,7 @@ export const buildList = verb(runList, {
     filters: {
       organization_id: uuids('--org', opts.org),
       query: opts.query,
-      sorting: sorting(opts.sort, DISCOUNT_SORT_CRITERIA),
+      sorting: sorting(opts.sort, CRITERIA),
     },
     page: paging(opts),
     output: outputOf(opts),

@@ -1,13 +1,16 @@
 // billing org list → GET /v1/organizations/ (those the token can act for)
 
 import { ORGANIZATION } from '../../../api/fields.js';
+import { anySorting, SORTS } from '../../../api/generation.js';
 import type { OrganizationFilters } from '../../../api/organizations.js';
-import { ORGANIZATION_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { sorting } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { ORG_COLUMNS } from './columns.js';
+
+/** Either generation's criteria; the service in use is checked when the list is asked for. */
+const CRITERIA = anySorting(SORTS.organizations);
 
 export type ListOptions = Listing<OrganizationFilters>;
 
@@ -32,13 +35,13 @@ export const buildList = verb(runList, {
           .option('--slug <slug>', 'only the organization with this slug')
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${ORGANIZATION_SORT_CRITERIA.join(', ')} (default: created_at)`,
+            `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: created_at)`,
           ),
         ORGANIZATION,
       ),
     ),
   options: (opts): ListOptions => ({
-    filters: { slug: opts.slug, sorting: sorting(opts.sort, ORGANIZATION_SORT_CRITERIA) },
+    filters: { slug: opts.slug, sorting: sorting(opts.sort, CRITERIA) },
     page: paging(opts),
     output: outputOf(opts),
   }),

@@ -1,14 +1,17 @@
 // billing products list → GET /v1/products/
 
 import { PRODUCT } from '../../../api/fields.js';
+import { anySorting, SORTS } from '../../../api/generation.js';
 import type { ProductFilters } from '../../../api/products.js';
 import { UsageError } from '../../../errors.js';
-import { PRODUCT_SORT_CRITERIA } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { PRODUCT_COLUMNS } from './columns.js';
+
+/** Either generation's criteria; the service in use is checked when the list is asked for. */
+const CRITERIA = anySorting(SORTS.products);
 
 export type ListOptions = Listing<ProductFilters>;
 
@@ -39,7 +42,7 @@ export const buildList = verb(runList, {
           .option('--org <id>', 'only products of this organization (repeatable)', collect)
           .option(
             '--sort <criteria>',
-            `comma-separated, - for descending: ${PRODUCT_SORT_CRITERIA.join(', ')} (default: -created_at)`,
+            `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
         PRODUCT,
       ),
@@ -55,7 +58,7 @@ export const buildList = verb(runList, {
         is_archived: Boolean(opts.archived),
         is_recurring: opts.recurring ? true : opts.oneTime ? false : undefined,
         benefit_id: uuids('--benefit', opts.benefit),
-        sorting: sorting(opts.sort, PRODUCT_SORT_CRITERIA),
+        sorting: sorting(opts.sort, CRITERIA),
       },
       page: paging(opts),
       output: outputOf(opts),

@@ -80,8 +80,9 @@ async function targetOf(
   }
   if (opts.productId) return { kind: 'product', id: opts.productId };
   if (!opts.priceId) return { kind: 'product', id: await pick(ctx, client, 'product') };
-  const onSale = await recurringOnSale(client);
-  const product = onSale.find((p) => p.prices.some((price) => price.id === opts.priceId));
+  const { products } = await import('../../../api/index.js');
+  const filters = { is_recurring: true, is_archived: false };
+  const product = await products.findByPrice(client, opts.priceId, filters);
   if (!product) {
     throw new ApiError(404, `price ${opts.priceId} is not a price of a recurring product on sale`, {
       hint: 'List them: billing products list --recurring',

@@ -87,7 +87,7 @@ describe('checkout create: argv -> options', () => {
   });
 
   it.each([
-    [[], 'billing: --price is required: the id of the price to sell\n'],
+    [[], 'billing: --price or --product is required: what the buyer is sold\n'],
     [['--price', 'abc'], 'billing: --price: "abc" is not a UUID\n'],
     [['--price', ID, '--discount', 'LAUNCH10'], 'billing: --discount: "LAUNCH10" is not a UUID\n'],
     [

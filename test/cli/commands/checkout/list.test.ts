@@ -35,9 +35,9 @@ describe('checkout list: argv -> options', () => {
 
   it.each([
     [
-      ['--sort', 'status'],
-      'billing: --sort: "status" is not a sort criterion here; valid: created_at, expires_at ' +
-        '(prefix - for descending)\n',
+      ['--sort', 'amount'],
+      'billing: --sort: "amount" is not a sort criterion here; valid: created_at, expires_at, ' +
+        'status (prefix - for descending)\n',
     ],
     [['--product', 'pro'], 'billing: --product: "pro" is not a UUID\n'],
     [['--status', 'open'], "billing: unknown option '--status'\n"],

@@ -38,7 +38,7 @@ describe('discounts list: argv -> options', () => {
     [
       ['--sort', 'amount'],
       'billing: --sort: "amount" is not a sort criterion here; valid: created_at, name, code, ' +
-        'redemptions_count (prefix - for descending)\n',
+        'redemptions_count, ends_at (prefix - for descending)\n',
     ],
     [['--org', 'acme'], 'billing: --org: "acme" is not a UUID\n'],
     [

@@ -54,7 +54,7 @@ describe('org get: options + answers -> output', () => {
     'name\tAcme\n' +
     'slug\tacme\n' +
     'email\tbilling@acme.example\n' +
-    'blog\thttps://acme.example\n' +
+    'website\thttps://acme.example\n' +
     'bio\t\n' +
     'social_username\tacme\n' +
     'created_at\t2026-01-01T00:00:00Z\n' +

@@ -22,9 +22,9 @@ describe('org list: argv -> options', () => {
 
   it.each([
     [
-      ['--sort', 'slug'],
-      'billing: --sort: "slug" is not a sort criterion here; valid: created_at, name ' +
-        '(prefix - for descending)\n',
+      ['--sort', 'email'],
+      'billing: --sort: "email" is not a sort criterion here; valid: created_at, name, slug, ' +
+        'next_review_threshold, days_in_status (prefix - for descending)\n',
     ],
     [['--page-size', '0'], 'billing: --page-size: must be an integer from 1 to 100, got 0\n'],
   ])('%j -> usage error', async (argv, stderr) => {

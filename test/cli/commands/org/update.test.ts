@@ -135,7 +135,7 @@ describe('org update: options + answers -> output', () => {
         'name\tAcme Software GmbH\n' +
         'slug\tacme\n' +
         'email\t\n' +
-        'blog\t\n' +
+        'website\t\n' +
         'bio\t\n' +
         'social_username\tacme\n' +
         'created_at\t2026-01-01T00:00:00Z\n' +

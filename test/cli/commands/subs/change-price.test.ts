@@ -129,8 +129,8 @@ describe("subs change-price on today's API", () => {
         'GET',
         '/v1/products/',
         [
-          ['is_recurring', 'true'],
           ['is_archived', 'false'],
+          ['is_recurring', 'true'],
           ['page', '1'],
           ['limit', '100'],
         ],

@@ -2,16 +2,18 @@
 // benefits.list and benefits.get). The list has no sorting: by type, then oldest first.
 import type { ApiClient } from './client.js';
 import type { BenefitType } from './enums.js';
+import type { VALUES } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { type Resource, resource } from './schemas.js';
+import type { Query } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
 
 export interface BenefitFilters {
   organization_id?: Many<string>;
-  /** The real service's name for the type filter. */
-  type?: Many<BenefitType>;
+  /** The real service's name for the type filter; either generation's types. */
+  type?: Many<(typeof VALUES.benefitType)[number]>;
 }
 
 export function list(
@@ -19,7 +21,16 @@ export function list(
   filters: BenefitFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/benefits/', { ...paging, query: { ...filters }, schema: resource });
+  return client.paginate('/v1/benefits/', {
+    ...paging,
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          type: filters.type as Query<'benefits:list'>['type'],
+        } satisfies Query<'benefits:list'>)
+      : { ...filters },
+    schema: resource,
+  });
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {

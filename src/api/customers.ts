@@ -1,5 +1,7 @@
 // Customers: the seller's CRUD (GET/POST /v1/customers/, GET/PATCH/DELETE /v1/customers/{id};
-// the official SDK 0.20.2's customers.* calls).
+// the official SDK 0.20.2's customers.* calls). Today's generation adds the seller's own id for
+// a customer (external_id) and reads one by it.
+import { UsageError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
@@ -20,6 +22,8 @@ export interface CustomerFilters {
 
 export interface CustomerCreate {
   email: string;
+  /** Today's generation: the seller's own id of the customer. */
+  external_id?: string | null;
   name?: string | null;
   billing_address?: Address | null;
   tax_id?: string[] | null;
@@ -55,7 +59,30 @@ export async function get(client: ApiClient, id: string): Promise<Resource> {
 }
 
 export async function create(client: ApiClient, body: CustomerCreate): Promise<Resource> {
+  externalIdNeedsToday(client, body);
   return client.request('POST', '/v1/customers/', { body, schema: resource });
+}
+
+/** The seed's service ignores a field it does not know: an external id would be lost. */
+function externalIdNeedsToday(client: ApiClient, body: object): void {
+  if (!client.today && (body as { external_id?: unknown }).external_id !== undefined) {
+    throw new UsageError(
+      "external_id needs today's API (2026-04 or later): this service's generation would drop it",
+    );
+  }
+}
+
+/** A customer by the seller's own id (today's generation: GET /v1/customers/external/{id}). */
+export async function getExternal(client: ApiClient, externalId: string): Promise<Resource> {
+  if (!client.today) {
+    throw new UsageError(
+      "customers by external id need today's API (2026-04 or later): set api_version",
+    );
+  }
+  return client.request('GET', `/v1/customers/external/${segment(externalId)}`, {
+    schema: resource,
+    notFound: `customer with external id ${externalId}`,
+  });
 }
 
 export async function update(
@@ -63,6 +90,7 @@ export async function update(
   id: string,
   body: CustomerUpdate | Record<string, unknown>,
 ): Promise<Resource> {
+  externalIdNeedsToday(client, body);
   return client.request('PATCH', `/v1/customers/${segment(id)}`, {
     body,
     schema: resource,

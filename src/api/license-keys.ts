@@ -1,7 +1,10 @@
 // License keys: admin, customer portal, and the public activate/validate/deactivate family
-// (spec §4.2 #7–11; api-facts.md "Request bodies" and "Filters").
+// (spec §4.2 #7–11; api-facts.md "Request bodies" and "Filters"). Today's generation also has
+// the seller's own validate/activate/deactivate (/v1/license-keys/…, license_keys:write), which
+// its description says a server should use; the public ones are for devices.
 import type { ApiClient } from './client.js';
 import type { LicenseKeyStatus } from './enums.js';
+import { noPortalOrganization } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import {
   type LicenseKeyWithActivations,
@@ -9,6 +12,7 @@ import {
   type Resource,
   resource,
 } from './schemas.js';
+import type { Query } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -16,6 +20,11 @@ type Many<T> = T | readonly T[];
 export interface LicenseKeyFilters {
   organization_id?: Many<string>;
   benefit_id?: Many<string>;
+}
+
+/** Through which door the key calls go: the seller's (today's, a token) or the public one. */
+export interface KeyCall {
+  seller: boolean;
 }
 
 export interface CustomerPortalLicenseKeyFilters {
@@ -62,9 +71,15 @@ export function list(
   filters: LicenseKeyFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/license-keys', {
+  // Today's description has the trailing slash; the seed's SDK called it without.
+  return client.paginate(client.today ? '/v1/license-keys/' : '/v1/license-keys', {
     ...paging,
-    query: { ...filters },
+    query: client.today
+      ? ({
+          organization_id: filters.organization_id,
+          benefit_id: filters.benefit_id,
+        } satisfies Query<'license_keys:list'>)
+      : { ...filters },
     schema: resource,
   });
 }
@@ -74,9 +89,14 @@ export function listCustomerPortal(
   filters: CustomerPortalLicenseKeyFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  noPortalOrganization(client, filters.organization_id);
   return client.paginate('/v1/customer-portal/license-keys/', {
     ...paging,
-    query: { ...filters },
+    query: client.today
+      ? ({
+          benefit_id: filters.benefit_id,
+        } satisfies Query<'customer_portal:license_keys:list'>)
+      : { ...filters },
     schema: resource,
   });
 }
@@ -111,30 +131,46 @@ export async function update(
   });
 }
 
-// The three below are public (a token would only risk a 401 invalid_token) and never echo
-// the key itself into messages.
-export async function activate(client: ApiClient, body: ActivateRequest): Promise<Resource> {
-  return client.request('POST', '/v1/customer-portal/license-keys/activate', {
+// The three below never echo the key itself into messages. The public door sends no token (it
+// would only risk a 401 invalid_token); the seller's sends the client's.
+function keyPath(action: string, call: KeyCall): string {
+  return call.seller ? `/v1/license-keys/${action}` : `/v1/customer-portal/license-keys/${action}`;
+}
+
+export async function activate(
+  client: ApiClient,
+  body: ActivateRequest,
+  call: KeyCall = { seller: false },
+): Promise<Resource> {
+  return client.request('POST', keyPath('activate', call), {
     body,
     schema: resource,
-    auth: false,
+    auth: call.seller,
     notFound: 'license key for that organization',
   });
 }
 
-export async function validate(client: ApiClient, body: ValidateRequest): Promise<Resource> {
-  return client.request('POST', '/v1/customer-portal/license-keys/validate', {
+export async function validate(
+  client: ApiClient,
+  body: ValidateRequest,
+  call: KeyCall = { seller: false },
+): Promise<Resource> {
+  return client.request('POST', keyPath('validate', call), {
     body,
     schema: resource,
-    auth: false,
+    auth: call.seller,
     notFound: 'license key for that organization',
   });
 }
 
-export async function deactivate(client: ApiClient, body: DeactivateRequest): Promise<void> {
-  await client.request('POST', '/v1/customer-portal/license-keys/deactivate', {
+export async function deactivate(
+  client: ApiClient,
+  body: DeactivateRequest,
+  call: KeyCall = { seller: false },
+): Promise<void> {
+  await client.request('POST', keyPath('deactivate', call), {
     body,
-    auth: false,
+    auth: call.seller,
     notFound: 'license key or activation',
   });
 }

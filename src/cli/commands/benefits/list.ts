@@ -2,9 +2,8 @@
 
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { BenefitFilters } from '../../../api/benefits.js';
-import type { BenefitType } from '../../../api/enums.js';
 import { BENEFIT } from '../../../api/fields.js';
-import { BENEFIT_TYPES } from '../../../shared/api-facts.js';
+import { VALUES } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, uuids } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
@@ -12,6 +11,9 @@ import { resources, verb } from '../verb.js';
 import { BENEFIT_COLUMNS } from './columns.js';
 
 export type ListOptions = Listing<BenefitFilters>;
+
+const TYPES = VALUES.benefitType;
+type BenefitType = (typeof TYPES)[number];
 
 export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
   const { benefits, client } = await resources(ctx, 'seller');
@@ -29,18 +31,17 @@ export const buildList = verb(runList, {
           .summary('list benefits')
           .description(
             "List your organizations' benefits (what a product grants: license keys, " +
-              'downloads, repository access, …), by type, then oldest first: the API has no ' +
-              'other order.',
+              'downloads, repository access, …): on the seed API by type, then oldest first ' +
+              "(it has no other order); on today's, newest first.",
           )
           .addOption(
             // A custom argParser replaces the one .choices() installs, so it checks the value.
+            // Either generation's types (today's adds meter_credit, feature_flag, …).
             new Option('--type <type>', 'only benefits of this type (repeatable)')
-              .choices(BENEFIT_TYPES)
+              .choices(TYPES)
               .argParser((v, prev: BenefitType[] = []) => {
-                if (!(BENEFIT_TYPES as readonly string[]).includes(v)) {
-                  throw new InvalidArgumentError(
-                    `Allowed choices are ${BENEFIT_TYPES.join(', ')}.`,
-                  );
+                if (!(TYPES as readonly string[]).includes(v)) {
+                  throw new InvalidArgumentError(`Allowed choices are ${TYPES.join(', ')}.`);
                 }
                 return [...prev, v as BenefitType];
               }),

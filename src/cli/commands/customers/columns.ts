@@ -10,6 +10,9 @@ export const CUSTOMER_COLUMNS: Column[] = [
 export const CUSTOMER_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'Email', path: 'email' },
+  // Today's generation: a customer is an individual or a team, with the seller's own id.
+  { header: 'Type', path: 'type', ifPresent: true },
+  { header: 'External ID', path: 'external_id', ifPresent: true },
   { header: 'Email verified', path: 'email_verified', kind: 'bool' },
   { header: 'Name', path: 'name' },
   { header: 'Tax ID', path: 'tax_id' },

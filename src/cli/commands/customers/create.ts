@@ -7,7 +7,7 @@ import { dataObject, uuid } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { CUSTOMER_CARD } from './columns.js';
-import { email } from './ref.js';
+import { email, externalId } from './ref.js';
 
 export interface CreateOptions {
   /** --data with the flags applied over it; has an email. */
@@ -38,6 +38,7 @@ export const buildCreate = verb(runCreate, {
         )
         .option('--email <email>', "the customer's email (required)")
         .option('--name <name>', "the customer's name")
+        .option('--external-id <id>', "your own id for the customer (today's API)")
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
       CUSTOMER,
@@ -46,6 +47,8 @@ export const buildCreate = verb(runCreate, {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
     if (opts.email !== undefined) body.email = opts.email;
     if (opts.name !== undefined) body.name = opts.name;
+    if (opts.externalId !== undefined)
+      body.external_id = externalId('--external-id', opts.externalId);
     if (opts.org !== undefined) body.organization_id = uuid('--org', opts.org);
     if (typeof body.email !== 'string' || body.email === '') {
       throw new UsageError('--email is required');

@@ -20,6 +20,14 @@ export function email(flag: string, value: string): string {
   throw new UsageError(`${flag}: "${clip(value)}" is not an email`);
 }
 
+/** The seller's own id of a customer: any text of one line, at most 256 characters. */
+export function externalId(flag: string, value: string): string {
+  if (value.trim() === '' || value.length > 256 || /[\r\n]/.test(value)) {
+    throw new UsageError(`${flag}: an external id is one line of 1 to 256 characters`);
+  }
+  return value;
+}
+
 export function customerRefs(flag: string, values: string[] | undefined): string[] | undefined {
   return values?.length ? values.map((v) => customerRef(flag, v)) : undefined;
 }

@@ -7,7 +7,7 @@ import { dataObject } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { CUSTOMER_CARD } from './columns.js';
-import { customerId, customerRef } from './ref.js';
+import { customerId, customerRef, externalId } from './ref.js';
 
 export interface UpdateOptions extends OneResource {
   /** --data with the flags over it; never empty. */
@@ -33,6 +33,7 @@ export const buildUpdate = verb(runUpdate, {
         .argument('<customer>', 'customer id (UUID) or email')
         .option('--email <email>', 'a new email')
         .option('--name <name>', 'a new name')
+        .option('--external-id <id>', "your own id for the customer (today's API)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
       CUSTOMER,
     ),
@@ -41,8 +42,10 @@ export const buildUpdate = verb(runUpdate, {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
     if (opts.email !== undefined) body.email = opts.email;
     if (opts.name !== undefined) body.name = opts.name;
+    if (opts.externalId !== undefined)
+      body.external_id = externalId('--external-id', opts.externalId);
     if (Object.keys(body).length === 0) {
-      throw new UsageError('nothing to change: give --email, --name or --data');
+      throw new UsageError('nothing to change: give --email, --name, --external-id or --data');
     }
     return { id, body, output: outputOf(opts) };
   },

@@ -16,10 +16,12 @@ export const DISCOUNT_CARD: Column[] = [
   { header: 'Name', path: 'name', kind: 'discount' },
   { header: 'Code', path: 'code' },
   { header: 'Type', path: 'type' },
-  { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
-  { header: 'Basis points', path: 'basis_points' },
+  // Today's discounts are one of four shapes: a fixed one has no basis points, a percentage
+  // one no amount, a once or forever one no months.
+  { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency', ifPresent: true },
+  { header: 'Basis points', path: 'basis_points', ifPresent: true },
   { header: 'Duration', path: 'duration' },
-  { header: 'Months', path: 'duration_in_months' },
+  { header: 'Months', path: 'duration_in_months', ifPresent: true },
   { header: 'Starts', path: 'starts_at', kind: 'time' },
   { header: 'Ends', path: 'ends_at', kind: 'time' },
   { header: 'Redeemed', path: 'redemptions_count' },

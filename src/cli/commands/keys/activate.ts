@@ -1,4 +1,5 @@
-// billing keys activate <key> → POST /v1/customer-portal/license-keys/activate (no token)
+// billing keys activate <key> → POST /v1/license-keys/activate (today's API, the seller's token),
+// or /v1/customer-portal/license-keys/activate (no token: --public, and the seed's API)
 
 import { ACTIVATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
@@ -8,7 +9,15 @@ import { done, organization, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
 import { ACTIVATION_CARD } from './columns.js';
-import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, orgFlag } from './common.js';
+import {
+  KEY_ARG,
+  KEY_STATE,
+  keyArgument,
+  keyDoor,
+  ORG_HELP,
+  orgFlag,
+  PUBLIC_HELP,
+} from './common.js';
 
 export interface ActivateOptions {
   key: string;
@@ -17,6 +26,8 @@ export interface ActivateOptions {
   label: string;
   meta?: Record<string, MetadataValue>;
   conditions?: Record<string, MetadataValue>;
+  /** --public: the device's endpoint, without a token. */
+  public?: true;
   output: OutputOptions;
 }
 
@@ -28,8 +39,9 @@ export async function runActivate(opts: ActivateOptions, ctx: Context): Promise<
     meta: opts.meta,
     conditions: opts.conditions,
   };
-  const { licenseKeys, client } = await resources(ctx, 'none');
-  const activation = await licenseKeys.activate(client, body).catch((err: unknown) => {
+  const door = await keyDoor(ctx, opts.public);
+  const { licenseKeys, client } = await resources(ctx, door.audience);
+  const activation = await licenseKeys.activate(client, body, door.call).catch((err: unknown) => {
     throw stateError(err, KEY_STATE);
   });
   await printOne(ctx, opts.output, ACTIVATION_CARD, activation);
@@ -43,7 +55,9 @@ export const buildActivate = verb(runActivate, {
         .command('activate')
         .summary('activate a license key on a device')
         .description(
-          'Create an activation of a license key. Needs no token. Not retried automatically: a POST may create an activation.',
+          "Create an activation of a license key. On today's API as the seller (your token); " +
+            'with --public, and on the seed API, as a device does, with no token. Not retried ' +
+            'automatically: a POST may create an activation.',
         )
         .argument('<key>', KEY_ARG)
         .option('--org <id>', ORG_HELP)
@@ -57,7 +71,8 @@ export const buildActivate = verb(runActivate, {
           '--condition <key=value>',
           'a condition later validations must repeat (repeatable)',
           collect,
-        ),
+        )
+        .option('--public', PUBLIC_HELP),
       ACTIVATION,
     ),
   options: async (key, opts, ctx) => {
@@ -72,6 +87,7 @@ export const buildActivate = verb(runActivate, {
       label,
       meta,
       conditions,
+      ...(opts.public ? { public: true as const } : {}),
       output: outputOf(opts),
     };
   },

@@ -1,7 +1,9 @@
 // Helpers of the key commands: the key argument (or stdin) and the organization.
 
+import type { KeyCall } from '../../../api/license-keys.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
+import type { Audience } from '../../credentials.js';
 import { uuid } from '../../input.js';
 import type { StateRule } from '../state-errors.js';
 
@@ -63,3 +65,22 @@ export function orgFlag(value: string | undefined): string | undefined {
 
 export const ORG_HELP = "the key's organization (default: the profile's organization_id)";
 export const KEY_ARG = 'the license key, or - to read it from stdin';
+
+/** --public's help: the key calls of a device, without a token. */
+export const PUBLIC_HELP =
+  "use the public endpoint a device uses, without a token (always so on the seed's API)";
+
+/**
+ * Which door a key call goes through: on today's API the seller's (/v1/license-keys/…, with
+ * the seller's token), as its description asks of a server; the public one with --public, and
+ * on the seed's generation, which has no other.
+ */
+export async function keyDoor(
+  ctx: Context,
+  publicDoor: boolean | undefined,
+): Promise<{ audience: Audience; call: KeyCall }> {
+  const today = !publicDoor && ctx.apiVersion(await ctx.settings()) !== undefined;
+  return today
+    ? { audience: 'seller', call: { seller: true } }
+    : { audience: 'none', call: { seller: false } };
+}

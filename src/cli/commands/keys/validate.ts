@@ -1,4 +1,5 @@
-// billing keys validate <key> → POST /v1/customer-portal/license-keys/validate (no token)
+// billing keys validate <key> → POST /v1/license-keys/validate (today's API, the seller's token),
+// or /v1/customer-portal/license-keys/validate (no token: --public, and the seed's API)
 
 import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
@@ -8,7 +9,15 @@ import { done, organization, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
 import { KEY_CARD } from './columns.js';
-import { KEY_ARG, KEY_STATE, keyArgument, ORG_HELP, orgFlag } from './common.js';
+import {
+  KEY_ARG,
+  KEY_STATE,
+  keyArgument,
+  keyDoor,
+  ORG_HELP,
+  orgFlag,
+  PUBLIC_HELP,
+} from './common.js';
 
 export interface ValidateOptions {
   key: string;
@@ -20,6 +29,8 @@ export interface ValidateOptions {
   customer?: string;
   incrementUsage?: number;
   conditions?: Record<string, MetadataValue>;
+  /** --public: the device's endpoint, without a token. */
+  public?: true;
   output: OutputOptions;
 }
 
@@ -43,8 +54,9 @@ export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<
     increment_usage: opts.incrementUsage,
     conditions: opts.conditions,
   };
-  const { licenseKeys, client } = await resources(ctx, 'none');
-  const key = await licenseKeys.validate(client, body).catch((err: unknown) => {
+  const door = await keyDoor(ctx, opts.public);
+  const { licenseKeys, client } = await resources(ctx, door.audience);
+  const key = await licenseKeys.validate(client, body, door.call).catch((err: unknown) => {
     throw stateError(err, KEY_STATE);
   });
   await printOne(ctx, opts.output, KEY_CARD, key);
@@ -58,8 +70,10 @@ export const buildValidate = verb(runValidate, {
         .command('validate')
         .summary('check a license key (counts a validation)')
         .description(
-          'Validate a license key: counts a validation, optionally consumes usage. Needs no ' +
-            'token (only --customer with an email does: it is looked up in your customers).',
+          "Validate a license key: counts a validation, optionally consumes usage. On today's " +
+            'API as the seller (your token); with --public, and on the seed API, as a device ' +
+            'does, with no token (then only --customer with an email needs one: it is looked ' +
+            'up in your customers).',
         )
         .argument('<key>', KEY_ARG)
         .option('--org <id>', ORG_HELP)
@@ -71,7 +85,8 @@ export const buildValidate = verb(runValidate, {
           '--condition <key=value>',
           'conditions the activation requires (repeatable)',
           collect,
-        ),
+        )
+        .option('--public', PUBLIC_HELP),
       LICENSE_KEY,
     ),
   options: async (key, opts, ctx) => {
@@ -85,6 +100,7 @@ export const buildValidate = verb(runValidate, {
           ? integer('--increment-usage', opts.incrementUsage, 0)
           : undefined,
       conditions: metadata('--condition', opts.condition),
+      ...(opts.public ? { public: true as const } : {}),
       output: outputOf(opts),
     };
     return { key: await keyArgument(key, ctx), ...checked };

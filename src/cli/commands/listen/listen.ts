@@ -67,8 +67,9 @@ export const buildListen = verb(runListen, {
         hint: 'e.g. billing listen http://localhost:3000/webhooks, or billing listen -o ndjson',
       });
     }
+    // `all` is no filter at all.
     const events = eventTypes(opts.events);
-    if (events) options.events = events;
+    if (events && events !== 'all') options.events = events;
     if (opts.org !== undefined) options.org = uuid('--org', opts.org);
     return options;
   },

@@ -1,26 +1,33 @@
 // What the webhooks verbs share: event types checked, columns, and the secret kept off every
 // output but `webhooks create`'s.
+import { VALUES } from '../../../api/generation.js';
 import type { Resource } from '../../../api/schemas.js';
 import { UsageError } from '../../../errors.js';
-import { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
 import { clip } from '../../input.js';
 import type { Column } from '../../io/index.js';
 
-export const EVENTS_HELP = `event types, comma-separated or repeated, or "all": ${WEBHOOK_EVENT_TYPES.join(', ')}`;
+const EVENT_TYPES: readonly string[] = VALUES.webhookEventType;
 
-/** --events values: known types, each once, in the API's order; `all` is every type. */
-export function eventTypes(values: string[] | undefined): string[] | undefined {
+export const EVENTS_HELP =
+  'event types, comma-separated or repeated, or "all" (either API generation\'s: ' +
+  `${EVENT_TYPES.join(', ')})`;
+
+/**
+ * --events values: known types (of either generation), each once, in the API's order; `all`
+ * is every type of the generation in use, which is known only when the command runs.
+ */
+export function eventTypes(values: string[] | undefined): string[] | 'all' | undefined {
   if (!values?.length) return undefined;
   const given = new Set(values.flatMap((v) => v.split(',')).map((s) => s.trim()));
-  if (given.has('all')) return [...WEBHOOK_EVENT_TYPES];
+  if (given.has('all')) return 'all';
   for (const type of given) {
-    if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
+    if (!EVENT_TYPES.includes(type)) {
       throw new UsageError(
-        `--events: "${clip(type)}" is not an event type; valid: ${WEBHOOK_EVENT_TYPES.join(', ')}, all`,
+        `--events: "${clip(type)}" is not an event type; valid: ${EVENT_TYPES.join(', ')}, all`,
       );
     }
   }
-  return WEBHOOK_EVENT_TYPES.filter((t) => given.has(t));
+  return EVENT_TYPES.filter((t) => given.has(t));
 }
 
 /** An endpoint URL: http(s) with a host (the local service also takes loopback http). */

@@ -4,7 +4,6 @@ import { Option } from '@commander-js/extra-typings';
 import { WEBHOOK_ENDPOINT } from '../../../api/fields.js';
 import type { EndpointCreate } from '../../../api/webhooks.js';
 import { UsageError } from '../../../errors.js';
-import { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, uuid } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
@@ -59,7 +58,7 @@ export const buildCreate = verb(runCreate, {
   options: (opts) => {
     const body: EndpointCreate = {
       url: endpointUrl('--url', opts.url),
-      events: eventTypes(opts.events) ?? [...WEBHOOK_EVENT_TYPES],
+      events: eventTypes(opts.events) ?? 'all',
       format: opts.format ?? 'raw',
     };
     if (opts.secret !== undefined) {

@@ -34,7 +34,8 @@ describe('benefits list: argv -> options', () => {
     [
       ['--type', 'license'],
       "billing: option '--type <type>' argument 'license' is invalid. Allowed choices are custom, " +
-        'ads, discord, github_repository, downloadables, license_keys.\n',
+        'ads, discord, github_repository, downloadables, license_keys, meter_credit, ' +
+        'feature_flag, slack_shared_channel.\n',
     ],
     [['--org', 'acme'], 'billing: --org: "acme" is not a UUID\n'],
     // The API has no sorting for benefits.

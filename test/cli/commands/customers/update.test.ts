@@ -25,7 +25,7 @@ describe('customers update: argv -> options', () => {
   });
 
   it.each([
-    [[ID], 'billing: nothing to change: give --email, --name or --data\n'],
+    [[ID], 'billing: nothing to change: give --email, --name, --external-id or --data\n'],
     [
       ['jane', '--name', 'J'],
       'billing: customer: "jane" is neither a customer id (UUID) nor an email\n',

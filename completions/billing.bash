@@ -26,97 +26,100 @@ _billing_args() {
 }
 _billing_flags() {
   case "$1" in
-    '') echo '-V --version --profile --debug --no-pager --connect-timeout --request-timeout -h --help' ;;
-    'checkout') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout create') echo '--price --email --name --discount --no-discount-codes --success-url --metadata --customer-metadata --data --open --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout list') echo '--product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout open') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs export') echo '--org -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs change-price') echo '--price --proration --as-customer --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs cancel') echo '--now -y --yes --reason --comment --as-customer --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs resume') echo '--as-customer --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs revoke') echo '-y --yes --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'orders') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'orders list') echo '--type --product --customer --discount --subscription --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'orders get') echo '--mine --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers create') echo '--email --name --org --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers update') echo '--email --name --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'products') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'products get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'products create') echo '--name --description --price --org --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'products update') echo '--name --description --add-price --archive-price --unarchive --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'products archive') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts list') echo '--query --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts create') echo '--name --amount --currency --percent --duration --months --code --max-redemptions --starts-at --ends-at --product --org --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts update') echo '--name --amount --currency --percent --months --code --max-redemptions --starts-at --ends-at --product --any-product --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'benefits') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'benefits list') echo '--type --org --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'benefits get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys get') echo '--mine --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at -y --yes --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys activate') echo '--org --label --meta --condition --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys deactivate') echo '--org --activation -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'org') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'org list') echo '--slug --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'org get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'org update') echo '--name --data --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks list') echo '--org --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks get') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks create') echo '--url --events --secret --format --org --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks update') echo '--url --events --secret --format --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks delete') echo '-y --yes -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks deliveries') echo '--endpoint --failed --json -o --output --fields --limit --page --page-size --all -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'webhooks redeliver') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'listen') echo '--events --org --skip-verify --json -o --output -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'trigger') echo '--org --json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'clock') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'clock show') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'clock advance') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'clock set') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'clock reset') echo '--json -o --output --fields -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'api') echo '-f --field --data --paginate --no-auth --as-customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'config') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'config get') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'config set') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'config unset') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'config list') echo '--json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'login') echo '--scopes --read-only --org --port --timeout --no-browser --with-token --storage -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'logout') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'auth') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'auth status') echo '--json --offline -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'auth token') echo '--customer -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'whoami') echo '--customer --json -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --webhook --json --quiet -h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
-    'completion') echo '-h --help --profile --debug --no-pager --connect-timeout --request-timeout' ;;
+    '') echo '-V --version --profile --api-version --debug --no-pager --connect-timeout --request-timeout -h --help' ;;
+    'checkout') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout create') echo '--price --product --email --name --discount --no-discount-codes --success-url --metadata --customer-metadata --data --open --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout list') echo '--product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout open') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs export') echo '--org -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs change-price') echo '--price --product --proration --as-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs cancel') echo '--now -y --yes --reason --comment --as-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs resume') echo '--as-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs revoke') echo '-y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'orders') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'orders list') echo '--type --product --customer --discount --subscription --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'orders get') echo '--mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers get') echo '--external --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers create') echo '--email --name --external-id --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers update') echo '--email --name --external-id --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products create') echo '--name --description --price --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products update') echo '--name --description --add-price --archive-price --unarchive --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'products archive') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts list') echo '--query --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts create') echo '--name --amount --currency --percent --duration --months --code --max-redemptions --starts-at --ends-at --product --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts update') echo '--name --amount --currency --percent --months --code --max-redemptions --starts-at --ends-at --product --any-product --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'benefits') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'benefits list') echo '--type --org --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'benefits get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys get') echo '--mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at -y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys activate') echo '--org --label --meta --condition --public --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --public --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys deactivate') echo '--org --activation --public -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'org') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'org list') echo '--slug --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'org get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'org update') echo '--name --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks list') echo '--org --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks create') echo '--url --events --secret --format --org --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks update') echo '--url --events --secret --format --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks deliveries') echo '--endpoint --failed --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks redeliver') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'listen') echo '--events --org --skip-verify --json -o --output -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'trigger') echo '--org --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock show') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock advance') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock set') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'clock reset') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'api') echo '-f --field -H --header --data --paginate --no-auth --as-customer -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'config') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'config get') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'config set') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'config unset') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'config list') echo '--json -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'login') echo '--scopes --read-only --org --port --timeout --no-browser --with-token --storage -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'logout') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'auth') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'auth status') echo '--json --offline -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'auth token') echo '--customer -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'whoami') echo '--customer --json -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --webhook --json --quiet -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'completion') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
   esac
 }
 _billing_takes_value() {
   case "$1|$2" in
     '|--profile'|\
+    '|--api-version'|\
     '|--connect-timeout'|\
     '|--request-timeout'|\
     'checkout|--profile'|\
+    'checkout|--api-version'|\
     'checkout|--connect-timeout'|\
     'checkout|--request-timeout'|\
     'checkout create|--price'|\
+    'checkout create|--product'|\
     'checkout create|--email'|\
     'checkout create|--name'|\
     'checkout create|--discount'|\
@@ -127,6 +130,7 @@ _billing_takes_value() {
     'checkout create|-o'|'checkout create|--output'|\
     'checkout create|--fields'|\
     'checkout create|--profile'|\
+    'checkout create|--api-version'|\
     'checkout create|--connect-timeout'|\
     'checkout create|--request-timeout'|\
     'checkout list|--product'|\
@@ -138,14 +142,17 @@ _billing_takes_value() {
     'checkout list|--page'|\
     'checkout list|--page-size'|\
     'checkout list|--profile'|\
+    'checkout list|--api-version'|\
     'checkout list|--connect-timeout'|\
     'checkout list|--request-timeout'|\
     'checkout get|-o'|'checkout get|--output'|\
     'checkout get|--fields'|\
     'checkout get|--profile'|\
+    'checkout get|--api-version'|\
     'checkout get|--connect-timeout'|\
     'checkout get|--request-timeout'|\
     'checkout open|--profile'|\
+    'checkout open|--api-version'|\
     'checkout open|--connect-timeout'|\
     'checkout open|--request-timeout'|\
     'checkout update|--customer-email'|\
@@ -156,6 +163,7 @@ _billing_takes_value() {
     'checkout update|-o'|'checkout update|--output'|\
     'checkout update|--fields'|\
     'checkout update|--profile'|\
+    'checkout update|--api-version'|\
     'checkout update|--connect-timeout'|\
     'checkout update|--request-timeout'|\
     'checkout confirm|--customer-email'|\
@@ -166,9 +174,11 @@ _billing_takes_value() {
     'checkout confirm|-o'|'checkout confirm|--output'|\
     'checkout confirm|--fields'|\
     'checkout confirm|--profile'|\
+    'checkout confirm|--api-version'|\
     'checkout confirm|--connect-timeout'|\
     'checkout confirm|--request-timeout'|\
     'subs|--profile'|\
+    'subs|--api-version'|\
     'subs|--connect-timeout'|\
     'subs|--request-timeout'|\
     'subs list|--status'|\
@@ -184,6 +194,7 @@ _billing_takes_value() {
     'subs list|--page'|\
     'subs list|--page-size'|\
     'subs list|--profile'|\
+    'subs list|--api-version'|\
     'subs list|--connect-timeout'|\
     'subs list|--request-timeout'|\
     'subs get|--org'|\
@@ -191,17 +202,21 @@ _billing_takes_value() {
     'subs get|-o'|'subs get|--output'|\
     'subs get|--fields'|\
     'subs get|--profile'|\
+    'subs get|--api-version'|\
     'subs get|--connect-timeout'|\
     'subs get|--request-timeout'|\
     'subs export|--org'|\
     'subs export|--profile'|\
+    'subs export|--api-version'|\
     'subs export|--connect-timeout'|\
     'subs export|--request-timeout'|\
     'subs change-price|--price'|\
+    'subs change-price|--product'|\
     'subs change-price|--proration'|\
     'subs change-price|-o'|'subs change-price|--output'|\
     'subs change-price|--fields'|\
     'subs change-price|--profile'|\
+    'subs change-price|--api-version'|\
     'subs change-price|--connect-timeout'|\
     'subs change-price|--request-timeout'|\
     'subs cancel|--reason'|\
@@ -209,19 +224,23 @@ _billing_takes_value() {
     'subs cancel|-o'|'subs cancel|--output'|\
     'subs cancel|--fields'|\
     'subs cancel|--profile'|\
+    'subs cancel|--api-version'|\
     'subs cancel|--connect-timeout'|\
     'subs cancel|--request-timeout'|\
     'subs resume|-o'|'subs resume|--output'|\
     'subs resume|--fields'|\
     'subs resume|--profile'|\
+    'subs resume|--api-version'|\
     'subs resume|--connect-timeout'|\
     'subs resume|--request-timeout'|\
     'subs revoke|-o'|'subs revoke|--output'|\
     'subs revoke|--fields'|\
     'subs revoke|--profile'|\
+    'subs revoke|--api-version'|\
     'subs revoke|--connect-timeout'|\
     'subs revoke|--request-timeout'|\
     'orders|--profile'|\
+    'orders|--api-version'|\
     'orders|--connect-timeout'|\
     'orders|--request-timeout'|\
     'orders list|--type'|\
@@ -238,14 +257,17 @@ _billing_takes_value() {
     'orders list|--page'|\
     'orders list|--page-size'|\
     'orders list|--profile'|\
+    'orders list|--api-version'|\
     'orders list|--connect-timeout'|\
     'orders list|--request-timeout'|\
     'orders get|-o'|'orders get|--output'|\
     'orders get|--fields'|\
     'orders get|--profile'|\
+    'orders get|--api-version'|\
     'orders get|--connect-timeout'|\
     'orders get|--request-timeout'|\
     'customers|--profile'|\
+    'customers|--api-version'|\
     'customers|--connect-timeout'|\
     'customers|--request-timeout'|\
     'customers list|--org'|\
@@ -258,34 +280,42 @@ _billing_takes_value() {
     'customers list|--page'|\
     'customers list|--page-size'|\
     'customers list|--profile'|\
+    'customers list|--api-version'|\
     'customers list|--connect-timeout'|\
     'customers list|--request-timeout'|\
     'customers get|-o'|'customers get|--output'|\
     'customers get|--fields'|\
     'customers get|--profile'|\
+    'customers get|--api-version'|\
     'customers get|--connect-timeout'|\
     'customers get|--request-timeout'|\
     'customers create|--email'|\
     'customers create|--name'|\
+    'customers create|--external-id'|\
     'customers create|--org'|\
     'customers create|--data'|\
     'customers create|-o'|'customers create|--output'|\
     'customers create|--fields'|\
     'customers create|--profile'|\
+    'customers create|--api-version'|\
     'customers create|--connect-timeout'|\
     'customers create|--request-timeout'|\
     'customers update|--email'|\
     'customers update|--name'|\
+    'customers update|--external-id'|\
     'customers update|--data'|\
     'customers update|-o'|'customers update|--output'|\
     'customers update|--fields'|\
     'customers update|--profile'|\
+    'customers update|--api-version'|\
     'customers update|--connect-timeout'|\
     'customers update|--request-timeout'|\
     'customers delete|--profile'|\
+    'customers delete|--api-version'|\
     'customers delete|--connect-timeout'|\
     'customers delete|--request-timeout'|\
     'products|--profile'|\
+    'products|--api-version'|\
     'products|--connect-timeout'|\
     'products|--request-timeout'|\
     'products list|--query'|\
@@ -298,11 +328,13 @@ _billing_takes_value() {
     'products list|--page'|\
     'products list|--page-size'|\
     'products list|--profile'|\
+    'products list|--api-version'|\
     'products list|--connect-timeout'|\
     'products list|--request-timeout'|\
     'products get|-o'|'products get|--output'|\
     'products get|--fields'|\
     'products get|--profile'|\
+    'products get|--api-version'|\
     'products get|--connect-timeout'|\
     'products get|--request-timeout'|\
     'products create|--name'|\
@@ -313,6 +345,7 @@ _billing_takes_value() {
     'products create|-o'|'products create|--output'|\
     'products create|--fields'|\
     'products create|--profile'|\
+    'products create|--api-version'|\
     'products create|--connect-timeout'|\
     'products create|--request-timeout'|\
     'products update|--name'|\
@@ -323,14 +356,17 @@ _billing_takes_value() {
     'products update|-o'|'products update|--output'|\
     'products update|--fields'|\
     'products update|--profile'|\
+    'products update|--api-version'|\
     'products update|--connect-timeout'|\
     'products update|--request-timeout'|\
     'products archive|-o'|'products archive|--output'|\
     'products archive|--fields'|\
     'products archive|--profile'|\
+    'products archive|--api-version'|\
     'products archive|--connect-timeout'|\
     'products archive|--request-timeout'|\
     'discounts|--profile'|\
+    'discounts|--api-version'|\
     'discounts|--connect-timeout'|\
     'discounts|--request-timeout'|\
     'discounts list|--query'|\
@@ -342,11 +378,13 @@ _billing_takes_value() {
     'discounts list|--page'|\
     'discounts list|--page-size'|\
     'discounts list|--profile'|\
+    'discounts list|--api-version'|\
     'discounts list|--connect-timeout'|\
     'discounts list|--request-timeout'|\
     'discounts get|-o'|'discounts get|--output'|\
     'discounts get|--fields'|\
     'discounts get|--profile'|\
+    'discounts get|--api-version'|\
     'discounts get|--connect-timeout'|\
     'discounts get|--request-timeout'|\
     'discounts create|--name'|\
@@ -365,6 +403,7 @@ _billing_takes_value() {
     'discounts create|-o'|'discounts create|--output'|\
     'discounts create|--fields'|\
     'discounts create|--profile'|\
+    'discounts create|--api-version'|\
     'discounts create|--connect-timeout'|\
     'discounts create|--request-timeout'|\
     'discounts update|--name'|\
@@ -381,12 +420,15 @@ _billing_takes_value() {
     'discounts update|-o'|'discounts update|--output'|\
     'discounts update|--fields'|\
     'discounts update|--profile'|\
+    'discounts update|--api-version'|\
     'discounts update|--connect-timeout'|\
     'discounts update|--request-timeout'|\
     'discounts delete|--profile'|\
+    'discounts delete|--api-version'|\
     'discounts delete|--connect-timeout'|\
     'discounts delete|--request-timeout'|\
     'benefits|--profile'|\
+    'benefits|--api-version'|\
     'benefits|--connect-timeout'|\
     'benefits|--request-timeout'|\
     'benefits list|--type'|\
@@ -397,14 +439,17 @@ _billing_takes_value() {
     'benefits list|--page'|\
     'benefits list|--page-size'|\
     'benefits list|--profile'|\
+    'benefits list|--api-version'|\
     'benefits list|--connect-timeout'|\
     'benefits list|--request-timeout'|\
     'benefits get|-o'|'benefits get|--output'|\
     'benefits get|--fields'|\
     'benefits get|--profile'|\
+    'benefits get|--api-version'|\
     'benefits get|--connect-timeout'|\
     'benefits get|--request-timeout'|\
     'keys|--profile'|\
+    'keys|--api-version'|\
     'keys|--connect-timeout'|\
     'keys|--request-timeout'|\
     'keys list|--org'|\
@@ -415,11 +460,13 @@ _billing_takes_value() {
     'keys list|--page'|\
     'keys list|--page-size'|\
     'keys list|--profile'|\
+    'keys list|--api-version'|\
     'keys list|--connect-timeout'|\
     'keys list|--request-timeout'|\
     'keys get|-o'|'keys get|--output'|\
     'keys get|--fields'|\
     'keys get|--profile'|\
+    'keys get|--api-version'|\
     'keys get|--connect-timeout'|\
     'keys get|--request-timeout'|\
     'keys update|--status'|\
@@ -430,6 +477,7 @@ _billing_takes_value() {
     'keys update|-o'|'keys update|--output'|\
     'keys update|--fields'|\
     'keys update|--profile'|\
+    'keys update|--api-version'|\
     'keys update|--connect-timeout'|\
     'keys update|--request-timeout'|\
     'keys activate|--org'|\
@@ -439,6 +487,7 @@ _billing_takes_value() {
     'keys activate|-o'|'keys activate|--output'|\
     'keys activate|--fields'|\
     'keys activate|--profile'|\
+    'keys activate|--api-version'|\
     'keys activate|--connect-timeout'|\
     'keys activate|--request-timeout'|\
     'keys validate|--org'|\
@@ -450,14 +499,17 @@ _billing_takes_value() {
     'keys validate|-o'|'keys validate|--output'|\
     'keys validate|--fields'|\
     'keys validate|--profile'|\
+    'keys validate|--api-version'|\
     'keys validate|--connect-timeout'|\
     'keys validate|--request-timeout'|\
     'keys deactivate|--org'|\
     'keys deactivate|--activation'|\
     'keys deactivate|--profile'|\
+    'keys deactivate|--api-version'|\
     'keys deactivate|--connect-timeout'|\
     'keys deactivate|--request-timeout'|\
     'org|--profile'|\
+    'org|--api-version'|\
     'org|--connect-timeout'|\
     'org|--request-timeout'|\
     'org list|--slug'|\
@@ -468,11 +520,13 @@ _billing_takes_value() {
     'org list|--page'|\
     'org list|--page-size'|\
     'org list|--profile'|\
+    'org list|--api-version'|\
     'org list|--connect-timeout'|\
     'org list|--request-timeout'|\
     'org get|-o'|'org get|--output'|\
     'org get|--fields'|\
     'org get|--profile'|\
+    'org get|--api-version'|\
     'org get|--connect-timeout'|\
     'org get|--request-timeout'|\
     'org update|--name'|\
@@ -480,9 +534,11 @@ _billing_takes_value() {
     'org update|-o'|'org update|--output'|\
     'org update|--fields'|\
     'org update|--profile'|\
+    'org update|--api-version'|\
     'org update|--connect-timeout'|\
     'org update|--request-timeout'|\
     'webhooks|--profile'|\
+    'webhooks|--api-version'|\
     'webhooks|--connect-timeout'|\
     'webhooks|--request-timeout'|\
     'webhooks list|--org'|\
@@ -492,11 +548,13 @@ _billing_takes_value() {
     'webhooks list|--page'|\
     'webhooks list|--page-size'|\
     'webhooks list|--profile'|\
+    'webhooks list|--api-version'|\
     'webhooks list|--connect-timeout'|\
     'webhooks list|--request-timeout'|\
     'webhooks get|-o'|'webhooks get|--output'|\
     'webhooks get|--fields'|\
     'webhooks get|--profile'|\
+    'webhooks get|--api-version'|\
     'webhooks get|--connect-timeout'|\
     'webhooks get|--request-timeout'|\
     'webhooks create|--url'|\
@@ -507,6 +565,7 @@ _billing_takes_value() {
     'webhooks create|-o'|'webhooks create|--output'|\
     'webhooks create|--fields'|\
     'webhooks create|--profile'|\
+    'webhooks create|--api-version'|\
     'webhooks create|--connect-timeout'|\
     'webhooks create|--request-timeout'|\
     'webhooks update|--url'|\
@@ -516,9 +575,11 @@ _billing_takes_value() {
     'webhooks update|-o'|'webhooks update|--output'|\
     'webhooks update|--fields'|\
     'webhooks update|--profile'|\
+    'webhooks update|--api-version'|\
     'webhooks update|--connect-timeout'|\
     'webhooks update|--request-timeout'|\
     'webhooks delete|--profile'|\
+    'webhooks delete|--api-version'|\
     'webhooks delete|--connect-timeout'|\
     'webhooks delete|--request-timeout'|\
     'webhooks deliveries|--endpoint'|\
@@ -528,64 +589,80 @@ _billing_takes_value() {
     'webhooks deliveries|--page'|\
     'webhooks deliveries|--page-size'|\
     'webhooks deliveries|--profile'|\
+    'webhooks deliveries|--api-version'|\
     'webhooks deliveries|--connect-timeout'|\
     'webhooks deliveries|--request-timeout'|\
     'webhooks redeliver|--profile'|\
+    'webhooks redeliver|--api-version'|\
     'webhooks redeliver|--connect-timeout'|\
     'webhooks redeliver|--request-timeout'|\
     'listen|--events'|\
     'listen|--org'|\
     'listen|-o'|'listen|--output'|\
     'listen|--profile'|\
+    'listen|--api-version'|\
     'listen|--connect-timeout'|\
     'listen|--request-timeout'|\
     'trigger|--org'|\
     'trigger|-o'|'trigger|--output'|\
     'trigger|--fields'|\
     'trigger|--profile'|\
+    'trigger|--api-version'|\
     'trigger|--connect-timeout'|\
     'trigger|--request-timeout'|\
     'clock|--profile'|\
+    'clock|--api-version'|\
     'clock|--connect-timeout'|\
     'clock|--request-timeout'|\
     'clock show|-o'|'clock show|--output'|\
     'clock show|--fields'|\
     'clock show|--profile'|\
+    'clock show|--api-version'|\
     'clock show|--connect-timeout'|\
     'clock show|--request-timeout'|\
     'clock advance|-o'|'clock advance|--output'|\
     'clock advance|--fields'|\
     'clock advance|--profile'|\
+    'clock advance|--api-version'|\
     'clock advance|--connect-timeout'|\
     'clock advance|--request-timeout'|\
     'clock set|-o'|'clock set|--output'|\
     'clock set|--fields'|\
     'clock set|--profile'|\
+    'clock set|--api-version'|\
     'clock set|--connect-timeout'|\
     'clock set|--request-timeout'|\
     'clock reset|-o'|'clock reset|--output'|\
     'clock reset|--fields'|\
     'clock reset|--profile'|\
+    'clock reset|--api-version'|\
     'clock reset|--connect-timeout'|\
     'clock reset|--request-timeout'|\
     'api|-f'|'api|--field'|\
+    'api|-H'|'api|--header'|\
     'api|--data'|\
     'api|--profile'|\
+    'api|--api-version'|\
     'api|--connect-timeout'|\
     'api|--request-timeout'|\
     'config|--profile'|\
+    'config|--api-version'|\
     'config|--connect-timeout'|\
     'config|--request-timeout'|\
     'config get|--profile'|\
+    'config get|--api-version'|\
     'config get|--connect-timeout'|\
     'config get|--request-timeout'|\
     'config set|--profile'|\
+    'config set|--api-version'|\
     'config set|--connect-timeout'|\
     'config set|--request-timeout'|\
     'config unset|--profile'|\
+    'config unset|--api-version'|\
     'config unset|--connect-timeout'|\
     'config unset|--request-timeout'|\
     'config list|--profile'|\
+    'config list|--api-version'|\
     'config list|--connect-timeout'|\
     'config list|--request-timeout'|\
     'login|--scopes'|\
@@ -593,21 +670,27 @@ _billing_takes_value() {
     'login|--timeout'|\
     'login|--storage'|\
     'login|--profile'|\
+    'login|--api-version'|\
     'login|--connect-timeout'|\
     'login|--request-timeout'|\
     'logout|--profile'|\
+    'logout|--api-version'|\
     'logout|--connect-timeout'|\
     'logout|--request-timeout'|\
     'auth|--profile'|\
+    'auth|--api-version'|\
     'auth|--connect-timeout'|\
     'auth|--request-timeout'|\
     'auth status|--profile'|\
+    'auth status|--api-version'|\
     'auth status|--connect-timeout'|\
     'auth status|--request-timeout'|\
     'auth token|--profile'|\
+    'auth token|--api-version'|\
     'auth token|--connect-timeout'|\
     'auth token|--request-timeout'|\
     'whoami|--profile'|\
+    'whoami|--api-version'|\
     'whoami|--connect-timeout'|\
     'whoami|--request-timeout'|\
     'serve|--port'|\
@@ -620,9 +703,11 @@ _billing_takes_value() {
     'serve|--faults'|\
     'serve|--webhook'|\
     'serve|--profile'|\
+    'serve|--api-version'|\
     'serve|--connect-timeout'|\
     'serve|--request-timeout'|\
     'completion|--profile'|\
+    'completion|--api-version'|\
     'completion|--connect-timeout'|\
     'completion|--request-timeout') return 0 ;;
   esac
@@ -631,152 +716,232 @@ _billing_takes_value() {
 _billing_values() {
   case "$1|$2" in
     '|--profile') billing __complete profiles 2>/dev/null ;;
+    '|--api-version') echo '2026-04 2026-10 none' ;;
     'checkout|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout|--api-version') echo '2026-04 2026-10 none' ;;
     'checkout create|-o'|'checkout create|--output') echo 'table tsv json ndjson' ;;
     'checkout create|--profile') billing __complete profiles 2>/dev/null ;;
-    'checkout list|--sort') echo 'created_at expires_at -created_at -expires_at' ;;
+    'checkout create|--api-version') echo '2026-04 2026-10 none' ;;
+    'checkout list|--sort') echo 'created_at expires_at status -created_at -expires_at -status' ;;
     'checkout list|-o'|'checkout list|--output') echo 'table tsv json ndjson' ;;
     'checkout list|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout list|--api-version') echo '2026-04 2026-10 none' ;;
     'checkout get|-o'|'checkout get|--output') echo 'table tsv json ndjson' ;;
     'checkout get|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout get|--api-version') echo '2026-04 2026-10 none' ;;
     'checkout open|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout open|--api-version') echo '2026-04 2026-10 none' ;;
     'checkout update|-o'|'checkout update|--output') echo 'table tsv json ndjson' ;;
     'checkout update|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout update|--api-version') echo '2026-04 2026-10 none' ;;
     'checkout confirm|-o'|'checkout confirm|--output') echo 'table tsv json ndjson' ;;
     'checkout confirm|--profile') billing __complete profiles 2>/dev/null ;;
+    'checkout confirm|--api-version') echo '2026-04 2026-10 none' ;;
     'subs|--profile') billing __complete profiles 2>/dev/null ;;
-    'subs list|--sort') echo 'customer status started_at current_period_end amount product discount organization -customer -status -started_at -current_period_end -amount -product -discount -organization' ;;
+    'subs|--api-version') echo '2026-04 2026-10 none' ;;
+    'subs list|--sort') echo 'customer status started_at current_period_end amount product discount ended_at ends_at organization -customer -status -started_at -current_period_end -amount -product -discount -ended_at -ends_at -organization' ;;
     'subs list|-o'|'subs list|--output') echo 'table tsv json ndjson' ;;
     'subs list|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs list|--api-version') echo '2026-04 2026-10 none' ;;
     'subs get|-o'|'subs get|--output') echo 'table tsv json ndjson' ;;
     'subs get|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs get|--api-version') echo '2026-04 2026-10 none' ;;
     'subs export|--profile') billing __complete profiles 2>/dev/null ;;
-    'subs change-price|--proration') echo 'invoice prorate' ;;
+    'subs export|--api-version') echo '2026-04 2026-10 none' ;;
+    'subs change-price|--proration') echo 'invoice prorate next_period reset' ;;
     'subs change-price|-o'|'subs change-price|--output') echo 'table tsv json ndjson' ;;
     'subs change-price|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs change-price|--api-version') echo '2026-04 2026-10 none' ;;
     'subs cancel|--reason') echo 'customer_service low_quality missing_features switched_service too_complex too_expensive unused other' ;;
     'subs cancel|-o'|'subs cancel|--output') echo 'table tsv json ndjson' ;;
     'subs cancel|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs cancel|--api-version') echo '2026-04 2026-10 none' ;;
     'subs resume|-o'|'subs resume|--output') echo 'table tsv json ndjson' ;;
     'subs resume|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs resume|--api-version') echo '2026-04 2026-10 none' ;;
     'subs revoke|-o'|'subs revoke|--output') echo 'table tsv json ndjson' ;;
     'subs revoke|--profile') billing __complete profiles 2>/dev/null ;;
+    'subs revoke|--api-version') echo '2026-04 2026-10 none' ;;
     'orders|--profile') billing __complete profiles 2>/dev/null ;;
+    'orders|--api-version') echo '2026-04 2026-10 none' ;;
     'orders list|--type') echo 'one_time recurring' ;;
-    'orders list|--sort') echo 'created_at amount customer product discount subscription organization -created_at -amount -customer -product -discount -subscription -organization' ;;
+    'orders list|--sort') echo 'created_at amount customer product discount subscription status invoice_number net_amount organization -created_at -amount -customer -product -discount -subscription -status -invoice_number -net_amount -organization' ;;
     'orders list|-o'|'orders list|--output') echo 'table tsv json ndjson' ;;
     'orders list|--profile') billing __complete profiles 2>/dev/null ;;
+    'orders list|--api-version') echo '2026-04 2026-10 none' ;;
     'orders get|-o'|'orders get|--output') echo 'table tsv json ndjson' ;;
     'orders get|--profile') billing __complete profiles 2>/dev/null ;;
+    'orders get|--api-version') echo '2026-04 2026-10 none' ;;
     'customers|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers|--api-version') echo '2026-04 2026-10 none' ;;
     'customers list|--sort') echo 'created_at email name -created_at -email -name' ;;
     'customers list|-o'|'customers list|--output') echo 'table tsv json ndjson' ;;
     'customers list|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers list|--api-version') echo '2026-04 2026-10 none' ;;
     'customers get|-o'|'customers get|--output') echo 'table tsv json ndjson' ;;
     'customers get|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers get|--api-version') echo '2026-04 2026-10 none' ;;
     'customers create|-o'|'customers create|--output') echo 'table tsv json ndjson' ;;
     'customers create|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers create|--api-version') echo '2026-04 2026-10 none' ;;
     'customers update|-o'|'customers update|--output') echo 'table tsv json ndjson' ;;
     'customers update|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers update|--api-version') echo '2026-04 2026-10 none' ;;
     'customers delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers delete|--api-version') echo '2026-04 2026-10 none' ;;
     'products|--profile') billing __complete profiles 2>/dev/null ;;
+    'products|--api-version') echo '2026-04 2026-10 none' ;;
     'products list|--sort') echo 'created_at name price_type price_amount_type price_amount -created_at -name -price_type -price_amount_type -price_amount' ;;
     'products list|-o'|'products list|--output') echo 'table tsv json ndjson' ;;
     'products list|--profile') billing __complete profiles 2>/dev/null ;;
+    'products list|--api-version') echo '2026-04 2026-10 none' ;;
     'products get|-o'|'products get|--output') echo 'table tsv json ndjson' ;;
     'products get|--profile') billing __complete profiles 2>/dev/null ;;
+    'products get|--api-version') echo '2026-04 2026-10 none' ;;
     'products create|-o'|'products create|--output') echo 'table tsv json ndjson' ;;
     'products create|--profile') billing __complete profiles 2>/dev/null ;;
+    'products create|--api-version') echo '2026-04 2026-10 none' ;;
     'products update|-o'|'products update|--output') echo 'table tsv json ndjson' ;;
     'products update|--profile') billing __complete profiles 2>/dev/null ;;
+    'products update|--api-version') echo '2026-04 2026-10 none' ;;
     'products archive|-o'|'products archive|--output') echo 'table tsv json ndjson' ;;
     'products archive|--profile') billing __complete profiles 2>/dev/null ;;
+    'products archive|--api-version') echo '2026-04 2026-10 none' ;;
     'discounts|--profile') billing __complete profiles 2>/dev/null ;;
-    'discounts list|--sort') echo 'created_at name code redemptions_count -created_at -name -code -redemptions_count' ;;
+    'discounts|--api-version') echo '2026-04 2026-10 none' ;;
+    'discounts list|--sort') echo 'created_at name code redemptions_count ends_at -created_at -name -code -redemptions_count -ends_at' ;;
     'discounts list|-o'|'discounts list|--output') echo 'table tsv json ndjson' ;;
     'discounts list|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts list|--api-version') echo '2026-04 2026-10 none' ;;
     'discounts get|-o'|'discounts get|--output') echo 'table tsv json ndjson' ;;
     'discounts get|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts get|--api-version') echo '2026-04 2026-10 none' ;;
     'discounts create|--duration') echo 'once forever repeating' ;;
     'discounts create|-o'|'discounts create|--output') echo 'table tsv json ndjson' ;;
     'discounts create|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts create|--api-version') echo '2026-04 2026-10 none' ;;
     'discounts update|-o'|'discounts update|--output') echo 'table tsv json ndjson' ;;
     'discounts update|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts update|--api-version') echo '2026-04 2026-10 none' ;;
     'discounts delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'discounts delete|--api-version') echo '2026-04 2026-10 none' ;;
     'benefits|--profile') billing __complete profiles 2>/dev/null ;;
-    'benefits list|--type') echo 'custom ads discord github_repository downloadables license_keys' ;;
+    'benefits|--api-version') echo '2026-04 2026-10 none' ;;
+    'benefits list|--type') echo 'custom ads discord github_repository downloadables license_keys meter_credit feature_flag slack_shared_channel' ;;
     'benefits list|-o'|'benefits list|--output') echo 'table tsv json ndjson' ;;
     'benefits list|--profile') billing __complete profiles 2>/dev/null ;;
+    'benefits list|--api-version') echo '2026-04 2026-10 none' ;;
     'benefits get|-o'|'benefits get|--output') echo 'table tsv json ndjson' ;;
     'benefits get|--profile') billing __complete profiles 2>/dev/null ;;
+    'benefits get|--api-version') echo '2026-04 2026-10 none' ;;
     'keys|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys|--api-version') echo '2026-04 2026-10 none' ;;
     'keys list|-o'|'keys list|--output') echo 'table tsv json ndjson' ;;
     'keys list|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys list|--api-version') echo '2026-04 2026-10 none' ;;
     'keys get|-o'|'keys get|--output') echo 'table tsv json ndjson' ;;
     'keys get|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys get|--api-version') echo '2026-04 2026-10 none' ;;
     'keys update|--status') echo 'granted revoked disabled' ;;
     'keys update|-o'|'keys update|--output') echo 'table tsv json ndjson' ;;
     'keys update|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys update|--api-version') echo '2026-04 2026-10 none' ;;
     'keys activate|-o'|'keys activate|--output') echo 'table tsv json ndjson' ;;
     'keys activate|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys activate|--api-version') echo '2026-04 2026-10 none' ;;
     'keys validate|-o'|'keys validate|--output') echo 'table tsv json ndjson' ;;
     'keys validate|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys validate|--api-version') echo '2026-04 2026-10 none' ;;
     'keys deactivate|--profile') billing __complete profiles 2>/dev/null ;;
+    'keys deactivate|--api-version') echo '2026-04 2026-10 none' ;;
     'org|--profile') billing __complete profiles 2>/dev/null ;;
-    'org list|--sort') echo 'created_at name -created_at -name' ;;
+    'org|--api-version') echo '2026-04 2026-10 none' ;;
+    'org list|--sort') echo 'created_at name slug next_review_threshold days_in_status -created_at -name -slug -next_review_threshold -days_in_status' ;;
     'org list|-o'|'org list|--output') echo 'table tsv json ndjson' ;;
     'org list|--profile') billing __complete profiles 2>/dev/null ;;
+    'org list|--api-version') echo '2026-04 2026-10 none' ;;
     'org get|-o'|'org get|--output') echo 'table tsv json ndjson' ;;
     'org get|--profile') billing __complete profiles 2>/dev/null ;;
+    'org get|--api-version') echo '2026-04 2026-10 none' ;;
     'org update|-o'|'org update|--output') echo 'table tsv json ndjson' ;;
     'org update|--profile') billing __complete profiles 2>/dev/null ;;
+    'org update|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks list|-o'|'webhooks list|--output') echo 'table tsv json ndjson' ;;
     'webhooks list|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks list|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks get|-o'|'webhooks get|--output') echo 'table tsv json ndjson' ;;
     'webhooks get|--profile') billing __complete profiles 2>/dev/null ;;
-    'webhooks create|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated all' ;;
+    'webhooks get|--api-version') echo '2026-04 2026-10 none' ;;
+    'webhooks create|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated checkout.expired customer.created customer.updated customer.deleted customer.state_changed customer_seat.assigned customer_seat.claimed customer_seat.revoked member.created member.updated member.deleted order.updated order.paid order.refunded subscription.cycled subscription.past_due subscription.paused subscription.resumed refund.created refund.updated discount.created discount.updated discount.deleted benefit_grant.cycled all' ;;
     'webhooks create|--format') echo 'raw discord slack' ;;
     'webhooks create|-o'|'webhooks create|--output') echo 'table tsv json ndjson' ;;
     'webhooks create|--profile') billing __complete profiles 2>/dev/null ;;
-    'webhooks update|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated all' ;;
+    'webhooks create|--api-version') echo '2026-04 2026-10 none' ;;
+    'webhooks update|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated checkout.expired customer.created customer.updated customer.deleted customer.state_changed customer_seat.assigned customer_seat.claimed customer_seat.revoked member.created member.updated member.deleted order.updated order.paid order.refunded subscription.cycled subscription.past_due subscription.paused subscription.resumed refund.created refund.updated discount.created discount.updated discount.deleted benefit_grant.cycled all' ;;
     'webhooks update|--format') echo 'raw discord slack' ;;
     'webhooks update|-o'|'webhooks update|--output') echo 'table tsv json ndjson' ;;
     'webhooks update|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks update|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks delete|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks deliveries|-o'|'webhooks deliveries|--output') echo 'table tsv json ndjson' ;;
     'webhooks deliveries|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks deliveries|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks redeliver|--profile') billing __complete profiles 2>/dev/null ;;
-    'listen|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated all' ;;
+    'webhooks redeliver|--api-version') echo '2026-04 2026-10 none' ;;
+    'listen|--events') echo 'checkout.created checkout.updated order.created subscription.created subscription.updated subscription.active subscription.canceled subscription.uncanceled subscription.revoked benefit_grant.created benefit_grant.updated benefit_grant.revoked organization.updated product.created product.updated benefit.created benefit.updated checkout.expired customer.created customer.updated customer.deleted customer.state_changed customer_seat.assigned customer_seat.claimed customer_seat.revoked member.created member.updated member.deleted order.updated order.paid order.refunded subscription.cycled subscription.past_due subscription.paused subscription.resumed refund.created refund.updated discount.created discount.updated discount.deleted benefit_grant.cycled all' ;;
     'listen|-o'|'listen|--output') echo 'ndjson' ;;
     'listen|--profile') billing __complete profiles 2>/dev/null ;;
+    'listen|--api-version') echo '2026-04 2026-10 none' ;;
     'trigger|-o'|'trigger|--output') echo 'table tsv json ndjson' ;;
     'trigger|--profile') billing __complete profiles 2>/dev/null ;;
+    'trigger|--api-version') echo '2026-04 2026-10 none' ;;
     'clock|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock|--api-version') echo '2026-04 2026-10 none' ;;
     'clock show|-o'|'clock show|--output') echo 'table tsv json ndjson' ;;
     'clock show|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock show|--api-version') echo '2026-04 2026-10 none' ;;
     'clock advance|-o'|'clock advance|--output') echo 'table tsv json ndjson' ;;
     'clock advance|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock advance|--api-version') echo '2026-04 2026-10 none' ;;
     'clock set|-o'|'clock set|--output') echo 'table tsv json ndjson' ;;
     'clock set|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock set|--api-version') echo '2026-04 2026-10 none' ;;
     'clock reset|-o'|'clock reset|--output') echo 'table tsv json ndjson' ;;
     'clock reset|--profile') billing __complete profiles 2>/dev/null ;;
+    'clock reset|--api-version') echo '2026-04 2026-10 none' ;;
     'api|--profile') billing __complete profiles 2>/dev/null ;;
+    'api|--api-version') echo '2026-04 2026-10 none' ;;
     'config|--profile') billing __complete profiles 2>/dev/null ;;
+    'config|--api-version') echo '2026-04 2026-10 none' ;;
     'config get|--profile') billing __complete profiles 2>/dev/null ;;
+    'config get|--api-version') echo '2026-04 2026-10 none' ;;
     'config set|--profile') billing __complete profiles 2>/dev/null ;;
+    'config set|--api-version') echo '2026-04 2026-10 none' ;;
     'config unset|--profile') billing __complete profiles 2>/dev/null ;;
+    'config unset|--api-version') echo '2026-04 2026-10 none' ;;
     'config list|--profile') billing __complete profiles 2>/dev/null ;;
+    'config list|--api-version') echo '2026-04 2026-10 none' ;;
     'login|--storage') echo 'auto keychain file' ;;
     'login|--profile') billing __complete profiles 2>/dev/null ;;
+    'login|--api-version') echo '2026-04 2026-10 none' ;;
     'logout|--profile') billing __complete profiles 2>/dev/null ;;
+    'logout|--api-version') echo '2026-04 2026-10 none' ;;
     'auth|--profile') billing __complete profiles 2>/dev/null ;;
+    'auth|--api-version') echo '2026-04 2026-10 none' ;;
     'auth status|--profile') billing __complete profiles 2>/dev/null ;;
+    'auth status|--api-version') echo '2026-04 2026-10 none' ;;
     'auth token|--profile') billing __complete profiles 2>/dev/null ;;
+    'auth token|--api-version') echo '2026-04 2026-10 none' ;;
     'whoami|--profile') billing __complete profiles 2>/dev/null ;;
+    'whoami|--api-version') echo '2026-04 2026-10 none' ;;
     'serve|--seed') echo 'demo none' ;;
     'serve|--profile') billing __complete profiles 2>/dev/null ;;
+    'serve|--api-version') echo '2026-04 2026-10 none' ;;
     'completion|--profile') billing __complete profiles 2>/dev/null ;;
+    'completion|--api-version') echo '2026-04 2026-10 none' ;;
   esac
 }
 # Prints the command path the words before the last one name (flags and their values skipped).

@@ -192,8 +192,11 @@ describe('in the real shells', () => {
       ['billing subs ', ['cancel', 'change-price', 'export', 'get', 'list', 'resume', 'revoke']],
       ['billing orders list --type ', ['one_time', 'recurring']],
       ['billing products ', ['archive', 'create', 'get', 'list', 'update']],
-      ['billing checkout list --sort ', ['-created_at', '-expires_at', 'created_at', 'expires_at']],
-      ['billing subs change-price x --proration ', ['invoice', 'prorate']],
+      [
+        'billing checkout list --sort ',
+        ['-created_at', '-expires_at', '-status', 'created_at', 'expires_at', 'status'],
+      ],
+      ['billing subs change-price x --proration ', ['invoice', 'next_period', 'prorate', 'reset']],
       ['billing --profile ', ['local', 'staging']],
       ['billing trigger checkout.', ['checkout.created', 'checkout.updated']],
       ['billing webhooks create --events org', ['organization.updated']],

@@ -7,6 +7,8 @@ export const CHECKOUT = {
   status: 'open',
   product: { name: 'Pro' },
   product_price: { price_amount: 1200 },
+  amount: 1200,
+  tax_amount: 0,
   subtotal_amount: 1200,
   total_amount: 1200,
   currency: 'usd',
@@ -29,7 +31,10 @@ export function checkoutCard(checkout: typeof CHECKOUT): string {
     `product.name\t${c.product.name}\n` +
     `product_price.price_amount\t${c.product_price.price_amount}\n` +
     'discount.name\t\n' +
-    `subtotal_amount\t${c.subtotal_amount}\n` +
+    `amount\t${c.amount}\n` +
+    // The key is the column's (today's net_amount), read as the seed's subtotal_amount.
+    `net_amount\t${c.subtotal_amount}\n` +
+    `tax_amount\t${c.tax_amount}\n` +
     `total_amount\t${c.total_amount}\n` +
     `is_payment_required\t${c.is_payment_required}\n` +
     `customer_email\t${c.customer_email}\n` +

@@ -53,6 +53,7 @@ export const HALF = {
 
 /** The TSV card of LAUNCH. */
 export const LAUNCH_CARD =
-  `id\t${ID}\nname\tLaunch 10\ncode\tLAUNCH10\ntype\tfixed\namount\t1000\nbasis_points\t\n` +
-  'duration\tonce\nduration_in_months\t\nstarts_at\t\nends_at\t\nredemptions_count\t3\n' +
+  // A fixed once discount has no basis points and no months: no such rows.
+  `id\t${ID}\nname\tLaunch 10\ncode\tLAUNCH10\ntype\tfixed\namount\t1000\n` +
+  'duration\tonce\nstarts_at\t\nends_at\t\nredemptions_count\t3\n' +
   `max_redemptions\t100\norganization_id\t${ORG}\ncreated_at\t2026-10-01T09:00:00Z\nmetadata\t{}\n`;

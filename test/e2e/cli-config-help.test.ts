@@ -43,6 +43,7 @@ describe('config', () => {
       `auth_url\t${s.url}\t(default)`,
       expect.stringMatching(/^client_id\t\S+\t\(default\)$/),
       `organization_id\t${ORG}\t(file)`,
+      'api_version\tnone\t(builtin)',
       'storage\tfile\t(file)',
       'connect_timeout\t10\t(default)',
       'request_timeout\t30\t(default)',

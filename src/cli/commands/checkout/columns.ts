@@ -31,7 +31,7 @@ export const CHECKOUT_CARD: Column[] = [
     alt: ['subtotal_amount'],
     kind: 'money',
     currencyPath: 'currency',
-    note: 'net_amount, after discounts and before tax (subtotal_amount before API 2026-04)',
+    note: 'net_amount: after discounts, before tax (subtotal_amount before 2026-04)',
   },
   { header: 'Tax', path: 'tax_amount', kind: 'money', currencyPath: 'currency' },
   { header: 'Total', path: 'total_amount', kind: 'money', currencyPath: 'currency' },

@@ -5,7 +5,7 @@ import { ApiError, UsageError } from '../../../errors.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
-import { outputOf, withOutput } from '../shared.js';
+import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
 import { CHECKOUT_CARD } from './columns.js';
@@ -141,6 +141,7 @@ export const buildConfirm = verb(runConfirm, {
     if (opts.confirmationToken !== undefined) body.confirmation_token_id = opts.confirmationToken;
     return { checkout, body, output: outputOf(opts) };
   },
+  notes: columnNotes('Read from either API generation', CHECKOUT_CARD),
   examples: [
     'billing checkout confirm <checkout-id> --customer-email jane@example.com --confirmation-token tok_test',
     'billing checkout confirm polar_c_… --discount-code LAUNCH10 --confirmation-token tok_test',

@@ -5,7 +5,7 @@ import { CHECKOUT } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { columnNotes, done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { showPage } from './browse.js';
 import { CHECKOUT_CARD } from './columns.js';
@@ -111,6 +111,7 @@ export const buildCreate = verb(runCreate, {
     if (customerMeta !== undefined) body.customer_metadata = customerMeta;
     return { body, open: opts.open === true, output: outputOf(opts) };
   },
+  notes: columnNotes('Read from either API generation', CHECKOUT_CARD),
   examples: [
     'billing checkout create --price <price-id> --email jane@example.com --open',
     "billing checkout create --price <price-id> --success-url 'https://shop.example/thanks?checkout_id={CHECKOUT_ID}'",

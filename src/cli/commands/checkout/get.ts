@@ -3,7 +3,7 @@
 import { CHECKOUT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { outputOf, withOutput } from '../shared.js';
+import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { CHECKOUT_CARD } from './columns.js';
 
@@ -24,6 +24,7 @@ export const buildGet = verb(runGet, {
       CHECKOUT,
     ),
   options: (id, opts) => ({ id: uuid('checkout id', id), output: outputOf(opts) }),
+  notes: columnNotes('Read from either API generation', CHECKOUT_CARD),
   examples: [
     'billing checkout get 5f0c…-…',
     'billing checkout get <id> --fields status,total_amount,customer_email',

@@ -11,7 +11,7 @@ import {
   metadata,
   uuid,
 } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { columnNotes, done, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { CHECKOUT_CARD } from './columns.js';
@@ -78,6 +78,7 @@ export const buildUpdate = verb(runUpdate, {
     };
     return { id: checkoutId, body, metadata: metadataEdit, output: outputOf(opts) };
   },
+  notes: columnNotes('Read from either API generation', CHECKOUT_CARD),
   examples: [
     'billing checkout update <id> --customer-email jane@example.com --metadata ref=spring-sale',
     'billing checkout update <id> --metadata seats:=5 --unset-metadata trial',

@@ -8,7 +8,7 @@ const AMOUNT: Column = {
   alt: ['amount'],
   kind: 'money',
   currencyPath: 'currency',
-  note: 'net_amount, after discounts and before tax (amount before API 2026-04)',
+  note: 'net_amount: after discounts, before tax (amount before API 2026-04)',
 };
 
 // `hide`: which columns give way first on a narrow terminal (1 first).

@@ -3,7 +3,7 @@
 import { ORDER } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { outputOf, withOutput } from '../shared.js';
+import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { ORDER_CARD } from './columns.js';
 
@@ -39,6 +39,7 @@ export const buildGet = verb(runGet, {
     mine: Boolean(opts.mine),
     output: outputOf(opts),
   }),
+  notes: columnNotes('Read from either API generation', ORDER_CARD),
   examples: [
     'billing orders get 0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21',
     'billing orders get <id> --json',

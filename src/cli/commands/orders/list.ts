@@ -10,7 +10,15 @@ import { PRICE_TYPES } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
 import { customerIds, customerRefs } from '../customers/ref.js';
-import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
+import {
+  columnNotes,
+  type Listing,
+  outputOf,
+  paging,
+  printPages,
+  withOutput,
+  withPaging,
+} from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { MY_ORDER_COLUMNS, ORDER_COLUMNS } from './columns.js';
 
@@ -119,6 +127,7 @@ export const buildList = verb(runList, {
     };
     return { mine: false, filters, page, output };
   },
+  notes: columnNotes('Read from either API generation', ORDER_COLUMNS),
   examples: [
     'billing orders list',
     'billing orders list --type recurring --sort -amount --limit 10',

@@ -4,7 +4,7 @@ import { ORGANIZATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
-import { outputOf, withOutput } from '../shared.js';
+import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { ORG_CARD } from './columns.js';
 
@@ -40,5 +40,6 @@ export const buildGet = verb(runGet, {
     id: id !== undefined ? uuid('organization id', id) : undefined,
     output: outputOf(opts),
   }),
+  notes: columnNotes('Read from either API generation', ORG_CARD),
   examples: ['billing org get', 'billing org get <org-id> --json'],
 });

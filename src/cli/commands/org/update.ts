@@ -4,7 +4,7 @@ import { ORGANIZATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { columnNotes, done, outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { ORG_CARD } from './columns.js';
 
@@ -47,6 +47,7 @@ export const buildUpdate = verb(runUpdate, {
       throw new UsageError('nothing to change: give --name or --data');
     return { id: orgId, body, output: outputOf(opts) };
   },
+  notes: columnNotes('Read from either API generation', ORG_CARD),
   examples: [
     'billing org update <org-id> --name "Acme Software GmbH"',
     `billing org update <org-id> --data '{"profile_settings": {"description": "Tools"}}'`,

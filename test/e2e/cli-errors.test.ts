@@ -136,8 +136,9 @@ describe('answers from a misbehaving server', () => {
       env: { BILLING_CONFIG_DIR: configDir, BILLING_PROFILE: 'slow', BILLING_BASE_URL: undefined },
     });
     expect(r.code).toBe(3);
+    // A profile of its own speaks today's API: the seller's activate.
     expect(r.stderr.split('\n')[0]).toBe(
-      `billing: POST ${fakeUrl}/v1/customer-portal/license-keys/activate failed (timed out after 300ms); ` +
+      `billing: POST ${fakeUrl}/v1/license-keys/activate failed (timed out after 300ms); ` +
         'the server may have applied this request; check before retrying',
     );
     expect(seen).toHaveLength(1);

@@ -158,7 +158,8 @@ describe('orders list: sorting', () => {
       stdout: '',
       stderr:
         'billing: --sort: "bogus" is not a sort criterion here; valid: created_at, amount, ' +
-        'customer, product, discount, subscription (prefix - for descending)\n',
+        'customer, product, discount, subscription, status, invoice_number, net_amount ' +
+        '(prefix - for descending)\n',
     });
   });
 });
@@ -204,7 +205,7 @@ describe('orders get', () => {
       `id\t${o.id}`,
       `created_at\t${o.created_at}`,
       `billing_reason\t${o.billing_reason}`,
-      `amount\t${o.amount}`,
+      `net_amount\t${o.amount}`,
       `tax_amount\t${o.tax_amount}`,
       `customer.email\t${o.customer.email}`,
     ]);

@@ -28,7 +28,7 @@ describe('org get', () => {
         'name\tAcme Software',
         'slug\tacme',
         'email\thello@acme.example',
-        'blog\thttps://acme.example',
+        'website\thttps://acme.example',
         'bio\tDeveloper tools for small teams.',
         'social_username\tacme',
         `created_at\t${o.created_at}`,

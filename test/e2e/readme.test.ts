@@ -44,6 +44,7 @@ describe('README', () => {
       "from '@polar-sh/sdk'",
       '/v1/webhooks/endpoints',
       'checkout create',
+      'api_version',
     ]) {
       expect(blocks).toContain(command);
     }
@@ -81,6 +82,9 @@ describe('README', () => {
     });
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toContain('exit code 7');
+    // "Which API version": the setting stored and read back, and the header --debug shows.
+    expect(result.stdout).toMatch(/^2026-04$/m);
+    expect(result.stdout).toMatch(/^→ Polar-Version: 2026-10$/m);
     expect(result.stdout).toContain('Acme Pro');
     // billing listen -o ndjson printed the event trigger made.
     expect(result.stdout).toMatch(/^order\.created [0-9a-f-]{36}$/m);

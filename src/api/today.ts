@@ -32,3 +32,18 @@ export type Answer<O extends Operation, S extends number = 200> = operations[O] 
 }
   ? A
   : never;
+
+type Prev = [never, 0, 1, 2, 3, 4];
+type Item<T> = T extends readonly (infer E)[] ? E : T;
+
+/**
+ * The dot paths into T (`customer.email`, `prices.price_amount`), four deep; a list steps into
+ * its items. Columns are typed by it, so a field the description drops is a compile error.
+ */
+export type FieldPath<T, D extends number = 4> = [D] extends [never]
+  ? never
+  : T extends object
+    ? {
+        [K in keyof T & string]: K | `${K}.${FieldPath<Item<NonNullable<T[K]>>, Prev[D]>}`;
+      }[keyof T & string]
+    : never;

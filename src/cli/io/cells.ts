@@ -1,4 +1,5 @@
 // One cell, two renderings: human (TTY table/card) and raw (TSV).
+import type { FieldPath } from '../../api/today.js';
 import { statusTone, type Tone } from './color.js';
 import { money, relativeTime } from './humanize.js';
 import { getPath, type Json, leaves } from './paths.js';
@@ -38,6 +39,17 @@ export interface Column {
    */
   ifPresent?: boolean;
 }
+
+/**
+ * A column of a resource T: its paths are checked against T's fields (today's description,
+ * and the seed's thin types), so a renamed or dropped field is a compile error. Written as
+ * `[…] satisfies ColumnOf<T>[]`: a type only, nothing more is loaded at start-up.
+ */
+export type ColumnOf<T> = Omit<Column, 'path' | 'alt' | 'currencyPath'> & {
+  path: FieldPath<T>;
+  alt?: readonly FieldPath<T>[];
+  currencyPath?: FieldPath<T>;
+};
 
 export interface HumanCell {
   text: string;

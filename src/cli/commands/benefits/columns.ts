@@ -1,11 +1,12 @@
-import type { Column } from '../../io/index.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 export const BENEFIT_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'TYPE', path: 'type' },
   { header: 'DESCRIPTION', path: 'description' },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['Benefit']>[];
 
 export const BENEFIT_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -16,4 +17,4 @@ export const BENEFIT_CARD: Column[] = [
   { header: 'Organization', path: 'organization_id', kind: 'id' },
   { header: 'Created', path: 'created_at', kind: 'time' },
   { header: 'Properties', path: 'properties' },
-];
+] satisfies ColumnOf<Schemas['Benefit']>[];

@@ -1,4 +1,9 @@
-import type { Column } from '../../io/index.js';
+import type { SeedCheckout } from '../../../api/seed.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
+
+/** A checkout of either generation: today's description and the seed's fields it no longer has. */
+type Checkout = Schemas['Checkout'] & SeedCheckout;
 
 export const CHECKOUT_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -8,7 +13,7 @@ export const CHECKOUT_COLUMNS: Column[] = [
   { header: 'CUSTOMER', path: 'customer_email', hide: 2 },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
   { header: 'EXPIRES', path: 'expires_at', kind: 'time', hide: 4 },
-];
+] satisfies ColumnOf<Checkout>[];
 
 export const CHECKOUT_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -43,4 +48,4 @@ export const CHECKOUT_CARD: Column[] = [
   { header: 'URL', path: 'url' },
   { header: 'Metadata', path: 'metadata' },
   { header: 'Custom fields', path: 'custom_field_data' },
-];
+] satisfies ColumnOf<Checkout>[];

@@ -1,11 +1,12 @@
-import type { Column } from '../../io/index.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 export const CUSTOMER_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'EMAIL', path: 'email' },
   { header: 'NAME', path: 'name', hide: 2 },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['Customer']>[];
 
 export const CUSTOMER_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -20,4 +21,4 @@ export const CUSTOMER_CARD: Column[] = [
   { header: 'Organization', path: 'organization_id', kind: 'id' },
   { header: 'Created', path: 'created_at', kind: 'time' },
   { header: 'Metadata', path: 'metadata' },
-];
+] satisfies ColumnOf<Schemas['Customer']>[];

@@ -1,4 +1,5 @@
-import type { Column } from '../../io/index.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 export const DISCOUNT_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -9,7 +10,7 @@ export const DISCOUNT_COLUMNS: Column[] = [
   { header: 'REDEEMED', path: 'redemptions_count', hide: 3 },
   { header: 'MAX', path: 'max_redemptions', hide: 2 },
   { header: 'ENDS', path: 'ends_at', kind: 'time', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['Discount']>[];
 
 export const DISCOUNT_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -29,10 +30,10 @@ export const DISCOUNT_CARD: Column[] = [
   { header: 'Organization', path: 'organization_id', kind: 'id' },
   { header: 'Created', path: 'created_at', kind: 'time' },
   { header: 'Metadata', path: 'metadata' },
-];
+] satisfies ColumnOf<Schemas['Discount']>[];
 
 /** The products a discount is restricted to, under its card on a terminal. */
 export const DISCOUNT_PRODUCT_COLUMNS: Column[] = [
   { header: 'PRODUCT', path: 'name' },
   { header: 'PRODUCT ID', path: 'id', kind: 'id' },
-];
+] satisfies ColumnOf<Schemas['DiscountProduct']>[];

@@ -1,4 +1,5 @@
-import type { Column } from '../../io/index.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 export const KEY_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -10,7 +11,7 @@ export const KEY_COLUMNS: Column[] = [
   { header: 'USAGE', path: 'usage', hide: 2 },
   { header: 'VALIDATED', path: 'last_validated_at', kind: 'time', hide: 1 },
   { header: 'EXPIRES', path: 'expires_at', kind: 'time', hide: 4 },
-];
+] satisfies ColumnOf<Schemas['LicenseKeyRead']>[];
 
 export const KEY_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -25,14 +26,14 @@ export const KEY_CARD: Column[] = [
   { header: 'Validations', path: 'validations' },
   { header: 'Last validated', path: 'last_validated_at', kind: 'time' },
   { header: 'Expires', path: 'expires_at', kind: 'time' },
-];
+] satisfies ColumnOf<Schemas['LicenseKeyRead']>[];
 
 export const ACTIVATION_COLUMNS: Column[] = [
   { header: 'ACTIVATION', path: 'id', kind: 'id' },
   { header: 'LABEL', path: 'label' },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 2 },
   { header: 'META', path: 'meta', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['LicenseKeyActivationRead']>[];
 
 export const ACTIVATION_CARD: Column[] = [
   { header: 'Activation', path: 'id', kind: 'id' },
@@ -42,4 +43,4 @@ export const ACTIVATION_CARD: Column[] = [
   { header: 'Key', path: 'license_key.display_key' },
   { header: 'Key status', path: 'license_key.status', kind: 'status' },
   { header: 'Activation limit', path: 'license_key.limit_activations' },
-];
+] satisfies ColumnOf<Schemas['LicenseKeyActivationRead']>[];

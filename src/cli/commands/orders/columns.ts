@@ -1,8 +1,13 @@
-import type { Column } from '../../io/index.js';
+import type { SeedOrder } from '../../../api/seed.js';
+import type { FieldPath, Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
+
+/** An order of either generation: today's description and the seed's fields it no longer has. */
+type Order = Schemas['Order'] & SeedOrder;
 
 // Today's generation splits the old `amount` (after discounts, before tax) into subtotal,
 // discount, net, tax and total: AMOUNT is the net amount, read as `amount` from the seed's.
-const AMOUNT: Column = {
+const AMOUNT: ColumnOf<Order> = {
   header: 'AMOUNT',
   path: 'net_amount',
   alt: ['amount'],
@@ -19,7 +24,7 @@ export const ORDER_COLUMNS: Column[] = [
   { header: 'PRODUCT', path: 'product.name', hide: 3 },
   AMOUNT,
   { header: 'REASON', path: 'billing_reason', hide: 1 },
-];
+] satisfies ColumnOf<Order>[];
 
 /** The customer's own orders (the customer portal's have no customer and no reason). */
 export const MY_ORDER_COLUMNS: Column[] = ORDER_COLUMNS.filter(
@@ -27,7 +32,7 @@ export const MY_ORDER_COLUMNS: Column[] = ORDER_COLUMNS.filter(
 );
 
 /** An amount only today's generation has: the seed's card has no such row. */
-const money = (header: string, path: string): Column => ({
+const money = (header: string, path: FieldPath<Order>): ColumnOf<Order> => ({
   header,
   path,
   kind: 'money',
@@ -67,4 +72,4 @@ export const ORDER_CARD: Column[] = [
   { header: 'Subscription status', path: 'subscription.status', kind: 'status' },
   { header: 'Checkout', path: 'checkout_id', kind: 'id' },
   { header: 'Metadata', path: 'metadata' },
-];
+] satisfies ColumnOf<Order>[];

@@ -1,11 +1,13 @@
-import type { Column } from '../../io/index.js';
+import type { SeedOrganization } from '../../../api/seed.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 export const ORG_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'NAME', path: 'name' },
   { header: 'SLUG', path: 'slug' },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['Organization'] & SeedOrganization>[];
 
 export const ORG_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -37,4 +39,4 @@ export const ORG_CARD: Column[] = [
     kind: 'bool',
     ifPresent: true,
   },
-];
+] satisfies ColumnOf<Schemas['Organization'] & SeedOrganization>[];

@@ -1,4 +1,6 @@
-import type { Column } from '../../io/index.js';
+import type { SeedSubscription } from '../../../api/seed.js';
+import type { Schemas } from '../../../api/today.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 export const SUBSCRIPTION_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -9,7 +11,7 @@ export const SUBSCRIPTION_COLUMNS: Column[] = [
   { header: 'STARTED', path: 'started_at', kind: 'time', hide: 1 },
   { header: 'RENEWS', path: 'current_period_end', kind: 'time', hide: 4 },
   { header: 'CANCELS', path: 'cancel_at_period_end', kind: 'bool', hide: 3 },
-];
+] satisfies ColumnOf<Schemas['Subscription'] & SeedSubscription>[];
 
 export const SUBSCRIPTION_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -25,7 +27,7 @@ export const SUBSCRIPTION_CARD: Column[] = [
   { header: 'Cancels at period end', path: 'cancel_at_period_end', kind: 'bool' },
   { header: 'Trial ends', path: 'trial_end', kind: 'time', ifPresent: true },
   { header: 'Customer', path: 'customer.email' },
-];
+] satisfies ColumnOf<Schemas['Subscription'] & SeedSubscription>[];
 
 /** The seller's list: whose subscription it is comes second. */
 export const SELLER_SUBSCRIPTION_COLUMNS: Column[] = [

@@ -2,9 +2,10 @@
 // output but `webhooks create`'s.
 import { VALUES } from '../../../api/generation.js';
 import type { Resource } from '../../../api/schemas.js';
+import type { Schemas } from '../../../api/today.js';
 import { UsageError } from '../../../errors.js';
 import { clip } from '../../input.js';
-import type { Column } from '../../io/index.js';
+import type { Column, ColumnOf } from '../../io/cells.js';
 
 const EVENT_TYPES: readonly string[] = VALUES.webhookEventType;
 
@@ -55,7 +56,7 @@ export const ENDPOINT_COLUMNS: Column[] = [
   { header: 'URL', path: 'url' },
   { header: 'EVENTS', path: 'events', hide: 2 },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['WebhookEndpoint']>[];
 
 export const ENDPOINT_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -64,7 +65,7 @@ export const ENDPOINT_CARD: Column[] = [
   { header: 'Events', path: 'events' },
   { header: 'Organization', path: 'organization_id', kind: 'id' },
   { header: 'Created', path: 'created_at', kind: 'time' },
-];
+] satisfies ColumnOf<Schemas['WebhookEndpoint']>[];
 
 export const DELIVERY_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
@@ -73,4 +74,4 @@ export const DELIVERY_COLUMNS: Column[] = [
   { header: 'EVENT ID', path: 'webhook_event.id', kind: 'id', hide: 2 },
   { header: 'HTTP', path: 'http_code' },
   { header: 'OK', path: 'succeeded', kind: 'bool', hide: 1 },
-];
+] satisfies ColumnOf<Schemas['WebhookDelivery']>[];

@@ -3,7 +3,8 @@
 //   vendor/polar-openapi/2026-10.json   the description without prose, examples or code samples:
 //                                       schemas and operations, what ajv checks bodies against
 //   src/shared/openapi/2026-10.ts       TypeScript types of it, by openapi-typescript
-//   src/shared/openapi/2026-10.facts.ts its value sets, sort criteria and printed fields, for run time
+//   src/shared/openapi/2026-10.facts.ts its value sets and sort criteria, for run time
+//   src/shared/openapi/2026-10.fields.ts the fields of what the CLI prints, for --fields
 //   vendor/polar-openapi/SOURCE.md      where it came from: repository, path, commit, sha256
 // Get the document from https://raw.githubusercontent.com/polarsource/polar/<commit>/docs/openapi/2026-10.openapi.json
 // openapi-typescript is run with npx (it wants TypeScript 5's compiler API; the project's
@@ -224,22 +225,30 @@ try {
   ].join('\n');
   mkdirSync('src/shared/openapi', { recursive: true });
   writeFileSync(`src/shared/openapi/${VERSION}.ts`, header + readFileSync(out, 'utf8'));
+  const generated = header.replace(`with ${GENERATOR} `, '');
   const facts = [
-    header.replace(`with ${GENERATOR} `, ''),
-    '// Value sets and printed fields of the API description, for the CLI at run time.',
-    '',
-    "/** A schema's fields by name: 'leaf' a value, 'free' a map of any keys, else nested. */",
-    "export type Fields = { readonly [name: string]: Fields | 'free' | 'leaf' };",
+    generated,
+    '// Value sets of the API description, for the CLI at run time.',
     '',
     `export const ENUMS = ${JSON.stringify(enums)} as const;`,
     '',
     '/** The sort criteria of each list operation (by operationId), ascending forms. */',
     `export const SORTING: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(sorting)};`,
     '',
+  ].join('\n');
+  writeFileSync(`src/shared/openapi/${VERSION}.facts.ts`, facts);
+  // Apart: only --fields needs them, and they are most of the size.
+  const fieldsModule = [
+    generated,
+    '// The fields of what the CLI prints, as the API description lists them (for --fields).',
+    '',
+    "/** A schema's fields by name: 'leaf' a value, 'free' a map of any keys, else nested. */",
+    "export type Fields = { readonly [name: string]: Fields | 'free' | 'leaf' };",
+    '',
     `export const FIELDS = ${JSON.stringify(fields)} as const satisfies Record<string, Fields>;`,
     '',
   ].join('\n');
-  writeFileSync(`src/shared/openapi/${VERSION}.facts.ts`, facts);
+  writeFileSync(`src/shared/openapi/${VERSION}.fields.ts`, fieldsModule);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -269,5 +278,5 @@ the conformance tests check every body the CLI sends and reads against the new s
 `,
 );
 console.log(
-  `wrote ${keptPath}, src/shared/openapi/${VERSION}.ts and .facts.ts, vendor/polar-openapi/SOURCE.md`,
+  `wrote ${keptPath}, src/shared/openapi/${VERSION}.ts, .facts.ts and .fields.ts, vendor/polar-openapi/SOURCE.md`,
 );

@@ -4,7 +4,7 @@
 // only keeps a typo from printing a column of nothing. test/conformance checks that it covers
 // every field of the official SDK's models.
 
-import { FIELDS, type Fields } from '../shared/openapi/2026-10.facts.js';
+import { FIELDS, type Fields } from '../shared/openapi/2026-10.fields.js';
 
 /** A field's subfields; FREE: any keys (metadata and the like); LEAF: a plain value. */
 export type FieldTree = { readonly [name: string]: FieldTree | typeof FREE | typeof LEAF };
@@ -412,3 +412,22 @@ export const TRIGGERED: FieldTree = leaves(
   'benefit',
   'organization',
 );
+
+/** Every command's fields, by the name its --fields check asks for (loaded on demand). */
+export const FIELD_TREES = {
+  ACTIVATION,
+  BENEFIT,
+  CHECKOUT,
+  CLOCK,
+  CUSTOMER,
+  DISCOUNT,
+  LICENSE_KEY,
+  ORDER,
+  ORGANIZATION,
+  PRODUCT,
+  SUBSCRIPTION,
+  TRIGGERED,
+  WEBHOOK_DELIVERY,
+  WEBHOOK_ENDPOINT,
+} satisfies Record<string, FieldTree>;
+export type FieldTrees = typeof FIELD_TREES;

@@ -1,7 +1,7 @@
 // What every verb shares: the runner type, output and paging flags, paged printing, ✓ lines.
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { Option } from '@commander-js/extra-typings';
-import { type FieldTree, unknownField } from '../../api/fields.js';
+import type { FieldTree, FieldTrees } from '../../api/fields.js';
 import type { PageInfo } from '../../api/paginate.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { Context, OutputOptions } from '../context.js';
@@ -15,10 +15,13 @@ import type { Column } from '../io/index.js';
  */
 export type RunF<O> = (options: O, ctx: Context) => Promise<void>;
 
-/** --json, -o and --fields; `fields` are what the command prints, for checking --fields. */
+/**
+ * --json, -o and --fields; `fields` names what the command prints, for checking --fields (the
+ * field lists, both API generations', load only when --fields is given).
+ */
 export function withOutput<A extends unknown[], O extends OptionValues, G extends OptionValues>(
   cmd: Command<A, O, G>,
-  fields: FieldTree,
+  fields: keyof FieldTrees,
 ) {
   return (
     cmd
@@ -34,10 +37,13 @@ export function withOutput<A extends unknown[], O extends OptionValues, G extend
         'only these comma-separated fields, by dot path (e.g. id,customer.email)',
       )
       // Checked before the action: a bad --fields must not surface after a PATCH was applied.
-      .hook('preAction', (c) => {
+      .hook('preAction', async (c) => {
         const o = c.opts() as OutputOptions;
         resolveFormat({ json: o.json, output: o.output });
-        if (o.fields !== undefined) checkFields(parseFields(o.fields), fields);
+        if (o.fields === undefined) return;
+        const paths = parseFields(o.fields);
+        const { FIELD_TREES, unknownField } = await import('../../api/fields.js');
+        checkFields(paths, FIELD_TREES[fields], unknownField);
       })
   );
 }
@@ -52,7 +58,11 @@ export function outputOf(opts: OutputOptions): OutputOptions {
 }
 
 /** Every --fields path must name a field the command prints (nested paths by dots). */
-function checkFields(paths: readonly string[], fields: FieldTree): void {
+function checkFields(
+  paths: readonly string[],
+  fields: FieldTree,
+  unknownField: typeof import('../../api/fields.js').unknownField,
+): void {
   for (const path of paths) {
     const problem = unknownField(fields, path);
     if (!problem) continue;

@@ -1,6 +1,5 @@
 // billing benefits get <id> → GET /v1/benefits/{id}
 
-import { BENEFIT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { outputOf, withOutput } from '../shared.js';
@@ -22,7 +21,7 @@ export const buildGet = verb(runGet, {
         .summary('show a benefit')
         .description("Show a benefit with its type's properties.")
         .argument('<id>', 'benefit id (UUID)'),
-      BENEFIT,
+      'BENEFIT',
     ),
   options: (id, opts) => ({ id: uuid('benefit id', id), output: outputOf(opts) }),
   examples: [

@@ -2,7 +2,6 @@
 
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import type { BenefitFilters } from '../../../api/benefits.js';
-import { BENEFIT } from '../../../api/fields.js';
 import { VALUES } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, uuids } from '../../input.js';
@@ -47,7 +46,7 @@ export const buildList = verb(runList, {
               }),
           )
           .option('--org <id>', 'only benefits of this organization (repeatable)', collect),
-        BENEFIT,
+        'BENEFIT',
       ),
     ),
   options: (opts): ListOptions => ({

@@ -1,6 +1,5 @@
 // billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
 
-import { CHECKOUT } from '../../../api/fields.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
@@ -127,7 +126,7 @@ export const buildConfirm = verb(runConfirm, {
           'payment confirmation token, required for paid checkouts (the local service accepts any value)',
         )
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      CHECKOUT,
+      'CHECKOUT',
     ),
   options: async (secretOrId, opts, ctx): Promise<ConfirmOptions> => {
     let checkout: ConfirmOptions['checkout'];

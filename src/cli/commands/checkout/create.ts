@@ -1,7 +1,6 @@
 // billing checkout create → POST /v1/checkouts/custom/ (SDK checkouts.custom.create)
 
 import type { CheckoutCreate } from '../../../api/checkouts.js';
-import { CHECKOUT } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
@@ -79,7 +78,7 @@ export const buildCreate = verb(runCreate, {
         )
         .option('--data <json>', 'request body as JSON, @file or - for stdin')
         .option('--open', "open the session's page in the browser (prints its URL without one)"),
-      CHECKOUT,
+      'CHECKOUT',
     ),
   options: async (opts, ctx): Promise<CreateOptions> => {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };

@@ -1,6 +1,5 @@
 // billing checkout get <id> → GET /v1/checkouts/custom/{id}
 
-import { CHECKOUT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { columnNotes, outputOf, withOutput } from '../shared.js';
@@ -21,7 +20,7 @@ export const buildGet = verb(runGet, {
         .command('get')
         .summary('show a checkout session')
         .argument('<id>', 'checkout session id (UUID)'),
-      CHECKOUT,
+      'CHECKOUT',
     ),
   options: (id, opts) => ({ id: uuid('checkout id', id), output: outputOf(opts) }),
   notes: columnNotes('Read from either API generation', CHECKOUT_CARD),

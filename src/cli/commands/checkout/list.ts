@@ -1,7 +1,6 @@
 // billing checkout list → GET /v1/checkouts/custom/
 
 import type { CheckoutFilters } from '../../../api/checkouts.js';
-import { CHECKOUT } from '../../../api/fields.js';
 import { anySorting, SORTS } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
@@ -37,7 +36,7 @@ export const buildList = verb(runList, {
             '--sort <criteria>',
             `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
-        CHECKOUT,
+        'CHECKOUT',
       ),
     ),
   options: (opts): ListOptions => ({

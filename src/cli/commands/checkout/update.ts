@@ -1,6 +1,5 @@
 // billing checkout update <id> → PATCH /v1/checkouts/custom/{id}
 
-import { CHECKOUT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import {
   checkMetadataObject,
@@ -62,7 +61,7 @@ export const buildUpdate = verb(runUpdate, {
         .option('--unset-metadata <key>', 'remove a metadata key (repeatable)', collect)
         .option('--replace-metadata', 'replace the whole metadata with the --metadata pairs given')
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      CHECKOUT,
+      'CHECKOUT',
     ),
   options: async (id, opts, ctx) => {
     const checkoutId = uuid('checkout id', id);

@@ -1,6 +1,5 @@
 // billing clock advance <duration> → POST /__local/clock {advance_seconds}
 
-import { CLOCK } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { outputOf, withOutput } from '../shared.js';
 import { verb } from '../verb.js';
@@ -26,7 +25,7 @@ export const buildAdvance = verb(runAdvance, {
             'period), those cancelled at period end end. Prints the clock and how many of each.',
         )
         .argument('<duration>', 'how far: 90s, 30m, 2h, 31d, 2w, 1y (365 days), or 1d12h'),
-      CLOCK,
+      'CLOCK',
     ),
   options: (value, opts) => ({ seconds: duration('duration', value), output: outputOf(opts) }),
   examples: ['billing clock advance 31d', 'billing clock advance 1y --json'],

@@ -1,6 +1,5 @@
 // billing clock reset → POST /__local/clock {reset: true}
 
-import { CLOCK } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { outputOf, withOutput } from '../shared.js';
 import { verb } from '../verb.js';
@@ -19,7 +18,7 @@ export const buildReset = verb(runReset, {
         .description(
           "Put the local service's clock back to real time. What happened while it was ahead stays.",
         ),
-      CLOCK,
+      'CLOCK',
     ),
   options: (opts) => ({ output: outputOf(opts) }),
   examples: ['billing clock reset'],

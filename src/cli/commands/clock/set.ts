@@ -1,6 +1,5 @@
 // billing clock set <date-time> → POST /__local/clock {set}
 
-import { CLOCK } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { dateTimeOrNone } from '../../input.js';
@@ -27,7 +26,7 @@ export const buildSet = verb(runSet, {
             'advance; backward, nothing is undone or processed.',
         )
         .argument('<date-time>', 'ISO 8601, e.g. 2027-01-31T00:00:00Z'),
-      CLOCK,
+      'CLOCK',
     ),
   options: (value, opts) => {
     const at = dateTimeOrNone('date-time', value);

@@ -1,6 +1,5 @@
 // billing clock [show] → GET /__local/clock (the local service's test clock)
 
-import { CLOCK } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { outputOf, withOutput } from '../shared.js';
 import { verb } from '../verb.js';
@@ -19,7 +18,7 @@ export const buildShow = verb(runShow, {
         .description(
           "Show the local service's test clock: its now and how far it is from real time.",
         ),
-      CLOCK,
+      'CLOCK',
     ),
   options: (opts) => ({ output: outputOf(opts) }),
   examples: ['billing clock', 'billing clock show --json'],

@@ -1,6 +1,5 @@
 // billing customers create → POST /v1/customers/
 
-import { CUSTOMER } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
@@ -41,7 +40,7 @@ export const buildCreate = verb(runCreate, {
         .option('--external-id <id>', "your own id for the customer (today's API)")
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      CUSTOMER,
+      'CUSTOMER',
     ),
   options: async (opts, ctx): Promise<CreateOptions> => {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };

@@ -1,7 +1,6 @@
 // billing customers get <id|email> → GET /v1/customers/{id}; with --external, today's
 // GET /v1/customers/external/{external_id}
 
-import { CUSTOMER } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
@@ -34,7 +33,7 @@ export const buildGet = verb(runGet, {
         )
         .argument('<customer>', 'customer id (UUID) or email; with --external, your id')
         .option('--external', 'the argument is your own id of the customer (external_id)'),
-      CUSTOMER,
+      'CUSTOMER',
     ),
   options: (customer, opts) =>
     opts.external

@@ -1,7 +1,6 @@
 // billing customers list → GET /v1/customers/
 
 import type { CustomerFilters } from '../../../api/customers.js';
-import { CUSTOMER } from '../../../api/fields.js';
 import { anySorting, SORTS } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
@@ -51,7 +50,7 @@ export const buildList = verb(runList, {
             '--sort <criteria>',
             `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
-        CUSTOMER,
+        'CUSTOMER',
       ),
     ),
   options: (opts): ListOptions => {

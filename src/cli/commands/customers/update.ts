@@ -1,6 +1,5 @@
 // billing customers update <id|email> → PATCH /v1/customers/{id}
 
-import { CUSTOMER } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { dataObject } from '../../input.js';
@@ -35,7 +34,7 @@ export const buildUpdate = verb(runUpdate, {
         .option('--name <name>', 'a new name')
         .option('--external-id <id>', "your own id for the customer (today's API)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      CUSTOMER,
+      'CUSTOMER',
     ),
   options: async (customer, opts, ctx): Promise<UpdateOptions> => {
     const id = customerRef('customer', customer);

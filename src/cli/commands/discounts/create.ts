@@ -1,7 +1,6 @@
 // billing discounts create → POST /v1/discounts/
 
 import { Option } from '@commander-js/extra-typings';
-import { DISCOUNT } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import { DISCOUNT_DURATIONS } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
@@ -59,7 +58,7 @@ export const buildCreate = verb(runCreate, {
         .option('--product <id>', 'only for this product (repeatable)', collect)
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      DISCOUNT,
+      'DISCOUNT',
     ),
   options: async (opts, ctx): Promise<CreateOptions> => {
     const body: Record<string, unknown> = {

@@ -1,6 +1,5 @@
 // billing discounts get <id> → GET /v1/discounts/{id}
 
-import { DISCOUNT } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
 import { outputOf, withOutput } from '../shared.js';
@@ -42,7 +41,7 @@ export const buildGet = verb(runGet, {
             '(on a terminal) the products it applies to.',
         )
         .argument('<id>', 'discount id (UUID)'),
-      DISCOUNT,
+      'DISCOUNT',
     ),
   options: (id, opts) => ({ id: uuid('discount id', id), output: outputOf(opts) }),
   examples: [

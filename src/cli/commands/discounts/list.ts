@@ -1,7 +1,6 @@
 // billing discounts list → GET /v1/discounts/
 
 import type { DiscountFilters } from '../../../api/discounts.js';
-import { DISCOUNT } from '../../../api/fields.js';
 import { anySorting, SORTS } from '../../../api/generation.js';
 import type { Context } from '../../context.js';
 import { collect, sorting, uuids } from '../../input.js';
@@ -35,7 +34,7 @@ export const buildList = verb(runList, {
             '--sort <criteria>',
             `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
-        DISCOUNT,
+        'DISCOUNT',
       ),
     ),
   options: (opts): ListOptions => ({

@@ -1,6 +1,5 @@
 // billing discounts update <id> → PATCH /v1/discounts/{id}
 
-import { DISCOUNT } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { collect, dataObject, uuid } from '../../input.js';
@@ -48,7 +47,7 @@ export const buildUpdate = verb(runUpdate, {
         )
         .option('--any-product', 'for every product (clears the list)')
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      DISCOUNT,
+      'DISCOUNT',
     ),
   options: async (id, opts, ctx): Promise<UpdateOptions> => {
     const discountId = uuid('discount id', id);

@@ -1,7 +1,6 @@
 // billing keys activate <key> → POST /v1/license-keys/activate (today's API, the seller's token),
 // or /v1/customer-portal/license-keys/activate (no token: --public, and the seed's API)
 
-import { ACTIVATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, type MetadataValue, metadata } from '../../input.js';
@@ -73,7 +72,7 @@ export const buildActivate = verb(runActivate, {
           collect,
         )
         .option('--public', PUBLIC_HELP),
-      ACTIVATION,
+      'ACTIVATION',
     ),
   options: async (key, opts, ctx) => {
     if (!opts.label) throw new UsageError('--label is required');

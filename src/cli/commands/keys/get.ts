@@ -1,7 +1,6 @@
 // billing keys get <id> → GET /v1/license-keys/{id} (the seller's), or with --mine
 // GET /v1/customer-portal/license-keys/{id}; both with the key's activations.
 
-import { LICENSE_KEY } from '../../../api/fields.js';
 import { ApiError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
@@ -55,7 +54,7 @@ export const buildGet = verb(runGet, {
         )
         .argument('<id>', 'license key id (UUID)')
         .option('--mine', "the customer's own key, through the customer portal"),
-      LICENSE_KEY,
+      'LICENSE_KEY',
     ),
   options: (id, opts) => ({
     id: uuid('license key id', id),

@@ -1,6 +1,5 @@
 // billing keys list → GET /v1/license-keys, or GET /v1/customer-portal/license-keys/ with --mine
 
-import { LICENSE_KEY } from '../../../api/fields.js';
 import type {
   CustomerPortalLicenseKeyFilters,
   LicenseKeyFilters,
@@ -41,7 +40,7 @@ export const buildList = verb(runList, {
           .option('--org <id>', 'only this organization (repeatable)', collect)
           .option('--benefit <id>', 'only this license-key benefit (repeatable)', collect)
           .option('--mine', "the customer's own keys, through the customer portal"),
-        LICENSE_KEY,
+        'LICENSE_KEY',
       ),
     ),
   options: (opts): ListOptions => {

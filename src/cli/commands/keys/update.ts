@@ -1,7 +1,6 @@
 // billing keys update <id> → PATCH /v1/license-keys/{id}
 
 import { Option } from '@commander-js/extra-typings';
-import { LICENSE_KEY } from '../../../api/fields.js';
 import type { LicenseKeyUpdate } from '../../../api/license-keys.js';
 import { UsageError } from '../../../errors.js';
 import { LICENSE_KEY_STATUSES } from '../../../shared/api-facts.js';
@@ -53,7 +52,7 @@ export const buildUpdate = verb(runUpdate, {
         .option('--usage <n>', 'set the usage counter, ≥ 0')
         .option('--expires-at <date-time>', 'ISO 8601 expiry (e.g. 2027-01-31T00:00:00Z), or none')
         .option('-y, --yes', 'do not ask before revoking or disabling (needed without a terminal)'),
-      LICENSE_KEY,
+      'LICENSE_KEY',
     ),
   options: (id, opts) => {
     const keyId = uuid('license key id', id);

@@ -1,7 +1,6 @@
 // billing keys validate <key> → POST /v1/license-keys/validate (today's API, the seller's token),
 // or /v1/customer-portal/license-keys/validate (no token: --public, and the seed's API)
 
-import { LICENSE_KEY } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, integer, type MetadataValue, metadata, uuid } from '../../input.js';
 import { customerId, customerRef } from '../customers/ref.js';
@@ -87,7 +86,7 @@ export const buildValidate = verb(runValidate, {
           collect,
         )
         .option('--public', PUBLIC_HELP),
-      LICENSE_KEY,
+      'LICENSE_KEY',
     ),
   options: async (key, opts, ctx) => {
     const checked = {

@@ -1,6 +1,5 @@
 // billing orders get <id> → GET /v1/orders/{id}, or GET /v1/customer-portal/orders/{id} (--mine)
 
-import { ORDER } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { columnNotes, outputOf, withOutput } from '../shared.js';
@@ -32,7 +31,7 @@ export const buildGet = verb(runGet, {
         )
         .argument('<id>', 'order id (UUID)')
         .option('--mine', "the customer's own order, through the customer portal"),
-      ORDER,
+      'ORDER',
     ),
   options: (id, opts) => ({
     id: uuid('order id', id),

@@ -2,7 +2,6 @@
 // GET /v1/customer-portal/orders/ (the customer's own).
 
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { ORDER } from '../../../api/fields.js';
 import { anySorting, SORTS } from '../../../api/generation.js';
 import type { CustomerPortalOrderFilters, OrderFilters } from '../../../api/orders.js';
 import { UsageError } from '../../../errors.js';
@@ -95,7 +94,7 @@ export const buildList = verb(runList, {
               `(default: -created_at); with --mine: ${MY_ORDER_CRITERIA.join(', ')}`,
           )
           .option('--mine', "the customer's own orders, through the customer portal"),
-        ORDER,
+        'ORDER',
       ),
     ),
   options: (opts): ListOptions => {

@@ -1,6 +1,5 @@
 // billing org get [<id>] → GET /v1/organizations/{id}
 
-import { ORGANIZATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
@@ -34,7 +33,7 @@ export const buildGet = verb(runGet, {
         .command('get')
         .summary('show an organization')
         .argument('[id]', "organization id (default: the profile's organization_id)"),
-      ORGANIZATION,
+      'ORGANIZATION',
     ),
   options: (id, opts) => ({
     id: id !== undefined ? uuid('organization id', id) : undefined,

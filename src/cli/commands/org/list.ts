@@ -1,6 +1,5 @@
 // billing org list → GET /v1/organizations/ (those the token can act for)
 
-import { ORGANIZATION } from '../../../api/fields.js';
 import { anySorting, SORTS } from '../../../api/generation.js';
 import type { OrganizationFilters } from '../../../api/organizations.js';
 import type { Context } from '../../context.js';
@@ -37,7 +36,7 @@ export const buildList = verb(runList, {
             '--sort <criteria>',
             `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: created_at)`,
           ),
-        ORGANIZATION,
+        'ORGANIZATION',
       ),
     ),
   options: (opts): ListOptions => ({

@@ -1,6 +1,5 @@
 // billing org update <id> → PATCH /v1/organizations/{id}
 
-import { ORGANIZATION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
@@ -37,7 +36,7 @@ export const buildUpdate = verb(runUpdate, {
           '--data <json>',
           'request body as JSON, @file or - for stdin (e.g. profile_settings)',
         ),
-      ORGANIZATION,
+      'ORGANIZATION',
     ),
   options: async (id, opts, ctx) => {
     const orgId = uuid('organization id', id);

@@ -1,6 +1,5 @@
 // billing products archive <id> → PATCH /v1/products/{id} {"is_archived": true}
 
-import { PRODUCT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
@@ -27,7 +26,7 @@ export const buildArchive = verb(runArchive, {
             'on. Nothing is deleted; `products update <id> --unarchive` puts it back on sale.',
         )
         .argument('<id>', 'product id (UUID)'),
-      PRODUCT,
+      'PRODUCT',
     ),
   options: (id, opts) => ({ id: uuid('product id', id), output: outputOf(opts) }),
   examples: ['billing products archive <product-id>', 'billing products list --archived'],

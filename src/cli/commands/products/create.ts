@@ -1,6 +1,5 @@
 // billing products create → POST /v1/products/
 
-import { PRODUCT } from '../../../api/fields.js';
 import type { ProductCreate } from '../../../api/products.js';
 import { UsageError } from '../../../errors.js';
 import { PRODUCT_NAME_MIN_LENGTH } from '../../../shared/api-facts.js';
@@ -54,7 +53,7 @@ export const buildCreate = verb(runCreate, {
         .option('--price <price>', `${PRICE_HELP} (repeatable)`, collect)
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      PRODUCT,
+      'PRODUCT',
     ),
   options: async (opts, ctx): Promise<CreateOptions> => {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };

@@ -1,6 +1,5 @@
 // billing products get <id> → GET /v1/products/{id}
 
-import { PRODUCT } from '../../../api/fields.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { uuid } from '../../input.js';
 import { outputOf, withOutput } from '../shared.js';
@@ -55,7 +54,7 @@ export const buildGet = verb(runGet, {
             '`subs change-price --price` takes) and its benefits follow the card.',
         )
         .argument('<id>', 'product id (UUID)'),
-      PRODUCT,
+      'PRODUCT',
     ),
   options: (id, opts) => ({ id: uuid('product id', id), output: outputOf(opts) }),
   examples: [

@@ -1,6 +1,5 @@
 // billing products list → GET /v1/products/
 
-import { PRODUCT } from '../../../api/fields.js';
 import { anySorting, SORTS } from '../../../api/generation.js';
 import type { ProductFilters } from '../../../api/products.js';
 import { UsageError } from '../../../errors.js';
@@ -44,7 +43,7 @@ export const buildList = verb(runList, {
             '--sort <criteria>',
             `comma-separated, - for descending: ${CRITERIA.join(', ')} (default: -created_at)`,
           ),
-        PRODUCT,
+        'PRODUCT',
       ),
     ),
   options: (opts): ListOptions => {

@@ -1,6 +1,5 @@
 // billing products update <id> → PATCH /v1/products/{id}
 
-import { PRODUCT } from '../../../api/fields.js';
 import type { PriceCreate } from '../../../api/products.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
@@ -77,7 +76,7 @@ export const buildUpdate = verb(runUpdate, {
         .option('--archive-price <price-id>', 'take this price off sale (repeatable)', collect)
         .option('--unarchive', 'put an archived product back on sale')
         .option('--data <json>', 'request body as JSON, @file or - for stdin'),
-      PRODUCT,
+      'PRODUCT',
     ),
   options: async (id, opts, ctx): Promise<UpdateOptions> => {
     const productId = uuid('product id', id);

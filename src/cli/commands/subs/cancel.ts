@@ -3,7 +3,6 @@
 
 import { Option } from '@commander-js/extra-typings';
 import type { CancellationReason } from '../../../api/enums.js';
-import { SUBSCRIPTION } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import { CANCELLATION_REASONS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
@@ -85,7 +84,7 @@ export const buildCancel = verb(runCancel, {
         )
         .option('--comment <text>', "the customer's own words")
         .option('--as-customer', 'act as the customer, through the customer portal'),
-      SUBSCRIPTION,
+      'SUBSCRIPTION',
     ),
   options: (id, opts) => {
     const subscriptionId = uuid('subscription id', id);

@@ -5,7 +5,6 @@
 
 import { Option } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../../api/client.js';
-import { SUBSCRIPTION } from '../../../api/fields.js';
 import { VALUES } from '../../../api/generation.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
@@ -204,7 +203,7 @@ export const buildChangePrice = verb(runChangePrice, {
           ).choices(VALUES.prorationBehavior),
         )
         .option('--as-customer', 'act as the customer, through the customer portal'),
-      SUBSCRIPTION,
+      'SUBSCRIPTION',
     ),
   options: async (id, opts, ctx) => {
     const subscriptionId = uuid('subscription id', id);

@@ -3,7 +3,6 @@
 // seller's subscription is found in GET /v1/subscriptions/ (pages of 100, narrowed by --org and
 // --customer), as its help says.
 
-import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { Resource } from '../../../api/schemas.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
@@ -81,7 +80,7 @@ export const buildGet = verb(runGet, {
         .option('--org <id>', 'search only this organization (repeatable)', collect)
         .option('--customer <id|email>', "search only this customer's subscriptions")
         .option('--mine', "the customer's own subscription, through the customer portal"),
-      SUBSCRIPTION,
+      'SUBSCRIPTION',
     ),
   options: (id, opts): GetOptions => {
     const subscription = uuid('subscription id', id);

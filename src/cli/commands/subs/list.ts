@@ -1,7 +1,6 @@
 // billing subs list → GET /v1/subscriptions/ (the seller's), or with --mine
 // GET /v1/customer-portal/subscriptions/ (the customer's own).
 
-import { SUBSCRIPTION } from '../../../api/fields.js';
 import { anySorting, SORTS, VALUES } from '../../../api/generation.js';
 import type { PageInfo } from '../../../api/paginate.js';
 import type {
@@ -147,7 +146,7 @@ export const buildList = verb(runList, {
               `(default: -started_at); with --mine: ${MY_CRITERIA.join(', ')}`,
           )
           .option('--mine', "the customer's own subscriptions, through the customer portal"),
-        SUBSCRIPTION,
+        'SUBSCRIPTION',
       ),
     ),
   options: (opts): ListOptions => {

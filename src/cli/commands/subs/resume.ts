@@ -1,7 +1,6 @@
 // billing subs resume <id> → PATCH /v1/subscriptions/{id} (or the customer portal's) with
 // cancel_at_period_end false: undoes a cancellation at period end.
 
-import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { day, done, outputOf, withOutput } from '../shared.js';
@@ -42,7 +41,7 @@ export const buildResume = verb(runResume, {
         .summary('undo a cancellation at period end')
         .argument('<id>', 'subscription id (UUID)')
         .option('--as-customer', 'act as the customer, through the customer portal'),
-      SUBSCRIPTION,
+      'SUBSCRIPTION',
     ),
   options: (id, opts) => ({
     id: uuid('subscription id', id),

@@ -1,6 +1,5 @@
 // billing subs revoke <id> → DELETE /v1/subscriptions/{id}: ends it now, benefits revoked.
 
-import { SUBSCRIPTION } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
@@ -48,7 +47,7 @@ export const buildRevoke = verb(runRevoke, {
         )
         .argument('<id>', 'subscription id (UUID)')
         .option('-y, --yes', 'do not ask (needed without a terminal)'),
-      SUBSCRIPTION,
+      'SUBSCRIPTION',
     ),
   options: (id, opts) => ({
     id: uuid('subscription id', id),

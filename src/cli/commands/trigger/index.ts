@@ -2,7 +2,6 @@
 // so the service sends it to webhook endpoints and `billing listen`; prints what it did.
 
 import type { Command } from '@commander-js/extra-typings';
-import { TRIGGERED } from '../../../api/fields.js';
 import { UsageError } from '../../../errors.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
@@ -59,7 +58,7 @@ export const buildTrigger = verb(runTrigger, {
         .argument('<event-type>', `one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`)
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")
         .addHelpText('after', `\nWhat each event type does:\n${HELP_TABLE}\n`),
-      TRIGGERED,
+      'TRIGGERED',
     ),
   options: (type, opts) => {
     if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {

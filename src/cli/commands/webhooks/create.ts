@@ -1,7 +1,6 @@
 // billing webhooks create → POST /v1/webhooks/endpoints; the one output with the secret.
 
 import { Option } from '@commander-js/extra-typings';
-import { WEBHOOK_ENDPOINT } from '../../../api/fields.js';
 import type { EndpointCreate } from '../../../api/webhooks.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
@@ -53,7 +52,7 @@ export const buildCreate = verb(runCreate, {
           new Option('--format <format>', 'payload format (default: raw)').choices(FORMATS),
         )
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)"),
-      WEBHOOK_ENDPOINT,
+      'WEBHOOK_ENDPOINT',
     ),
   options: (opts) => {
     const body: EndpointCreate = {

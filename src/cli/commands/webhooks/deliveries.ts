@@ -1,6 +1,5 @@
 // billing webhooks deliveries → GET /v1/webhooks/deliveries (each attempt, with its event)
 
-import { WEBHOOK_DELIVERY } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { collect, uuids } from '../../input.js';
 import {
@@ -51,7 +50,7 @@ export const buildDeliveries = verb(runDeliveries, {
           )
           .option('--endpoint <id>', 'only this endpoint (repeatable)', collect)
           .option('--failed', 'only the attempts that failed'),
-        WEBHOOK_DELIVERY,
+        'WEBHOOK_DELIVERY',
       ),
     ),
   options: (opts) => ({

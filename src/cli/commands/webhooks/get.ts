@@ -1,6 +1,5 @@
 // billing webhooks get <id> → GET /v1/webhooks/endpoints/{id}
 
-import { WEBHOOK_ENDPOINT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { outputOf, withOutput } from '../shared.js';
@@ -25,7 +24,7 @@ export const buildGet = verb(runGet, {
         .summary('show a webhook endpoint')
         .description('Show a webhook endpoint (not its secret: that is shown once, by create).')
         .argument('<id>', 'webhook endpoint id (UUID)'),
-      WEBHOOK_ENDPOINT,
+      'WEBHOOK_ENDPOINT',
     ),
   options: (id, opts) => ({ id: uuid('webhook endpoint id', id), output: outputOf(opts) }),
   examples: ['billing webhooks get <endpoint-id>'],

@@ -1,6 +1,5 @@
 // billing webhooks list → GET /v1/webhooks/endpoints
 
-import { WEBHOOK_ENDPOINT } from '../../../api/fields.js';
 import type { Context } from '../../context.js';
 import { collect, uuids } from '../../input.js';
 import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
@@ -29,7 +28,7 @@ export const buildList = verb(runList, {
           .summary('list webhook endpoints')
           .description("List your organizations' webhook endpoints (their secrets are not shown).")
           .option('--org <id>', 'only this organization (repeatable)', collect),
-        WEBHOOK_ENDPOINT,
+        'WEBHOOK_ENDPOINT',
       ),
     ),
   options: (opts) => ({

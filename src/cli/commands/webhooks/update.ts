@@ -1,7 +1,6 @@
 // billing webhooks update <id> → PATCH /v1/webhooks/endpoints/{id}
 
 import { Option } from '@commander-js/extra-typings';
-import { WEBHOOK_ENDPOINT } from '../../../api/fields.js';
 import type { EndpointUpdate } from '../../../api/webhooks.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
@@ -39,7 +38,7 @@ export const buildUpdate = verb(runUpdate, {
             'slack',
           ] as const),
         ),
-      WEBHOOK_ENDPOINT,
+      'WEBHOOK_ENDPOINT',
     ),
   options: (id, opts) => {
     const body: EndpointUpdate = {};

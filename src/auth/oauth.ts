@@ -18,14 +18,21 @@ export interface Net {
   debug?: (line: string) => void;
   /** Tests inject a MockAgent: requests then go through undici's fetch with it. */
   dispatcher?: Dispatcher;
+  /** --api-version, over the profile's api_version. */
+  apiVersion?: string;
 }
 
 export function requestOptions(settings: Settings, net: Net = {}) {
   const { debug } = net;
+  // Every request says which API version it speaks, the OAuth ones too (none: the seed's).
+  const version = net.apiVersion ?? settings.api_version;
   return {
     [o.allowInsecureRequests]: isLoopback(settings.base_url),
     signal: net.signal,
-    [o.customFetch]: async (url: string, init: RequestInit) => {
+    [o.customFetch]: async (url: string, given: RequestInit) => {
+      const headers = new Headers(given.headers);
+      if (version && version !== 'none') headers.set('polar-version', version);
+      const init = { ...given, headers };
       // The same redacted one-line trace as the API client's, for discovery, token and revoke.
       const started = Date.now();
       const method = init.method ?? 'GET';

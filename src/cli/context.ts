@@ -130,7 +130,12 @@ export class Context implements Environment {
 
   /** Ctrl+C, the --debug trace and the dispatcher, for requests outside the API client (OAuth). */
   net(): Net & { signal: AbortSignal } {
-    return { signal: this.signal, debug: this.trace, dispatcher: this.dispatcher };
+    return {
+      signal: this.signal,
+      debug: this.trace,
+      dispatcher: this.dispatcher,
+      ...(this.globals.apiVersion ? { apiVersion: this.globals.apiVersion } : {}),
+    };
   }
 
   async settings(): Promise<Settings> {

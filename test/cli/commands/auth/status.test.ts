@@ -249,6 +249,37 @@ describe('auth status and a login about to expire', () => {
     );
   });
 
+  it('the OAuth requests say the API version too (discovery, the refresh grant)', async () => {
+    const configDir = await storedLogin(expiredLogin(true));
+    const NEW = 'polar_at_u_statusTestRefreshedAccessTokenVersioned0000000';
+    const versioned = (h: Record<string, string>) => h['polar-version'] === '2026-04';
+    const r = await execute(
+      runStatus,
+      { json: true, offline: false },
+      {
+        configDir,
+        env: { ...env, BILLING_API_VERSION: '2026-04' },
+        http: (pool) => {
+          pool
+            .intercept({ path: '/.well-known/openid-configuration', headers: versioned })
+            .reply(404, '');
+          pool
+            .intercept({ path: '/v1/oauth2/token', method: 'POST', headers: versioned })
+            .reply(
+              200,
+              { access_token: NEW, token_type: 'Bearer', expires_in: 3600, refresh_token: REFRESH },
+              json,
+            );
+          pool
+            .intercept({ path: '/v1/organizations/?limit=1', headers: versioned })
+            .reply(200, page([], 0, 0), json);
+        },
+      },
+    );
+    expect(r.code).toBe(0);
+    expect((await new FileStore(configDir).read('local'))?.access_token).toBe(NEW);
+  });
+
   it('without --offline it is refreshed, and the new expiry is what is shown', async () => {
     const configDir = await storedLogin(expiredLogin(true));
     const NEW = 'polar_at_u_statusTestRefreshedAccessToken00000000000000';

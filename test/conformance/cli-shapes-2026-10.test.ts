@@ -6,11 +6,9 @@
 // table, TSV, JSON and --fields modes. Each run must exit 0, never call the answer unexpected,
 // ask exactly the routes expected (each request fitting the description), print every id, and
 // leave no money column blank where the body has the amount.
-import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, tempConfigDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/cli.js';
+import { fileStorageConfigDir, useFakeService } from './fake-service.js';
 import {
   matchPath,
   OpenApiGenerator,
@@ -161,46 +159,16 @@ function answerSchema([method, path, list]: Route): Schema {
   return page.properties!.items!.items!;
 }
 
-// The fake service: answers each route with the body the current run set for it, and notes
-// what the description would refuse of each request and whether Polar-Version was sent.
-let server: Server;
-let base = '';
-let answers = new Map<string, unknown>();
-const requests: string[] = [];
+// The fake service answers in today's generation, and notes what the description would refuse
+// of each request and whether Polar-Version was sent.
 const problems: string[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    requests.push(`${req.method} ${url.pathname}`);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString();
-      if (req.headers['polar-version'] !== '2026-10') problems.push('no Polar-Version 2026-10');
-      const errors = requestErrors(
-        req.method ?? '',
-        url.pathname + url.search,
-        text ? JSON.parse(text) : undefined,
-      );
-      problems.push(...errors.map((e) => `${req.method} ${url.pathname}: ${e}`));
-      const body = answers.get(`${req.method} ${url.pathname}`);
-      if (body === undefined) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end('{"detail":"Not Found"}');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json', 'polar-version': '2026-10' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+const fake = useFakeService({
+  headers: { 'polar-version': '2026-10' },
+  inspect(method, url, body, headers) {
+    if (headers['polar-version'] !== '2026-10') problems.push('no Polar-Version 2026-10');
+    const errors = requestErrors(method, url.pathname + url.search, body);
+    problems.push(...errors.map((e) => `${method} ${url.pathname}: ${e}`));
+  },
 });
 
 /** The bodies one run serves, the printed one last, and the ids that one must show. */
@@ -226,16 +194,6 @@ function bodies(c: Case, v: Variant) {
     printed = body;
   }
   return { map, printed, top };
-}
-
-function configDir(): string {
-  const dir = tempConfigDir();
-  // The confirm commands store a customer session: a file, never the OS keychain.
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
 }
 
 /** The value at a dot path (`customer.email`), for the TSV checks. */
@@ -299,22 +257,21 @@ describe("every command that reads a resource, against today's (2026-10) shapes"
 
   it.each(rows)('$name', async ({ c, v, mode }) => {
     const { map, printed, top } = bodies(c, v);
-    answers = map;
-    requests.length = 0;
+    fake.reset(map);
     problems.length = 0;
     const r = await run([...c.argv, ...MODE_FLAGS[mode](c)], {
       env: {
-        BILLING_BASE_URL: base,
+        BILLING_BASE_URL: fake.url,
         BILLING_TOKEN: c.token && !c.token.startsWith('polar_cst_') ? c.token : TOKEN,
         BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN,
         BILLING_API_VERSION: '2026-10',
       },
-      configDir: configDir(),
+      configDir: fileStorageConfigDir(),
       tty: mode === 'table',
     });
     expect(r.stderr).not.toMatch(/unexpected/i);
     expect({ code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
-    expect(requests).toEqual([...map.keys()]);
+    expect(fake.requests).toEqual([...map.keys()]);
     expect(problems).toEqual([]);
     if (mode === 'fields') {
       expect(

@@ -2,11 +2,9 @@
 // official SDK's models — minimal, full, every union branch — are served by a small fake
 // server, and every command that reads a resource runs against them in table, TSV and JSON
 // modes. Each run must exit 0, never call the answer unexpected, and print every id.
-import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, tempConfigDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/cli.js';
+import { fileStorageConfigDir, useFakeService } from './fake-service.js';
 import { components, idsIn, type Variant, variants, WireGenerator } from './wire.js';
 
 const ID = '0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21';
@@ -153,36 +151,7 @@ const cases: Case[] = [
 
 const MODE_FLAGS: Record<Mode, string[]> = { table: [], tsv: ['-o', 'tsv'], json: ['--json'] };
 
-// The fake service: answers each route with the body the current run set for it.
-let server: Server;
-let base = '';
-let answers = new Map<string, unknown>();
-const requests: string[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    requests.push(`${req.method} ${path}`);
-    req.resume();
-    req.on('end', () => {
-      const body = answers.get(`${req.method} ${path}`);
-      if (body === undefined) {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end('{"detail":"Not Found"}');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const fake = useFakeService();
 
 /** The bodies one run serves, the printed one last, and the ids that one must show. */
 function bodies(c: Case, v: Variant) {
@@ -213,16 +182,6 @@ function bodies(c: Case, v: Variant) {
   return { map, printed, top };
 }
 
-function configDir(): string {
-  const dir = tempConfigDir();
-  // The confirm commands store a customer session: a file, never the OS keychain.
-  writeFileSync(
-    join(dir, 'config.json'),
-    JSON.stringify({ profiles: { local: { storage: 'file' } } }),
-  );
-  return dir;
-}
-
 const rows = cases.flatMap((c) => {
   const model = c.routes.at(-1)![2];
   const schema = components[`${model}$inboundSchema`];
@@ -244,16 +203,15 @@ describe('every command that reads a resource, against the real service’s shap
 
   it.each(rows)('$name', async ({ c, v, mode }) => {
     const { map, printed, top } = bodies(c, v);
-    answers = map;
-    requests.length = 0;
+    fake.reset(map);
     const r = await run([...c.argv, ...MODE_FLAGS[mode]], {
-      env: { BILLING_BASE_URL: base, BILLING_TOKEN: c.token ?? TOKEN },
-      configDir: configDir(),
+      env: { BILLING_BASE_URL: fake.url, BILLING_TOKEN: c.token ?? TOKEN },
+      configDir: fileStorageConfigDir(),
       tty: mode === 'table',
     });
     expect(r.stderr).not.toMatch(/unexpected/i);
     expect({ code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
-    expect(requests).toEqual([...map.keys()]);
+    expect(fake.requests).toEqual([...map.keys()]);
     const wanted = mode === 'json' ? [...idsIn(printed)] : top;
     for (const id of wanted) expect(r.stdout, `id ${id} printed`).toContain(id);
     const sub = (printed as { sub?: string }).sub;

@@ -8,9 +8,12 @@ import { COLOR_ENV } from '../../io/fake-stream.js';
 import { ID, ORG, parse, TOKEN, TOKEN_REJECTED } from '../verb.js';
 import {
   answering,
+  BANNER,
   connected,
   event,
+  FORWARDING,
   HOOK,
+  INTERRUPTED,
   lines,
   listened,
   SECRET,
@@ -18,11 +21,6 @@ import {
   STREAM,
 } from './stream.js';
 
-const BANNER =
-  `Listening to the events of organization ${ORG} (Ctrl+C to stop)\n` +
-  `Signing secret: ${SECRET}\n`;
-const FORWARDING = `Forwarding each event to ${HOOK}\n`;
-const INTERRUPTED = 'billing: interrupted\n';
 const NOW = '2026-11-23T12:00:00.000Z';
 
 afterEach(() => {

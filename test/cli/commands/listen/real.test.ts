@@ -19,22 +19,18 @@ import {
 } from './real-stream.js';
 import {
   answering,
+  BANNER,
   connected,
   event,
   FAST,
+  FORWARDING,
   HOOK,
+  INTERRUPTED,
   lines,
   listened,
-  SECRET,
   SSE,
   STREAM,
 } from './stream.js';
-
-const BANNER =
-  `Listening to the events of organization ${ORG} (Ctrl+C to stop)\n` +
-  `Signing secret: ${SECRET}\n`;
-const FORWARDING = `Forwarding each event to ${HOOK}\n`;
-const INTERRUPTED = 'billing: interrupted\n';
 
 /** A connection of the real stream: connected, then these frames, then the stream ends. */
 function connection(pool: MockPool, asked: (string | undefined)[], ...frames: string[]) {

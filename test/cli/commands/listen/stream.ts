@@ -17,6 +17,13 @@ export const HANDLER = 'http://handler.test';
 export const HOOK = `${HANDLER}/webhooks`;
 export const STREAM = { path: `/v1/cli/listen/${ORG}`, method: 'GET' } as const;
 
+/** What a run prints first, and last when it is interrupted. */
+export const BANNER =
+  `Listening to the events of organization ${ORG} (Ctrl+C to stop)\n` +
+  `Signing secret: ${SECRET}\n`;
+export const FORWARDING = `Forwarding each event to ${HOOK}\n`;
+export const INTERRUPTED = 'billing: interrupted\n';
+
 /** Waits as short as can be: a test never sits out a real backoff. */
 export const FAST = { backoff: { baseDelayMs: 1, maxDelayMs: 2 }, random: () => 0.5 };
 

@@ -9,8 +9,8 @@ import { discover, type Net, requestOptions } from './oauth.js';
 
 /** What the flow needs from its caller, so that nothing here reaches for a terminal. */
 export interface LoginDeps {
-  /** Where a pasted redirect URL comes from. */
-  stdin: AsyncIterable<string | Buffer>;
+  /** Where a pasted redirect URL comes from; destroyed once the login no longer reads it. */
+  stdin: AsyncIterable<string | Buffer> & { destroy?(): void };
   /** Shows text to the user (the CLI writes it to stderr as is). */
   notify(text: string): void;
   openBrowser(url: string): Promise<void>;
@@ -52,6 +52,27 @@ async function* lines(stdin: AsyncIterable<string | Buffer>): AsyncGenerator<str
 }
 
 async function pastedRedirect(
+  deps: LoginDeps,
+  state: string,
+  redirectUri: string,
+  stop: AbortSignal,
+): Promise<URL> {
+  // When the browser's callback wins, the read of stdin pending here must end at once: left
+  // running, it would keep the command from returning and eat the next line typed at the shell.
+  // Destroying the stream ends the read (an iterator's return() would wait for a line); what
+  // was not read stays in the terminal for the shell.
+  const release = () => deps.stdin.destroy?.();
+  if (stop.aborted) release();
+  else stop.addEventListener('abort', release, { once: true });
+  try {
+    return await readRedirect(deps, state, redirectUri, stop);
+  } catch (err) {
+    if (stop.aborted) return new Promise<URL>(() => {}); // released: the callback won
+    throw err;
+  }
+}
+
+async function readRedirect(
   deps: LoginDeps,
   state: string,
   redirectUri: string,

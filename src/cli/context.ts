@@ -26,6 +26,8 @@ export interface OutStream {
 
 export interface InStream extends AsyncIterable<string | Buffer> {
   isTTY?: boolean;
+  /** Ends a pending read (process.stdin); a read left pending keeps the process alive. */
+  destroy?(): void;
 }
 
 export interface IO {
@@ -207,8 +209,7 @@ export class Context implements Environment {
       dispatcher: this.dispatcher,
       connectTimeoutMs:
         seconds('--connect-timeout', g.connectTimeout, settings.connect_timeout) * 1000,
-      requestTimeoutMs:
-        seconds('--request-timeout', g.requestTimeout, settings.request_timeout) * 1000,
+      requestTimeoutMs: this.requestTimeoutMs(settings),
       maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
       onRetry: this.io.stderr.isTTY ? (retry) => this.sayRetry(retry) : undefined,
       debug: this.trace,
@@ -217,6 +218,13 @@ export class Context implements Environment {
     });
     this.others.push(client);
     return client;
+  }
+
+  /** The request timeout in use: --request-timeout, else the profile's request_timeout. */
+  requestTimeoutMs(settings: Settings): number {
+    return (
+      seconds('--request-timeout', this.globals.requestTimeout, settings.request_timeout) * 1000
+    );
   }
 
   /** The version asked for: --api-version, else the profile's; undefined for none. */

@@ -85,6 +85,22 @@ export function gate(): { passed: Promise<void>; open(): void } {
   return { passed, open };
 }
 
+/**
+ * What a confirm of a paid checkout needs besides an email and a token: a name and a billing
+ * address (the real `_get_required_confirm_fields`, checkout/service.py at f179ede58c, the seed
+ * generation).
+ */
+export const BUYER = {
+  customer_name: 'Jane Buyer',
+  customer_billing_address: {
+    line1: '1 Main St',
+    city: 'Chicago',
+    postal_code: '60601',
+    state: 'US-IL',
+    country: 'US',
+  },
+};
+
 export interface Service {
   url: string;
   running: RunningService;

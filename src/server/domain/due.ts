@@ -67,8 +67,9 @@ function processOne(w: Work, due: Due, processed: Processed): number | undefined
   if (due.kind === 'checkout') {
     const row = w.store.row('checkouts', due.id);
     if (row?.status !== 'open' || Date.parse(row.expires_at) !== due.at) return undefined;
+    // No event: the real expiry job is one bulk UPDATE (checkout/service.py
+    // expire_open_checkouts at f179ede58c, the seed generation), which sends no webhook.
     w.store.checkouts.markExpired(row.id, at);
-    w.tx.emit({ type: 'checkout.updated', id: row.id });
     processed.checkouts_expired.push({ id: row.id, at });
     return undefined;
   }
@@ -108,7 +109,9 @@ function endSubscription(w: Work, sub: SubscriptionRow, at: string): void {
 /**
  * A new period and its order (billing_reason `subscription_cycle`, a trial's end included): the
  * subscription's amount less its discount while the discount's duration lasts, no tax (this
- * service computes none). Then `order.created` and `subscription.updated`.
+ * service computes none). Then `subscription.updated` (the processor's new period) before
+ * `order.created` (its paid invoice), as the real service hears of them at f179ede58c (the seed
+ * generation: update_subscription_from_stripe, then create_order_from_stripe).
  */
 function renew(w: Work, sub: SubscriptionRow, at: string): { orderId: string; periodEnd: string } {
   const { store, tx } = w;
@@ -144,8 +147,8 @@ function renew(w: Work, sub: SubscriptionRow, at: string): { orderId: string; pe
     user_id: sub.user_id,
   });
   store.subscriptions.renew(sub.id, at, periodEnd);
-  tx.emit({ type: 'order.created', id: orderId });
   tx.emit({ type: 'subscription.updated', id: sub.id });
+  tx.emit({ type: 'order.created', id: orderId });
   return { orderId, periodEnd };
 }
 

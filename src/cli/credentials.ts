@@ -42,6 +42,7 @@ export class Credentials {
   private demoValue?: Promise<LocalDemo | undefined>;
   /** Why GET /__local/demo could not connect, when it could not. */
   private localFailure?: NetworkError;
+  private organizationsValue?: Promise<{ id: string; name: string }[] | undefined>;
 
   constructor(private readonly ctx: Context) {}
 
@@ -189,14 +190,61 @@ export class Credentials {
     return this.demoValue;
   }
 
-  /** The default organization: the profile's organization_id, else the local service's demo one. */
+  /**
+   * The default organization: the profile's organization_id (BILLING_ORG, config), else the
+   * local service's demo one, else the one organization the seller's token can act for (asked
+   * of the API once). Undefined when none can be told: `organizationsSeen` then says what the
+   * token sees, for the message that asks for --org.
+   */
   async defaultOrganization(): Promise<string | undefined> {
     const settings = await this.ctx.settings();
     if (settings.organization_id) return settings.organization_id;
-    if (this.ctx.env.BILLING_TOKEN) return undefined;
-    const demo = await this.localDemo();
-    if (this.localFailure) throw this.localFailure;
-    return demo?.organization_id;
+    if (!this.ctx.env.BILLING_TOKEN) {
+      const demo = await this.localDemo();
+      if (this.localFailure) throw this.localFailure;
+      if (demo?.organization_id) return demo.organization_id;
+    }
+    this.organizationsValue ??= this.tokenOrganizations();
+    const seen = await this.organizationsValue;
+    return seen?.length === 1 ? seen[0]!.id : undefined;
+  }
+
+  /**
+   * Whether the seller's token is an organization's own (an organization access token, or an
+   * OAuth token of an organization): the service then takes the organization from the token and
+   * refuses an organization_id in a create (organization/resolver.py, get_payload_organization).
+   */
+  async organizationToken(): Promise<boolean> {
+    try {
+      return /^polar_(oat|at_o)_/.test(await this.sellerToken());
+    } catch (err) {
+      if (err instanceof AuthError) return false;
+      throw err;
+    }
+  }
+
+  /** What the seller's token can act for, as far as defaultOrganization() asked. */
+  async organizationsSeen(): Promise<{ id: string; name: string }[] | undefined> {
+    return this.organizationsValue;
+  }
+
+  /** Up to 10 organizations of the seller's token; undefined without a usable token. */
+  private async tokenOrganizations(): Promise<{ id: string; name: string }[] | undefined> {
+    try {
+      await this.sellerToken();
+    } catch (err) {
+      if (err instanceof AuthError) return undefined;
+      throw err;
+    }
+    const [{ organizations }, client] = await Promise.all([
+      import('../api/index.js'),
+      this.ctx.api('seller'),
+    ]);
+    const seen: { id: string; name: string }[] = [];
+    for await (const org of organizations.list(client, {}, { pageSize: 10, limit: 10 })) {
+      seen.push({ id: org.id, name: typeof org.name === 'string' ? org.name : org.id });
+    }
+    return seen;
   }
 
   /** What to say when the server rejects the token of `audience`, by where it came from. */

@@ -8,6 +8,7 @@ import type { Context, OutputOptions } from '../context.js';
 import { integer } from '../input.js';
 import { OUTPUT_FORMATS, parseFields, resolveFormat } from '../io/format.js';
 import type { Column } from '../io/index.js';
+import { safeText } from '../io/safe.js';
 
 /**
  * Does a verb's work once its flags are checked. A builder takes one so that tests can see the
@@ -219,11 +220,31 @@ export async function organization(
   command?: string,
 ): Promise<string> {
   if (org !== undefined) return org;
-  const found = await (await ctx.credentials()).defaultOrganization();
+  const credentials = await ctx.credentials();
+  const found = await credentials.defaultOrganization();
   if (found) return found;
-  throw new UsageError(
-    `${command ? `${command}: ` : ''}--org is required (or set a default: billing config set organization_id <id>)`,
-  );
+  const seen = await credentials.organizationsSeen();
+  const which = seen?.length
+    ? `: your token can act for ${seen.length}${seen.length === 10 ? ' or more' : ''} organizations (${seen
+        .slice(0, 3)
+        .map((o) => `${safeText(o.name)} ${o.id}`)
+        .join(', ')}${seen.length > 3 ? ', …' : ''})`
+    : '';
+  throw new UsageError(`${command ? `${command}: ` : ''}--org is required${which}`, {
+    hint: 'Pass --org <id>, or set a default: billing config set organization_id <id>',
+  });
+}
+
+/**
+ * The organization_id of a create without --org: none for an organization's own token (the
+ * service takes it from the token and refuses one given), else as organization() finds it.
+ */
+export async function creationOrganization(
+  ctx: Context,
+  command: string,
+): Promise<string | undefined> {
+  if (await (await ctx.credentials()).organizationToken()) return undefined;
+  return organization(undefined, ctx, command);
 }
 
 /**

@@ -1,9 +1,10 @@
 // Shared credential fixtures for the verb tests: no keychain, config dirs, logins and sessions.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MockPool } from 'undici';
 import { type Credentials, FileStore, TokenStore } from '../../../src/auth/token-store.js';
 import { tempConfigDir } from '../../helpers/cli.js';
-import { CUSTOMER_TOKEN } from './verb.js';
+import { CUSTOMER_TOKEN, json, page } from './verb.js';
 
 /** No Secret Service here: a keychain helper, were one started, fails at once. */
 export const NO_BUS = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/billing-test-bus' };
@@ -69,4 +70,27 @@ export async function storeCustomerSession(configDir: string, expiresAt: string)
     email: 'buyer@example.com',
     expiresAt,
   });
+}
+
+/** Two organizations the seller's token acts for: no default organization can be told. */
+export const TWO_ORGS = [
+  { id: '3a1f0c2e-5b7d-4e9f-8a1b-2c3d4e5f6a7b', name: 'Acme' },
+  { id: '4b2e1d3f-6c8e-4f0a-9b2c-3d4e5f6a7b8c', name: 'Beta' },
+];
+
+/** The one page of organizations a default organization is looked up in. */
+export const ORGS_LOOKUP = { path: '/v1/organizations/?page=1&limit=10', method: 'GET' } as const;
+
+/** Answers the organizations lookup with TWO_ORGS. */
+export function twoOrganizations(pool: MockPool): void {
+  pool.intercept(ORGS_LOOKUP).reply(200, page(TWO_ORGS), json);
+}
+
+/** The usage error of a command that needs an organization and cannot tell which. */
+export function orgRequired(command?: string): string {
+  return (
+    `billing: ${command ? `${command}: ` : ''}--org is required: your token can act for 2 ` +
+    `organizations (Acme ${TWO_ORGS[0]!.id}, Beta ${TWO_ORGS[1]!.id})\n` +
+    'Pass --org <id>, or set a default: billing config set organization_id <id>\n'
+  );
 }

@@ -3,7 +3,7 @@
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { creationOrganization, done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { CUSTOMER_CARD } from './columns.js';
 import { email, externalId } from './ref.js';
@@ -16,9 +16,10 @@ export interface CreateOptions {
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
   const body = { ...opts.body };
-  // Without --org: the profile's organization (BILLING_ORG, config, the local demo's); a user
-  // token must name one, an organization token need not.
-  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
+  // Without --org: none for an organization's own token; else the profile's organization
+  // (BILLING_ORG, config), the local demo's, or the one the token acts for; a usage error
+  // naming --org when that cannot be told.
+  body.organization_id ??= await creationOrganization(ctx, 'customers create');
   const { customers, client } = await resources(ctx, 'seller');
   const created = await customers.create(client, body as { email: string });
   await printOne(ctx, opts.output, CUSTOMER_CARD, created);

@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { DISCOUNT_DURATIONS } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, dataObject, uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { creationOrganization, done, outputOf, withOutput } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { discountFields } from './fields.js';
 import { printDiscount } from './get.js';
@@ -18,9 +18,10 @@ export interface CreateOptions {
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
   const body = { ...opts.body };
-  // Without --org: the profile's organization (BILLING_ORG, config, the local demo's); a user
-  // token must name one, an organization token need not.
-  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
+  // Without --org: none for an organization's own token; else the profile's organization
+  // (BILLING_ORG, config), the local demo's, or the one the token acts for; a usage error
+  // naming --org when that cannot be told.
+  body.organization_id ??= await creationOrganization(ctx, 'discounts create');
   const { discounts, client } = await resources(ctx, 'seller');
   const created = await discounts.create(client, body);
   await printDiscount(ctx, opts.output, created);

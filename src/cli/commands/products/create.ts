@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { PRODUCT_NAME_MIN_LENGTH } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { characters, collect, dataObject, uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { creationOrganization, done, outputOf, withOutput } from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { printProduct } from './get.js';
 import { checkPriceSet, PRICE_HELP, priceSpec } from './prices.js';
@@ -18,9 +18,10 @@ export interface CreateOptions {
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
   const body = { ...opts.body };
-  // Without --org: the profile's organization (BILLING_ORG, config, the local demo's); a user
-  // token must name one, an organization token need not.
-  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
+  // Without --org: none for an organization's own token; else the profile's organization
+  // (BILLING_ORG, config), the local demo's, or the one the token acts for; a usage error
+  // naming --org when that cannot be told.
+  body.organization_id ??= await creationOrganization(ctx, 'products create');
   const { products, client } = await resources(ctx, 'seller');
   const created = await products.create(client, body);
   await printProduct(ctx, opts.output, created);

@@ -5,7 +5,7 @@ import type { EndpointCreate } from '../../../api/webhooks.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { creationOrganization, done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { ENDPOINT_CARD, EVENTS_HELP, endpointUrl, eventTypes } from './common.js';
 
@@ -18,7 +18,7 @@ const FORMATS = ['raw', 'discord', 'slack'] as const;
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
   const body = { ...opts.body };
-  body.organization_id ??= await (await ctx.credentials()).defaultOrganization();
+  body.organization_id ??= await creationOrganization(ctx, 'webhooks create');
   const { webhooks, client } = await resources(ctx, 'seller');
   const endpoint = await webhooks.create(client, body);
   await printOne(

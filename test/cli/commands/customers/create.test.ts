@@ -52,13 +52,16 @@ describe('customers create: options + answers -> output', () => {
       { method: 'POST', path: '/v1/customers/' },
       status,
       answer,
-      { tty },
+      { tty, env: { BILLING_ORG: ORG } },
     );
 
   it('sends the body with the seller token and prints the card; ✓ on a terminal only', async () => {
     const r = await create(201, JANE);
     expect(r).toMatchObject({ code: 0, stdout: janeCard(), stderr: '' });
-    expect(r.seen).toEqual({ authorization: expect.stringMatching(/^Bearer polar_pat_/), body });
+    expect(r.seen).toEqual({
+      authorization: expect.stringMatching(/^Bearer polar_pat_/),
+      body: { ...body, organization_id: ORG },
+    });
     const t = await create(201, JANE, true);
     expect(stripVTControlCharacters(t.stderr)).toBe(
       `✓ Customer ${JANE.id} created (jane@example.com).\n`,

@@ -179,13 +179,16 @@ describe('discounts create: options + answers -> output', () => {
     duration: 'once',
   };
 
+  /** As with --org: no organization to find. */
+  const withOrg = { ...body, organization_id: ID };
+
   it('sends the body; a pipe gets the card', async () => {
-    const r = await answered(runCreate, { body, output: {} }, call, 201, LAUNCH);
+    const r = await answered(runCreate, { body: withOrg, output: {} }, call, 201, LAUNCH);
     expect(r).toEqual({
       code: 0,
       stdout: LAUNCH_CARD,
       stderr: '',
-      seen: { authorization: expect.any(String), body },
+      seen: { authorization: expect.any(String), body: withOrg },
     });
   });
 
@@ -197,12 +200,14 @@ describe('discounts create: options + answers -> output', () => {
   });
 
   it('a terminal ends with the ✓ line naming the code', async () => {
-    const r = await answered(runCreate, { body, output: {} }, call, 201, LAUNCH, { tty: true });
+    const r = await answered(runCreate, { body: withOrg, output: {} }, call, 201, LAUNCH, {
+      tty: true,
+    });
     expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Discount ${ID} created (code LAUNCH10).\n`);
   });
 
   it("422: the service's reason, exit 2", async () => {
-    const r = await answered(runCreate, { body, output: {} }, call, 422, {
+    const r = await answered(runCreate, { body: withOrg, output: {} }, call, 422, {
       detail: [
         {
           type: 'value_error',

@@ -5,9 +5,17 @@ import {
   buildActivate,
   runActivate,
 } from '../../../../src/cli/commands/keys/activate.js';
-import { configDirWith } from '../fixtures.js';
+import { configDirWith, TWO_ORGS, twoOrganizations } from '../fixtures.js';
 import { ID, ID2, useRecorder } from '../harness.js';
-import { answered, execute, ORG as ORG_ID, parse, type Setup, withoutToken } from '../verb.js';
+import {
+  answered,
+  execute,
+  ORG as ORG_ID,
+  page,
+  parse,
+  type Setup,
+  withoutToken,
+} from '../verb.js';
 import { KEY, NO_ORG, NOT_IN_ORG, portalPost, REVOKED } from './fixtures.js';
 
 const rec = useRecorder();
@@ -30,10 +38,6 @@ describe('argv -> usage error, nothing sent', () => {
       'billing: --meta: value of key "n" after := must be an integer, true or false\n',
     ],
     [
-      ['activate', KEY, '--label', 'x'],
-      'billing: --org is required (or set a default: billing config set organization_id <id>)\n',
-    ],
-    [
       ['validate', KEY, ...ORG, '--increment-usage', '-1'],
       'billing: --increment-usage: must be an integer at least 0, got -1\n',
     ],
@@ -45,6 +49,13 @@ describe('argv -> usage error, nothing sent', () => {
     [['deactivate', KEY, ...ORG], 'billing: --activation is required\n'],
   ])('%j', async (args, stderr) => {
     await rec.usage(['keys', ...args], stderr);
+  });
+
+  it('no --org and no default: the token’s organizations are asked, the key is never sent', async () => {
+    rec.answers['GET /v1/organizations/'] = { body: page(TWO_ORGS) };
+    const r = await rec.run(['keys', 'activate', KEY, '--label', 'x']);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: NO_ORG });
+    expect(rec.sent.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /v1/organizations/']);
   });
 });
 
@@ -270,7 +281,9 @@ describe('keys activate: options + answers -> output', () => {
   });
 
   it('without --org or a default organization: exit 2, nothing sent', async () => {
-    expect(await execute(runActivate, { key: KEY, label: 'ci', output: {} })).toEqual({
+    expect(
+      await execute(runActivate, { key: KEY, label: 'ci', output: {} }, { http: twoOrganizations }),
+    ).toEqual({
       code: 2,
       stdout: '',
       stderr: NO_ORG,

@@ -5,7 +5,7 @@ import {
   type DeactivateOptions,
   runDeactivate,
 } from '../../../../src/cli/commands/keys/deactivate.js';
-import { configDirWith } from '../fixtures.js';
+import { configDirWith, twoOrganizations } from '../fixtures.js';
 import {
   answered,
   execute,
@@ -81,7 +81,9 @@ describe('keys deactivate: options + answers -> output', () => {
   });
 
   it('without --org or a default organization: exit 2, nothing sent', async () => {
-    expect(await execute(runDeactivate, { key: KEY, activationId: ID2 })).toEqual({
+    expect(
+      await execute(runDeactivate, { key: KEY, activationId: ID2 }, { http: twoOrganizations }),
+    ).toEqual({
       code: 2,
       stdout: '',
       stderr: NO_ORG,

@@ -1,4 +1,5 @@
 // The license key the keys verb tests use: as typed, as the service sends it, and shared answers.
+import { orgRequired } from '../fixtures.js';
 import { ID, ID2, NOT_FOUND, ORG } from '../verb.js';
 
 /** A license key as the customer types it. */
@@ -44,8 +45,7 @@ export function portalPost(verb: 'activate' | 'validate' | 'deactivate') {
 }
 
 /** What keys activate, validate and deactivate print without --org or a default organization. */
-export const NO_ORG =
-  'billing: --org is required (or set a default: billing config set organization_id <id>)\n';
+export const NO_ORG = orgRequired();
 
 /** An answer, the exit code and the stderr it gives. */
 export type Refusal = [status: number, body: object, code: number, stderr: string];

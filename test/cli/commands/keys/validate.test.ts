@@ -5,6 +5,7 @@ import {
   runValidate,
   type ValidateOptions,
 } from '../../../../src/cli/commands/keys/validate.js';
+import { twoOrganizations } from '../fixtures.js';
 import {
   answered,
   execute,
@@ -192,7 +193,9 @@ describe('keys validate: options + answers -> output', () => {
   });
 
   it('without --org or a default organization: exit 2, nothing sent', async () => {
-    expect(await execute(runValidate, { key: KEY, output: {} })).toEqual({
+    expect(
+      await execute(runValidate, { key: KEY, output: {} }, { http: twoOrganizations }),
+    ).toEqual({
       code: 2,
       stdout: '',
       stderr: NO_ORG,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VALUES } from '../../../../src/api/generation.js';
 import { buildListen } from '../../../../src/cli/commands/listen/listen.js';
 import { COLOR_ENV } from '../../io/fake-stream.js';
+import { orgRequired, twoOrganizations } from '../fixtures.js';
 import { ID, ORG, parse, TOKEN, TOKEN_REJECTED } from '../verb.js';
 import {
   answering,
@@ -443,12 +444,8 @@ describe('listen: refusals', () => {
   });
 
   it('no organization given and none by default: a usage error, nothing sent', async () => {
-    const r = await run(() => {}, { BILLING_ORG: undefined });
-    expect(r).toMatchObject({
-      code: 2,
-      stderr:
-        'billing: listen: --org is required (or set a default: billing config set organization_id <id>)\n',
-    });
+    const r = await run(twoOrganizations, { BILLING_ORG: undefined });
+    expect(r).toMatchObject({ code: 2, stderr: orgRequired('listen') });
   });
 
   it('--org wins over the profile organization', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildGet, type GetOptions, runGet } from '../../../../src/cli/commands/org/get.js';
 import { tempConfigDir } from '../../../helpers/cli.js';
+import { twoOrganizations } from '../fixtures.js';
 import { execute, ID, json, ORG, parse, type Setup } from '../verb.js';
 
 describe('org get: argv -> options', () => {
@@ -94,7 +95,7 @@ describe('org get: options + answers -> output', () => {
   });
 
   it('without an id or a default: exit 2, nothing sent', async () => {
-    expect(await execute(runGet, { output: {} })).toEqual({
+    expect(await execute(runGet, { output: {} }, { http: twoOrganizations })).toEqual({
       code: 2,
       stdout: '',
       stderr:

@@ -5,18 +5,15 @@ import {
   runUpdate,
   type UpdateOptions,
 } from '../../../../src/cli/commands/org/update.js';
+import { TWO_ORGS } from '../fixtures.js';
 import { ID, useRecorder } from '../harness.js';
-import { execute, json, ORG, parse, TOKEN } from '../verb.js';
+import { execute, json, ORG, page, parse, TOKEN } from '../verb.js';
 
 const rec = useRecorder();
 
 describe('org', () => {
   it.each([
     [['get', 'acme'], 'billing: organization id: "acme" is not a UUID\n'],
-    [
-      ['get'],
-      'billing: no organization id: pass one, or set a default with `billing config set organization_id <id>`\n',
-    ],
     [['update', ID], 'billing: nothing to change: give --name or --data\n'],
     [['update', 'acme', '--name', 'x'], 'billing: organization id: "acme" is not a UUID\n'],
     [['update', ID, '--data', '"name"'], 'billing: --data: must be a JSON object\n'],
@@ -26,6 +23,27 @@ describe('org', () => {
     ],
   ])('%j -> usage error', async (args, stderr) => {
     await rec.usage(['org', ...args], stderr);
+  });
+
+  it('get without an id or a default: the token’s organizations are asked, then exit 2', async () => {
+    rec.answers['GET /v1/organizations/'] = { body: page(TWO_ORGS) };
+    const r = await rec.run(['org', 'get']);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: no organization id: pass one, or set a default with `billing config set organization_id <id>`\n',
+    });
+  });
+
+  it('get without an id: the one organization the token acts for', async () => {
+    rec.answers['GET /v1/organizations/'] = { body: page(TWO_ORGS.slice(0, 1)) };
+    const r = await rec.run(['org', 'get']);
+    expect(rec.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/organizations/',
+      `GET /v1/organizations/${TWO_ORGS[0]!.id}`,
+    ]);
+    expect(r.code).toBe(2); // the recorder answers the second 400
   });
 
   it('get without an id uses BILLING_ORG', async () => {

@@ -3,7 +3,8 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildCreate, runCreate } from '../../../../src/cli/commands/products/create.js';
-import { answered, execute, ID, ORG, parse } from '../verb.js';
+import { ORGS_LOOKUP, orgRequired, TWO_ORGS, twoOrganizations } from '../fixtures.js';
+import { answered, execute, ID, json, ORG, page, parse } from '../verb.js';
 import { PRO, PRO_CARD } from './fixtures.js';
 
 const monthly = (cents: number) =>
@@ -143,13 +144,16 @@ describe('products create: options + answers -> output', () => {
   const call = { method: 'POST', path: '/v1/products/' };
   const body = { name: 'Acme Pro', prices: [monthly(1900)] };
 
+  /** As with --org: no organization to find. */
+  const withOrg = { ...body, organization_id: ID };
+
   it('sends the body; a pipe gets the card and no ✓ line', async () => {
-    const r = await answered(runCreate, { body, output: {} }, call, 201, PRO);
+    const r = await answered(runCreate, { body: withOrg, output: {} }, call, 201, PRO);
     expect(r).toEqual({
       code: 0,
       stdout: PRO_CARD,
       stderr: '',
-      seen: { authorization: expect.stringMatching(/^Bearer /), body },
+      seen: { authorization: expect.stringMatching(/^Bearer /), body: withOrg },
     });
   });
 
@@ -169,13 +173,15 @@ describe('products create: options + answers -> output', () => {
   });
 
   it('a terminal ends with the ✓ line naming the new product', async () => {
-    const r = await answered(runCreate, { body, output: {} }, call, 201, PRO, { tty: true });
+    const r = await answered(runCreate, { body: withOrg, output: {} }, call, 201, PRO, {
+      tty: true,
+    });
     expect(r.code).toBe(0);
     expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Product ${ID} created.\n`);
   });
 
   it("422: the service's reasons, exit 2", async () => {
-    const r = await answered(runCreate, { body, output: {} }, call, 422, {
+    const r = await answered(runCreate, { body: withOrg, output: {} }, call, 422, {
       detail: [
         {
           type: 'greater_than_equal',
@@ -286,5 +292,45 @@ describe("products create on today's API", () => {
         'make one product per interval\n' +
         'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year\n',
     });
+  });
+});
+
+// Without --org or a default organization (issue 24): the organization the token acts for.
+describe('products create: which organization', () => {
+  const call = { method: 'POST', path: '/v1/products/' };
+  const body = { name: 'Acme Pro', prices: [monthly(1900)] };
+
+  it('the one organization a personal access token acts for', async () => {
+    let sent: unknown;
+    const r = await execute(
+      runCreate,
+      { body, output: {} },
+      {
+        http: (pool) => {
+          pool.intercept(ORGS_LOOKUP).reply(200, page(TWO_ORGS.slice(0, 1)), json);
+          pool.intercept(call).reply((req) => {
+            sent = JSON.parse(String(req.body));
+            return { statusCode: 201, data: PRO, responseOptions: json };
+          });
+        },
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(sent).toEqual({ ...body, organization_id: TWO_ORGS[0]!.id });
+  });
+
+  it('several: exit 2 naming them and --org, nothing created', async () => {
+    const r = await execute(runCreate, { body, output: {} }, { http: twoOrganizations });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: orgRequired('products create') });
+  });
+
+  it("an organization's own token: no organization_id (the service refuses one), no lookup", async () => {
+    // organization/resolver.py get_payload_organization at f179ede58c (the seed generation):
+    // "Setting organization_id is disallowed when using an organization token."
+    const r = await answered(runCreate, { body, output: {} }, call, 201, PRO, {
+      env: { BILLING_TOKEN: 'polar_oat_verbTestOrganizationToken000000000000000000000' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.seen.body).toEqual(body);
   });
 });

@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildTrigger, runTrigger } from '../../../../src/cli/commands/trigger/index.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../../src/shared/api-facts.js';
+import { orgRequired, twoOrganizations } from '../fixtures.js';
 import { BASE, execute, ID, json, ORG, parse } from '../verb.js';
 
 describe('trigger: argv -> options', () => {
@@ -91,13 +92,13 @@ describe('trigger: options + answers -> output', () => {
     const r = await execute(
       runTrigger,
       { type: 'organization.updated', output: {} },
-      { http: CLOCK },
+      {
+        http: (pool) => {
+          CLOCK(pool);
+          twoOrganizations(pool);
+        },
+      },
     );
-    expect(r).toEqual({
-      code: 2,
-      stdout: '',
-      stderr:
-        'billing: trigger: --org is required (or set a default: billing config set organization_id <id>)\n',
-    });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: orgRequired('trigger') });
   });
 });

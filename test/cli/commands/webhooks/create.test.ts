@@ -67,6 +67,7 @@ describe('webhooks create: options + answers -> output', () => {
   it('--json includes the secret; on a terminal a ✓ line says it is not shown again', async () => {
     const r = await answered(runCreate, { body, output: { json: true } }, POST, 201, ENDPOINT, {
       tty: true,
+      env: { BILLING_ORG: ORG },
     });
     expect(JSON.parse(r.stdout)).toEqual(ENDPOINT);
     expect(stripVTControlCharacters(r.stderr)).toBe(

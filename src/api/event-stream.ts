@@ -2,10 +2,12 @@
 // service's own CLI reads the same): Server-Sent Events, first {"key":"connected","ts","secret"},
 // then one {"id","key":"webhook.created","payload":{"webhook_event_id","payload"},"headers"} per
 // event, its headers signed (Standard Webhooks) with that secret, and, when the service wants the
-// client to come back on a fresh connection, {"type":"reconnect"}. Read tolerantly: a message of
-// another key is skipped, one that is not JSON is handed over as unreadable.
+// client to come back on a fresh connection, {"type":"reconnect"}. The local service also says
+// {"key":"resume_incomplete","detail"} when a Last-Event-ID could not be resumed from. Read
+// tolerantly: a message of another key is skipped, one that is not JSON or is too large to hold
+// is handed over as unreadable.
 import type { ApiClient } from './client.js';
-import { serverSentEvents } from './sse.js';
+import { MAX_EVENT_BYTES, serverSentEvents } from './sse.js';
 import { segment } from './url.js';
 
 export interface Connected {
@@ -46,13 +48,31 @@ export interface Reconnect {
   kind: 'reconnect';
 }
 
-export type StreamMessage = Connected | StreamEvent | Unreadable | Reconnect;
+/**
+ * The service could not resume after the Last-Event-ID sent (unknown to it, or older than what
+ * it keeps): events of the outage may never come.
+ */
+export interface ResumeIncomplete {
+  kind: 'resume-incomplete';
+  /** The service's words, as sent (not yet made safe for a terminal). */
+  detail: string;
+}
+
+export type StreamMessage = Connected | StreamEvent | Unreadable | Reconnect | ResumeIncomplete;
 
 export interface ListenOptions {
   /** Resume after this event (a server that keeps events replays the ones after it). */
   lastEventId?: string;
   idleTimeoutMs: number;
   signal?: AbortSignal;
+}
+
+/** `16 MiB`, `17.5 MiB`, `512 KiB`, `80 bytes`. */
+function size(bytes: number): string {
+  const MiB = 1024 * 1024;
+  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${bytes} bytes`;
 }
 
 /** The organization's events as they happen; ends when the server ends the stream. */
@@ -66,6 +86,14 @@ export async function* listen(
     notFound: `organization ${organizationId}`,
   });
   for await (const sse of serverSentEvents(body)) {
+    if ('oversized' in sse) {
+      // Skipped as it came, so a hostile or broken server cannot end the run or fill memory.
+      const reason = `it was ${size(sse.oversized)}, over the ${size(MAX_EVENT_BYTES)} limit`;
+      yield sse.id === undefined
+        ? { kind: 'unreadable', reason }
+        : { kind: 'unreadable', reason, id: sse.id };
+      continue;
+    }
     const message = readMessage(sse.data, sse.id);
     if (message) yield message;
   }
@@ -94,6 +122,13 @@ export function readMessage(data: string, sseId?: string): StreamMessage | undef
     return typeof message.secret === 'string' && message.secret !== ''
       ? { kind: 'connected', secret: message.secret }
       : unreadable('a connected message without its secret');
+  }
+  if (message.key === 'resume_incomplete') {
+    const detail =
+      typeof message.detail === 'string' && message.detail.trim() !== ''
+        ? message.detail
+        : 'the service could not resume where the stream left off';
+    return { kind: 'resume-incomplete', detail };
   }
   if (message.key !== 'webhook.created') return undefined;
   const payload = message.payload;

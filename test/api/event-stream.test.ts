@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { memberText, readMessage, type StreamMessage } from '../../src/api/event-stream.js';
-import { EventTooLargeError, type ServerSentEvent, serverSentEvents } from '../../src/api/sse.js';
+import { type OversizedEvent, type ServerSentEvent, serverSentEvents } from '../../src/api/sse.js';
 import {
   connectedMessage,
   frame,
@@ -18,8 +18,10 @@ import {
   webhookMessage,
 } from '../cli/commands/listen/real-stream.js';
 
-async function parse(chunks: (string | Uint8Array)[], max?: number): Promise<ServerSentEvent[]> {
-  const out: ServerSentEvent[] = [];
+type Parsed = ServerSentEvent | OversizedEvent;
+
+async function parse(chunks: Iterable<string | Uint8Array>, max?: number): Promise<Parsed[]> {
+  const out: Parsed[] = [];
   for await (const e of serverSentEvents(
     (async function* () {
       yield* chunks;
@@ -72,13 +74,59 @@ describe('Server-Sent Events', () => {
     expect(await parse(['event: x\n\nid: 3\n\ndata: cut'])).toEqual([]);
   });
 
-  it('an event that grows past the limit stops the reading', async () => {
-    await expect(parse(['data: ', 'x'.repeat(50), 'y'.repeat(50)], 80)).rejects.toBeInstanceOf(
-      EventTooLargeError,
-    );
+  it('an event that grows past the limit is skipped, measured, and the reading goes on', async () => {
+    // One line over: 6 + 100 bytes and its line end, split across chunks.
+    expect(
+      await parse(['data: ', 'x'.repeat(50), 'y'.repeat(50), '\n\nid: 2\ndata: ok\n\n'], 80),
+    ).toEqual([{ oversized: 107 }, { id: '2', event: 'message', data: 'ok' }]);
+    // Lines each under the limit, over it together; the id set in it stays set.
+    expect(
+      await parse(
+        [`id: 7\r\ndata: ${'a'.repeat(50)}\r\ndata: ${'b'.repeat(50)}\r\n\r\ndata: ok\r\n\r\n`],
+        80,
+      ),
+    ).toEqual([
+      { id: '7', oversized: 114 },
+      { id: '7', event: 'message', data: 'ok' },
+    ]);
+    // Right at the limit is not over it.
+    expect(await parse([`data: ${'x'.repeat(73)}\n\n`], 80)).toEqual([
+      { event: 'message', data: 'x'.repeat(73) },
+    ]);
     expect(
       await parse([`data: ${'x'.repeat(70)}\n\n`, `data: ${'y'.repeat(70)}\n\n`], 80),
     ).toHaveLength(2);
+  });
+
+  it('a stream that ends inside an oversized event still reports it', async () => {
+    expect(await parse(['data: ', 'x'.repeat(200)], 80)).toEqual([{ oversized: 206 }]);
+  });
+
+  it('an endless line is dropped as it comes: memory stays near the limit, not the line', async () => {
+    const limit = 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const before = process.memoryUsage();
+    let peak = 0;
+    function* body() {
+      yield 'data: ';
+      // 256 MiB of one line, the same 64 KiB chunk again and again.
+      for (let i = 0; i < 4096; i++) {
+        if (i % 256 === 0) {
+          const m = process.memoryUsage();
+          peak = Math.max(
+            peak,
+            m.heapUsed + m.arrayBuffers - before.heapUsed - before.arrayBuffers,
+          );
+        }
+        yield chunk;
+      }
+      yield '\n\ndata: after\n\n';
+    }
+    expect(await parse(body(), limit)).toEqual([
+      { oversized: 6 + 4096 * chunk.length + 1 },
+      { event: 'message', data: 'after' },
+    ]);
+    expect(peak).toBeLessThan(64 * 1024 * 1024);
   });
 });
 
@@ -127,6 +175,22 @@ describe('the stream messages', () => {
     ],
   ])('%s is unreadable', (_name, data, reason) => {
     expect(readMessage(data)).toEqual({ kind: 'unreadable', reason });
+  });
+
+  it('resume_incomplete: the service could not resume, in its words (or a plain default)', () => {
+    expect(
+      readMessage('{"key":"resume_incomplete","detail":"event evt_9 is older than the last 1000"}'),
+    ).toEqual({ kind: 'resume-incomplete', detail: 'event evt_9 is older than the last 1000' });
+    for (const data of [
+      '{"key":"resume_incomplete"}',
+      '{"key":"resume_incomplete","detail":5}',
+      '{"key":"resume_incomplete","detail":"  "}',
+    ]) {
+      expect(readMessage(data)).toEqual({
+        kind: 'resume-incomplete',
+        detail: 'the service could not resume where the stream left off',
+      });
+    }
   });
 
   it('a message of another key is skipped; the SSE id stands in for a missing event id', () => {
@@ -179,7 +243,7 @@ describe("the real service's stream (generation 2026-10)", () => {
   it('each message read from the recorded stream, however it is chunked: the bodies exactly as the inner strings, no SSE id', async () => {
     const bytes = new TextEncoder().encode(recorded);
     const read = async (chunks: Uint8Array[]) =>
-      (await parse(chunks)).map((sse) => readMessage(sse.data, sse.id));
+      (await parse(chunks)).map((sse) => ('data' in sse ? readMessage(sse.data, sse.id) : sse));
     expect(await read([bytes])).toEqual(expected);
     await fc.assert(
       fc.asyncProperty(

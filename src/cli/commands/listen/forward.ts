@@ -7,6 +7,7 @@ import type { StreamEvent } from '../../../api/event-stream.js';
 import { classifyConnectionError, RequestTimeoutError } from '../../../api/retry.js';
 import { tracer } from '../../../api/transport.js';
 import type { Context } from '../../context.js';
+import { safeText } from '../../io/safe.js';
 
 export interface Delivery {
   /** The handler's status; absent when it gave none. */
@@ -19,18 +20,14 @@ export interface Delivery {
 /** The handler's answer is read up to this much (for --debug), then dropped. */
 const ANSWER_BYTES = 64 * 1024;
 
-// Headers that describe one connection or one message's framing: undici sets its own.
-const NOT_FORWARDED = new Set([
-  'host',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'expect',
-]);
+/**
+ * What the handler gets of the headers the stream sent: the Standard Webhooks ones (webhook-*)
+ * and the two a delivery of the service carries. Anything else (authorization, cookie, host,
+ * x-forwarded-for, framing) would be the stream's say over the developer's handler.
+ */
+function forwarded(name: string): boolean {
+  return name.startsWith('webhook-') || name === 'content-type' || name === 'user-agent';
+}
 
 export class Forwarder {
   private readonly trace: (line: string) => void;
@@ -49,9 +46,11 @@ export class Forwarder {
 
   async send(event: StreamEvent): Promise<Delivery> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const dropped: string[] = [];
     for (const [name, value] of Object.entries(event.headers)) {
       const key = name.toLowerCase();
-      if (!NOT_FORWARDED.has(key) && !key.startsWith('proxy-')) headers[key] = value;
+      if (forwarded(key)) headers[key] = value;
+      else dropped.push(key);
     }
     const timeout = new AbortController();
     const timer = setTimeout(
@@ -61,6 +60,7 @@ export class Forwarder {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
     this.trace(`→ POST ${this.url.href} (event ${event.id}, ${event.type})`);
+    if (dropped.length) this.trace(`  not forwarded: ${safeText(dropped.join(', '))}`);
     try {
       const res = await this.dispatcher.request({
         origin: this.url.origin,

@@ -46,7 +46,11 @@ export const buildListen = verb(runListen, {
           'or could not take, or whose signature did not verify. --json prints each event as ' +
           'one JSON line instead (no URL needed). Reconnects when the stream drops, the ' +
           'service restarts or the service asks it to (the real one does every 10 minutes), ' +
-          'never handing an event on twice.',
+          'never handing an event on twice, and warns when the service says events may have ' +
+          'been missed. The stream is not trusted beyond that: the signing secret is the ' +
+          'first it announces (another one later is a warning, and the events signed with it ' +
+          'do not verify), only the webhook-*, content-type and user-agent headers reach the ' +
+          'handler, and a message over 16 MiB is skipped with a warning.',
       )
       .argument('[forward-url]', 'where to POST each event, e.g. http://localhost:3000/webhooks')
       .option('--events <types>', `only these: ${EVENTS_HELP}`, collect)

@@ -18,6 +18,8 @@ import { escapeTsv, safeText } from '../../io/safe.js';
 import type { Delivery } from './forward.js';
 
 const TYPE_WIDTH = Math.max(...WEBHOOK_EVENT_TYPES.map((t) => t.length));
+/** A service's explanation is cut past this: one line, not a screenful. */
+const DETAIL_CHARS = 300;
 
 export interface Banner {
   organization: string;
@@ -67,6 +69,23 @@ export class ListenOutput {
 
   reconnected(ms: number): void {
     this.say.success(`Reconnected after ${seconds(ms)}`);
+  }
+
+  /** The service could not resume after the last event seen: some may never come. */
+  missed(detail: string): void {
+    const text = safeText(detail);
+    this.say.warn(
+      `events may have been missed: ${text.length > DETAIL_CHARS ? `${text.slice(0, DETAIL_CHARS)}…` : text}`,
+    );
+  }
+
+  /** A connected message with another secret than the run's: not taken. */
+  secretChanged(verify: boolean): void {
+    this.say.warn(
+      verify
+        ? 'the stream announced a different signing secret; events signed with it are refused as untrusted (still checking with the one above)'
+        : 'the stream announced a different signing secret; with --skip-verify its events are forwarded all the same',
+    );
   }
 
   unreadable(reason: string): void {

@@ -42,6 +42,10 @@ export class RecentIds {
   private readonly ids = new Set<string>();
   constructor(private readonly max = 10_000) {}
 
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
   /** False when `id` was seen already. */
   add(id: string): boolean {
     if (this.ids.has(id)) return false;
@@ -68,6 +72,10 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
   const only = opts.events ? new Set(opts.events) : undefined;
   const seen = new RecentIds();
   let signer: Webhook | undefined;
+  /** The run's signing secret: the first the stream announced. */
+  let secret: string | undefined;
+  /** The last other secret warned about, so a reconnection announcing it again is quiet. */
+  let refused: string | undefined;
   let connected = false;
   let lastEventId: string | undefined;
   let lostAt: number | undefined;
@@ -76,7 +84,7 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
   let quickAsks = 0;
 
   const handle = async (e: StreamEvent): Promise<void> => {
-    if (!seen.add(e.id)) return;
+    if (seen.has(e.id)) return;
     if (only && !only.has(e.type)) return;
     const at = ctx.now();
     if (opts.verify) {
@@ -84,10 +92,12 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
         if (!signer) throw new Error('no secret yet');
         signer.verify(e.body, e.headers, { jsonParse: false });
       } catch (err) {
+        // Not remembered: a forged copy sent first must not make the real event a repeat.
         out.untrusted(at, e, err instanceof Error ? err.message : String(err));
         return;
       }
     }
+    seen.add(e.id);
     if (opts.json) await out.json(e);
     if (forwarder) await out.delivered(at, e, await forwarder.send(e), forwarder.url, opts.json);
   };
@@ -105,8 +115,15 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
         });
         for await (const m of messages) {
           if (m.kind === 'connected') {
-            // The stream's secret signs its events: the UTF-8 bytes as they are.
-            signer = new Webhook(Buffer.from(m.secret, 'utf8'), { format: 'raw' });
+            if (secret === undefined) {
+              // The stream's secret signs its events: the UTF-8 bytes as they are. The first one
+              // is kept for the whole run: a stream cannot change what it is checked against.
+              secret = m.secret;
+              signer = new Webhook(Buffer.from(m.secret, 'utf8'), { format: 'raw' });
+            } else if (m.secret !== secret && m.secret !== refused) {
+              refused = m.secret;
+              out.secretChanged(opts.verify);
+            }
             if (!connected) {
               out.banner({ organization, secret: m.secret, ...bannerOf(opts) });
             } else if (lostAt !== undefined) out.reconnected(performance.now() - lostAt);
@@ -116,6 +133,8 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
           } else if (m.kind === 'reconnect') {
             asked = true;
             break;
+          } else if (m.kind === 'resume-incomplete') {
+            out.missed(m.detail);
           } else if (m.kind === 'unreadable') {
             out.unreadable(m.reason);
             if (m.id !== undefined) lastEventId = m.id;

@@ -45,7 +45,13 @@ export function connected(secret = SECRET): string {
 export function event(
   id: string,
   type: string,
-  opts: { body?: string; secret?: string; sseId?: boolean } = {},
+  opts: {
+    body?: string;
+    secret?: string;
+    sseId?: boolean;
+    /** Sent with the signed headers in the message (a hostile stream's extras). */
+    extraHeaders?: Record<string, string>;
+  } = {},
 ): TestEvent {
   const body =
     opts.body ?? JSON.stringify({ type, timestamp: '2026-11-23T12:00:00Z', data: { id } });
@@ -58,7 +64,8 @@ export function event(
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
     'webhook-signature': new Webhook(key, { format: 'raw' }).sign(id, at, body),
   };
-  const data = `{"id":${JSON.stringify(id)},"key":"webhook.created","payload":{"webhook_event_id":${JSON.stringify(id)},"payload":${body}},"headers":${JSON.stringify(headers)}}`;
+  const sent = { ...opts.extraHeaders, ...headers };
+  const data = `{"id":${JSON.stringify(id)},"key":"webhook.created","payload":{"webhook_event_id":${JSON.stringify(id)},"payload":${body}},"headers":${JSON.stringify(sent)}}`;
   // A body laid out on several lines takes one data field per line.
   const fields = data
     .split('\n')

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { withLock } from '../config/lock.js';
 import { AuthError } from '../errors.js';
 import { type Credentials, checkCredentials } from './credentials.js';
 import type { CredentialBackend } from './keychain.js';
-import { withLock } from './lock.js';
 
 export const CREDENTIALS_FILE = 'credentials.json';
 

@@ -1,10 +1,12 @@
 // Refresh that never races: a lock next to the config, a re-read of the store, and a refresh
-// only if the token is still the old one; other processes wait and reuse the new token.
+// only if the token is still the old one; other processes wait and reuse the new token. The
+// refresh's requests end within the request timeout in use, and its lock is held for no longer
+// than that plus a margin, so nobody breaks the lock of a refresh still under way.
 import { join } from 'node:path';
+import { withLock } from '../config/lock.js';
 import type { Settings } from '../config/resolve.js';
-import { AuthError } from '../errors.js';
+import { AuthError, NetworkError } from '../errors.js';
 import type { Credentials } from './credentials.js';
-import { withLock } from './lock.js';
 import type { Net } from './oauth.js';
 import type { StoredCredentials, TokenStore } from './token-store.js';
 
@@ -17,6 +19,21 @@ export interface RefreshDeps {
   now(): Date;
   /** Ctrl+C and the --debug trace for the token request. */
   net: Net;
+  /** The request timeout in use (--request-timeout, else the profile's request_timeout). */
+  requestTimeoutMs?: number;
+}
+
+/** Beyond its requests, a refresh reads and writes the token store (a keychain can be slow). */
+export const REFRESH_LOCK_MARGIN_MS = 30_000;
+
+/**
+ * The refresh lock's times for a refresh whose requests take at most `requestTimeoutMs`: it goes
+ * stale only after the longest a refresh can legitimately take, and a waiter waits that long
+ * (and a little more) before giving up, since by then the lock is either free or breakable.
+ */
+export function refreshLockOptions(requestTimeoutMs: number) {
+  const staleMs = requestTimeoutMs + REFRESH_LOCK_MARGIN_MS;
+  return { staleMs, timeoutMs: staleMs + 5_000 };
 }
 
 /** Refresh when the access token expires within this window. */
@@ -74,6 +91,7 @@ async function refreshLocked(
   force: boolean,
 ): Promise<Credentials> {
   const { settings, store } = deps;
+  const requestTimeoutMs = deps.requestTimeoutMs ?? settings.request_timeout * 1000;
   return withLock(
     lockPath(deps.configDir, settings.profile),
     async () => {
@@ -86,9 +104,21 @@ async function refreshLocked(
       if (!current.refresh_token) throw loginAgain('your login has expired');
       const { refreshGrant } = await import('./oauth.js');
       let tokens: Awaited<ReturnType<typeof refreshGrant>>;
+      // Discovery and the token request together: the lock's stale age counts on it.
+      const deadline = AbortSignal.timeout(requestTimeoutMs);
+      const signals = [deadline, deps.net.signal].filter((x) => x !== undefined);
       try {
-        tokens = await refreshGrant(settings, current.refresh_token, deps.net);
+        tokens = await refreshGrant(settings, current.refresh_token, {
+          ...deps.net,
+          signal: AbortSignal.any(signals),
+        });
       } catch (err) {
+        if (deadline.aborted && !deps.net.signal?.aborted) {
+          throw new NetworkError(
+            `could not refresh the access token: no answer within ${requestTimeoutMs / 1000} s`,
+            { hint: 'Try again, or allow more time with --request-timeout.', cause: err },
+          );
+        }
         const code = (err as { error?: string }).error;
         if (code === 'invalid_grant' || code === 'invalid_client') {
           throw loginAgain('your login is no longer valid (the server refused the refresh token)');
@@ -110,7 +140,7 @@ async function refreshLocked(
       await store.write(settings.profile, next);
       return next;
     },
-    { timeoutMs: 30_000, staleMs: 60_000 },
+    refreshLockOptions(requestTimeoutMs),
   );
 }
 

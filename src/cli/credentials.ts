@@ -64,8 +64,10 @@ export class Credentials {
   }
 
   private async refreshDeps(): Promise<RefreshDeps> {
+    const settings = await this.ctx.settings();
     return {
-      settings: await this.ctx.settings(),
+      settings,
+      requestTimeoutMs: this.ctx.requestTimeoutMs(settings),
       store: await this.ctx.tokenStore(),
       configDir: this.ctx.configDir,
       now: () => this.ctx.now(),

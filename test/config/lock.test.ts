@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { LockTimeoutError, withLock } from '../../src/auth/lock.js';
+import { LockTimeoutError, withLock } from '../../src/config/lock.js';
 import { withExit } from '../helpers/exit.js';
 import { tempDir, thrown } from './helpers.js';
 
@@ -21,8 +21,8 @@ function expectNoOverlap(lines: string[], holders: number) {
   }
 }
 
-function lockRecord(pid: number, created: number): string {
-  return JSON.stringify({ pid, host: hostname(), created, token: 'someone-else' });
+function lockRecord(pid: number, created: number, staleMs?: number): string {
+  return JSON.stringify({ pid, host: hostname(), created, token: 'someone-else', staleMs });
 }
 
 describe('withLock', () => {
@@ -47,7 +47,7 @@ describe('withLock', () => {
     const dir = tempDir();
     const bundle = join(dir, 'lock.mjs');
     await build({
-      entryPoints: ['src/auth/lock.ts'],
+      entryPoints: ['src/config/lock.ts'],
       bundle: true,
       format: 'esm',
       platform: 'node',
@@ -85,6 +85,33 @@ describe('withLock', () => {
     // timeoutMs 0: a lock it had to wait for would fail at once, so success means it was broken.
     expect(await withLock(lock, () => 'ran', { staleMs: 10_000, timeoutMs: 0 })).toBe('ran');
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('writes into the lock how long its holder may hold it', async () => {
+    const lock = join(tempDir(), 'refresh.lock');
+    const held = await withLock(lock, () => JSON.parse(readFileSync(lock, 'utf8')), {
+      staleMs: 3_630_000,
+    });
+    expect(held).toMatchObject({ pid: process.pid, staleMs: 3_630_000 });
+  });
+
+  it("leaves alone a lock past the waiter's staleMs that its holder said it may hold longer", async () => {
+    const lock = join(tempDir(), 'refresh.lock');
+    // Held 2 minutes by a live process that allowed itself an hour.
+    const held = lockRecord(process.pid, Date.now() - 120_000, 3_630_000);
+    writeFileSync(lock, held);
+    // timeoutMs 0: it decides at its first look; getting the lock would mean it broke it.
+    const err = await thrown(() => withLock(lock, () => 'ran', { staleMs: 60_000, timeoutMs: 0 }));
+    expect(err).toBeInstanceOf(LockTimeoutError);
+    expect(readFileSync(lock, 'utf8')).toBe(held);
+  });
+
+  it("breaks it past the holder's own staleMs, and believes a holder for 2 hours at most", async () => {
+    const lock = join(tempDir(), 'refresh.lock');
+    writeFileSync(lock, lockRecord(process.pid, Date.now() - 3_700_000, 3_630_000));
+    expect(await withLock(lock, () => 'ran', { staleMs: 60_000, timeoutMs: 0 })).toBe('ran');
+    writeFileSync(lock, lockRecord(process.pid, Date.now() - 3 * 3_600_000, 1e12));
+    expect(await withLock(lock, () => 'ran', { staleMs: 60_000, timeoutMs: 0 })).toBe('ran');
   });
 
   it('recovers a fresh lock whose owner process is gone', async () => {

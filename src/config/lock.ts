@@ -1,5 +1,7 @@
-// A cross-process lock file, so that concurrent CLI runs refresh a token only once. Not
-// re-entrant: a process that nests withLock on the same path waits until its own timeout.
+// A cross-process lock file, so that concurrent CLI runs refresh a token only once and write
+// config.json one at a time. Not re-entrant: a process that nests withLock on the same path
+// waits until its own timeout. The holder records how long it may legitimately hold the lock
+// (its staleMs), so a waiter that expects less never breaks a lock that is still in use.
 import { randomUUID } from 'node:crypto';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -9,7 +11,7 @@ export interface LockOptions {
   /** Give up after this long. */
   timeoutMs?: number;
   /** A lock older than this is taken to belong to a hung or dead process: keep it above the
-   * longest time `fn` can run. */
+   * longest time `fn` can run. Written into the lock, so waiters give it at least this long. */
   staleMs?: number;
   now?: () => number;
 }
@@ -19,7 +21,12 @@ interface LockRecord {
   host: string;
   created: number;
   token: string;
+  /** How long its holder may hold it (absent in the locks of older versions). */
+  staleMs?: number;
 }
+
+/** A holder's own word on how long it may hold a lock is believed up to this. */
+const MAX_STALE_MS = 2 * 60 * 60 * 1000;
 
 export class LockTimeoutError extends BillingError {
   readonly path: string;
@@ -50,7 +57,13 @@ async function acquire(path: string, opts: LockOptions): Promise<string> {
   const started = now();
   const token = randomUUID();
   for (let attempt = 0; ; attempt++) {
-    const record: LockRecord = { pid: process.pid, host: hostname(), created: now(), token };
+    const record: LockRecord = {
+      pid: process.pid,
+      host: hostname(),
+      created: now(),
+      token,
+      staleMs,
+    };
     if (await tryCreate(path, record)) return token;
     const held = await readLock(path);
     if (!held) continue; // released between our two looks
@@ -108,7 +121,14 @@ function parseRecord(text: string): LockRecord | undefined {
 }
 
 function isStale(held: HeldLock, staleMs: number, now: number): boolean {
-  if (now - held.created > staleMs) return true;
+  // The holder may need longer than this waiter would (a longer --request-timeout): its own
+  // word wins, within reason.
+  const own = held.record?.staleMs;
+  const limit =
+    typeof own === 'number' && Number.isFinite(own)
+      ? Math.max(staleMs, Math.min(own, MAX_STALE_MS))
+      : staleMs;
+  if (now - held.created > limit) return true;
   return held.record !== undefined && held.record.host === hostname() && !isAlive(held.record.pid);
 }
 

@@ -79,6 +79,8 @@ export async function configSet(
     const name = checkProfileName(raw);
     if (!profileExists(file, name)) throw unknownProfile(file, name);
     await update(scope.configDir, (data) => {
+      // Checked again under the lock: a profile removed meanwhile must not become the default.
+      if (!profileExists(data, name)) throw unknownProfile(data, name);
       data.default_profile = name;
     });
     return { key, value: name };
@@ -159,5 +161,5 @@ function storedValue(
 
 async function update(configDir: string, mutate: (data: ConfigFile) => void): Promise<void> {
   const { updateConfigFile } = await import('./writer.js');
-  updateConfigFile(configDir, mutate);
+  await updateConfigFile(configDir, mutate);
 }

@@ -118,6 +118,12 @@ export class ApiClient {
   readonly baseUrl: string;
   /** The `Polar-Version` sent, or undefined for the seed's generation. */
   readonly apiVersion?: ApiVersion;
+  /**
+   * How far the server's clock is ahead of this machine's (behind when negative), from the
+   * Date of its last answer (to the second); undefined before one. The local service's test
+   * clock moves it.
+   */
+  clockSkewMs?: number;
   private readonly opts: ApiClientOptions;
   private readonly retry: RetryPolicy;
   private readonly requestTimeoutMs: number;
@@ -261,6 +267,7 @@ export class ApiClient {
         throw connectionFailure(method, url, failure, { attempt, idempotent, cause: err });
       }
       const { status } = answer;
+      this.noteDate(answer.headers);
       if (status >= 200 && status < 300) {
         return opts.raw ? answer.text : parseResponse(answer.text, status, path, opts.schema);
       }
@@ -345,6 +352,11 @@ export class ApiClient {
       signals: [this.opts.signal, opts.signal].filter((s) => s !== undefined),
       trace: this.trace,
     });
+  }
+
+  private noteDate(headers: Answer['headers']): void {
+    const at = Date.parse(header(headers, 'date') ?? '');
+    if (!Number.isNaN(at)) this.clockSkewMs = at - this.now();
   }
 
   /** Today's generation (a `Polar-Version` is sent) or the seed's (none). */

@@ -72,6 +72,9 @@ export interface OutputOptions {
   fields?: string;
 }
 
+/** A server clock this far from this machine's is the one times are shown against. */
+const CLOCK_SKEW_SHOWN_MS = 60_000;
+
 export function defaultConfigDir(env: Readonly<Record<string, string | undefined>>): string {
   if (env.BILLING_CONFIG_DIR) return env.BILLING_CONFIG_DIR;
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
@@ -99,6 +102,7 @@ export class Context implements Environment {
   readonly dispatcher?: Dispatcher;
   readonly startPager?: (command: string) => Promise<Pager>;
   private settingsValue?: Settings;
+  private clockNoted = false;
   private storeValue?: TokenStore;
   private credentialsValue?: Promise<Credentials>;
   private readonly clients = new Map<Audience, Promise<ApiClient>>();
@@ -115,6 +119,28 @@ export class Context implements Environment {
 
   now(): Date {
     return this.environment.now();
+  }
+
+  /**
+   * What relative times ("3 days ago") are relative to: the service's now, as the Date of its
+   * last answer says, when that is more than a minute away from this machine's (the local
+   * service's test clock, moved by `billing clock`); said once on a terminal's stderr.
+   */
+  displayNow(relativeTime: (value: string, now: Date) => string): Date {
+    const skew = this.others.findLast((c) => c.clockSkewMs !== undefined)?.clockSkewMs;
+    if (skew === undefined || Math.abs(skew) < CLOCK_SKEW_SHOWN_MS) return this.now();
+    const server = new Date(this.now().getTime() + skew);
+    if (!this.clockNoted && this.io.stderr.isTTY) {
+      this.clockNoted = true;
+      // "in 1 year" / "1 year ago" of the server's now seen from here: how far it is.
+      const away = relativeTime(server.toISOString(), this.now()).replace(/^in | ago$/g, '');
+      this.io.stderr.write(
+        `Note: the service's clock is ${away} ${skew > 0 ? 'ahead of' : 'behind'} this ` +
+          `machine's (${server.toISOString().slice(0, 16).replace('T', ' ')} UTC); times are ` +
+          'relative to it.\n',
+      );
+    }
+    return server;
   }
 
   openBrowser(url: string): Promise<void> {
@@ -212,6 +238,8 @@ export class Context implements Environment {
       requestTimeoutMs: this.requestTimeoutMs(settings),
       maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
       onRetry: this.io.stderr.isTTY ? (retry) => this.sayRetry(retry) : undefined,
+      // The run's clock: an answer's Date is compared with it (displayNow), Retry-After too.
+      now: () => this.now().getTime(),
       debug: this.trace,
       signal: this.signal,
       ...overrides,
@@ -245,14 +273,20 @@ export class Context implements Environment {
 
   /** The printer of --json / -o / --fields; through the pager on a terminal unless --no-pager. */
   async printer(opts: OutputOptions, columns: Column[]): Promise<Printer> {
-    const { createPrinter, resolveFormat } = await import('./io/index.js');
+    const { createPrinter, resolveFormat, relativeTime } = await import('./io/index.js');
     const format = resolveFormat({
       json: opts.json,
       output: opts.output,
       isTTY: this.io.stdout.isTTY,
     });
     const make = (io: IO) =>
-      createPrinter({ io, format, fields: opts.fields, columns, now: this.now() });
+      createPrinter({
+        io,
+        format,
+        fields: opts.fields,
+        columns,
+        now: () => this.displayNow(relativeTime),
+      });
     const pageable = this.startPager && this.io.stdout.isTTY && this.globals.pager !== false;
     const command = pageable
       ? (await import('./io/pager.js')).pagerCommand(this, false)

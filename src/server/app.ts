@@ -138,6 +138,11 @@ export function buildApp(
 
   // First of all hooks: the Host and Origin checks (guard.ts, issue 12).
   registerGuard(app, hosts);
+  // The Date of every answer is the service's own clock, the test clock included: a client
+  // that shows times relative to the server's now (the CLI does) follows it (issue 24).
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('date', service.clock.now().toUTCString());
+  });
   // JSON bodies, and a raw body for anything else (body.ts, issue 12): routes refuse it below.
   registerBodyParser(app);
 

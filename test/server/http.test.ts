@@ -420,3 +420,28 @@ describe('routing and request bodies', () => {
     expect([r.status, r.body]).toEqual([422, uuidParsing(['query', 'product_id', 1], 'nope')]);
   });
 });
+
+describe('the Date of every answer', () => {
+  it('is the service clock: moved by /__local/clock, on the API and on errors alike', async () => {
+    const own = await startService();
+    try {
+      const before = await own.api('GET', '/v1/orders/', { token: own.alice });
+      const wall = Date.parse(before.headers.get('date')!);
+      expect(Math.abs(wall - Date.now())).toBeLessThan(5 * 60_000);
+      const moved = await own.api('POST', '/__local/clock', {
+        body: { advance_seconds: 365 * 86_400 },
+      });
+      expect(moved.status).toBe(200);
+      const clock = Date.parse(moved.body.now);
+      for (const r of [
+        await own.api('GET', '/v1/orders/', { token: own.alice }),
+        await own.api('GET', '/v1/orders/', { token: 'polar_pat_unknown' }),
+      ]) {
+        // To the second (an HTTP date has no milliseconds), a year ahead of wall time.
+        expect(Math.abs(Date.parse(r.headers.get('date')!) - clock)).toBeLessThan(60_000);
+      }
+    } finally {
+      await own.stop();
+    }
+  });
+});

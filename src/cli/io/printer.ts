@@ -17,7 +17,8 @@ export interface PrinterOptions {
   fields?: string | readonly string[];
   /** Default columns of table and TSV output, in order. */
   columns: readonly Column[];
-  now: Date;
+  /** What relative times are relative to; a function is asked when a table or card is laid out. */
+  now: Date | (() => Date);
   /** Overrides colour detection: false never, true always. */
   color?: boolean;
   /** Bytes gathered before a streamed format writes (default FLUSH_AT; 1 = every item). */
@@ -72,7 +73,11 @@ export function createPrinter(options: PrinterOptions): Printer {
     fields ? pickPaths(obj, fields, (path) => alternatives.get(path) ?? []) : obj;
   const style = createStyler(io.stdout, options.color);
   // table.js is loaded only when a table or card is printed.
-  const layout = () => ({ width: io.stdout.columns || 80, now, style });
+  const layout = () => ({
+    width: io.stdout.columns || 80,
+    now: typeof now === 'function' ? now() : now,
+    style,
+  });
   const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
 
   async function printTable(items: AsyncIterable<object> | Iterable<object>, opts: ListOptions) {

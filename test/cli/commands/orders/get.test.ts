@@ -245,3 +245,40 @@ describe('orders get: options + answers -> output', () => {
     expect(await get({}, status, body)).toEqual({ code, stdout: '', stderr });
   });
 });
+
+// Relative times are relative to the service's now (issue 24): the Date of its answer.
+describe('orders get: times on the service clock', () => {
+  const created = '2027-11-20T12:00:00Z';
+  const answer = (date: string) => ({
+    headers: { 'content-type': 'application/json', date: new Date(date).toUTCString() },
+  });
+  const run = (date: string, tty: boolean) =>
+    execute(
+      runGet,
+      { id: ID, mine: false, output: {} },
+      {
+        tty,
+        http: (pool) =>
+          pool
+            .intercept({ path: `/v1/orders/${ID}` })
+            .reply(200, { id: ID, created_at: created, amount: 1 }, answer(date)),
+      },
+    );
+
+  it('a service a year ahead: "3 days ago" from its now, and a note on the terminal', async () => {
+    // The test's own clock (verb.ts) says 2026-11-23T12:00:00Z.
+    const r = await run('2027-11-23T12:00:00Z', true);
+    const text = stripVTControlCharacters(r.stdout);
+    expect(text).toMatch(/^Created +3 days ago$/m);
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      "Note: the service's clock is 1 year ahead of this machine's (2027-11-23 12:00 UTC); " +
+        'times are relative to it.\n',
+    );
+  });
+
+  it('a Date within a minute of this machine: its own clock, no note', async () => {
+    const r = await run('2026-11-23T12:00:30Z', true);
+    expect(stripVTControlCharacters(r.stdout)).toMatch(/^Created +in 12 months$/m);
+    expect(r.stderr).toBe('');
+  });
+});

@@ -38,9 +38,9 @@ _billing_flags() {
     'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs export') echo '--org -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs change-price') echo '--price --product --proration --as-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs cancel') echo '--now -y --yes --reason --comment --as-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs resume') echo '--as-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs change-price') echo '--price --product --proration --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs cancel') echo '--now -y --yes --reason --comment --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs resume') echo '--mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs revoke') echo '-y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'orders') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'orders list') echo '--type --product --customer --discount --subscription --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -92,7 +92,7 @@ _billing_flags() {
     'clock advance') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock set') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock reset') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'api') echo '-f --field -H --header --data --paginate --no-auth --as-customer -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'api') echo '-f --field -H --header --data --paginate --no-auth --mine -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config get') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config set') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;

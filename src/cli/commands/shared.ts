@@ -84,6 +84,24 @@ export function columnNotes(title: string, columns: readonly Column[]): string {
   return `\n${title}:\n${lines.join('\n')}\n`;
 }
 
+/**
+ * --mine, the one word for the customer's side (through the customer portal); --as-customer,
+ * its older name, still works but is not shown.
+ */
+export function withMine<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  cmd: Command<A, O, G>,
+  description: string,
+) {
+  return cmd
+    .option('--mine', description)
+    .addOption(new Option('--as-customer', 'the old name of --mine').hideHelp());
+}
+
+/** Whether --mine (or its old name) was given. */
+export function isMine(opts: { mine?: boolean; asCustomer?: boolean }): boolean {
+  return Boolean(opts.mine || opts.asCustomer);
+}
+
 export interface PagingOptions {
   limit?: string;
   page?: string;

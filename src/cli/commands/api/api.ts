@@ -1,9 +1,11 @@
 // billing api <METHOD> <path>: any endpoint, raw JSON out (like `gh api`).
+import { Option } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { parseJson } from '../../../shared/json.js';
 import type { Context } from '../../context.js';
 import type { Audience } from '../../credentials.js';
 import { collect, dataObject } from '../../input.js';
+import { isMine } from '../shared.js';
 import { verb } from '../verb.js';
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const;
@@ -100,7 +102,8 @@ export const buildApi = verb(runApi, {
       .option('--data <json>', 'request body as JSON, @file or - for stdin')
       .option('--paginate', 'fetch every page of a list endpoint (GET only)')
       .option('--no-auth', 'send no Authorization header')
-      .option('--as-customer', 'use the customer session (customer-portal endpoints)'),
+      .option('--mine', "the customer session's token (customer-portal endpoints)")
+      .addOption(new Option('--as-customer', 'the old name of --mine').hideHelp()),
   options: async (methodArg, path, opts, ctx): Promise<ApiOptions> => {
     const method = methodArg.toUpperCase() as Method;
     if (!METHODS.includes(method))
@@ -117,7 +120,7 @@ export const buildApi = verb(runApi, {
         body = { ...body, [k]: v };
       }
     }
-    const audience = opts.auth === false ? 'none' : opts.asCustomer ? 'customer' : 'seller';
+    const audience = opts.auth === false ? 'none' : isMine(opts) ? 'customer' : 'seller';
     return {
       method,
       path,

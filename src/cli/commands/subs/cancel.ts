@@ -7,7 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { CANCELLATION_REASONS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { day, done, outputOf, withOutput } from '../shared.js';
+import { day, done, isMine, outputOf, withMine, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
@@ -66,29 +66,33 @@ export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void
 export const buildCancel = verb(runCancel, {
   command: (parent) =>
     withOutput(
-      parent
-        .command('cancel')
-        .summary('cancel a subscription at the end of its period (or now)')
-        .description(
-          'Cancel a subscription when its current period ends; --now ends it at once ' +
-            '(seller only). Undo a cancellation at period end with `billing subs resume`.',
-        )
-        .argument('<id>', 'subscription id (UUID)')
-        .option('--now', 'end the subscription immediately (revoke) instead of at period end')
-        .option(
-          '-y, --yes',
-          'do not ask before ending it now (needed for --now without a terminal)',
-        )
-        .addOption(
-          new Option('--reason <reason>', 'why the customer leaves').choices(CANCELLATION_REASONS),
-        )
-        .option('--comment <text>', "the customer's own words")
-        .option('--as-customer', 'act as the customer, through the customer portal'),
+      withMine(
+        parent
+          .command('cancel')
+          .summary('cancel a subscription at the end of its period (or now)')
+          .description(
+            'Cancel a subscription when its current period ends; --now ends it at once ' +
+              '(seller only). Undo a cancellation at period end with `billing subs resume`.',
+          )
+          .argument('<id>', 'subscription id (UUID)')
+          .option('--now', 'end the subscription immediately (revoke) instead of at period end')
+          .option(
+            '-y, --yes',
+            'do not ask before ending it now (needed for --now without a terminal)',
+          )
+          .addOption(
+            new Option('--reason <reason>', 'why the customer leaves').choices(
+              CANCELLATION_REASONS,
+            ),
+          )
+          .option('--comment <text>', "the customer's own words"),
+        "the customer's own subscription, through the customer portal",
+      ),
       'SUBSCRIPTION',
     ),
   options: (id, opts) => {
     const subscriptionId = uuid('subscription id', id);
-    if (opts.asCustomer && opts.now) {
+    if (isMine(opts) && opts.now) {
       throw new UsageError('--now is for the seller; customers cancel at the end of the period');
     }
     if (opts.comment !== undefined && opts.comment.length > 1000) {
@@ -100,13 +104,13 @@ export const buildCancel = verb(runCancel, {
       yes: Boolean(opts.yes),
       reason: opts.reason,
       comment: opts.comment,
-      asCustomer: Boolean(opts.asCustomer),
+      asCustomer: isMine(opts),
       output: outputOf(opts),
     };
   },
   examples: [
     'billing subs cancel <subscription-id> --reason too_expensive',
     'billing subs cancel <subscription-id> --now --yes',
-    'billing subs cancel <subscription-id> --as-customer --comment "Moving to a team plan"',
+    'billing subs cancel <subscription-id> --mine --comment "Moving to a team plan"',
   ],
 });

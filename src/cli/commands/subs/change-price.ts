@@ -9,7 +9,7 @@ import { VALUES } from '../../../api/generation.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { done, outputOf, withOutput } from '../shared.js';
+import { done, isMine, outputOf, withMine, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
@@ -180,29 +180,31 @@ async function pick(ctx: Context, client: ApiClient, kind: 'price' | 'product'):
 export const buildChangePrice = verb(runChangePrice, {
   command: (parent) =>
     withOutput(
-      parent
-        .command('change-price')
-        .summary('move a subscription to another price or product')
-        .description(
-          'Move a subscription to another recurring, non-archived price of the same ' +
-            "organization. Today's API (2026-04 and later) moves a subscription to a product: " +
-            'there --price names the product that sells it, and --product names it directly. ' +
-            'As the seller by default; with --as-customer through the customer portal (the ' +
-            'stored customer session or BILLING_CUSTOMER_TOKEN).',
-        )
-        .argument('<id>', 'subscription id (UUID)')
-        .option(
-          '--price <price-id>',
-          'the new price (UUID; on a terminal, picked from a list without it)',
-        )
-        .option('--product <product-id>', "the new product (today's API)")
-        .addOption(
-          new Option(
-            '--proration <behavior>',
-            'invoice now, prorate on the next invoice, … (seller only)',
-          ).choices(VALUES.prorationBehavior),
-        )
-        .option('--as-customer', 'act as the customer, through the customer portal'),
+      withMine(
+        parent
+          .command('change-price')
+          .summary('move a subscription to another price or product')
+          .description(
+            'Move a subscription to another recurring, non-archived price of the same ' +
+              "organization. Today's API (2026-04 and later) moves a subscription to a product: " +
+              'there --price names the product that sells it, and --product names it directly. ' +
+              'As the seller by default; with --mine through the customer portal (the ' +
+              'stored customer session or BILLING_CUSTOMER_TOKEN).',
+          )
+          .argument('<id>', 'subscription id (UUID)')
+          .option(
+            '--price <price-id>',
+            'the new price (UUID; on a terminal, picked from a list without it)',
+          )
+          .option('--product <product-id>', "the new product (today's API)")
+          .addOption(
+            new Option(
+              '--proration <behavior>',
+              'invoice now, prorate on the next invoice, … (seller only)',
+            ).choices(VALUES.prorationBehavior),
+          ),
+        "the customer's own subscription, through the customer portal",
+      ),
       'SUBSCRIPTION',
     ),
   options: async (id, opts, ctx) => {
@@ -211,8 +213,8 @@ export const buildChangePrice = verb(runChangePrice, {
       throw new UsageError('--price and --product cannot be used together');
     }
     if (opts.price === undefined && opts.product === undefined) {
-      if (opts.asCustomer) {
-        throw new UsageError('--price or --product is required with --as-customer');
+      if (isMine(opts)) {
+        throw new UsageError('--price or --product is required with --mine');
       }
       const { canPrompt } = await import('../../io/prompt.js');
       if (!canPrompt(ctx)) {
@@ -224,20 +226,20 @@ export const buildChangePrice = verb(runChangePrice, {
     }
     const priceId = opts.price === undefined ? undefined : uuid('--price', opts.price);
     const productId = opts.product === undefined ? undefined : uuid('--product', opts.product);
-    if (opts.asCustomer && opts.proration)
-      throw new UsageError('--proration is for the seller; drop it with --as-customer');
+    if (isMine(opts) && opts.proration)
+      throw new UsageError('--proration is for the seller; drop it with --mine');
     return {
       id: subscriptionId,
       ...(priceId ? { priceId } : {}),
       ...(productId ? { productId } : {}),
       proration: opts.proration,
-      asCustomer: Boolean(opts.asCustomer),
+      asCustomer: isMine(opts),
       output: outputOf(opts),
     };
   },
   examples: [
     'billing subs change-price <subscription-id> --price <price-id>',
-    'billing subs change-price <id> --price <price-id> --as-customer',
+    'billing subs change-price <id> --price <price-id> --mine',
     'billing subs change-price <id> --product <product-id>   # 2026-04 and later',
     'billing subs change-price <id>   # on a terminal: pick the price',
   ],

@@ -3,7 +3,7 @@
 
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { day, done, outputOf, withOutput } from '../shared.js';
+import { day, done, isMine, outputOf, withMine, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
@@ -36,16 +36,18 @@ export async function runResume(opts: ResumeOptions, ctx: Context): Promise<void
 export const buildResume = verb(runResume, {
   command: (parent) =>
     withOutput(
-      parent
-        .command('resume')
-        .summary('undo a cancellation at period end')
-        .argument('<id>', 'subscription id (UUID)')
-        .option('--as-customer', 'act as the customer, through the customer portal'),
+      withMine(
+        parent
+          .command('resume')
+          .summary('undo a cancellation at period end')
+          .argument('<id>', 'subscription id (UUID)'),
+        "the customer's own subscription, through the customer portal",
+      ),
       'SUBSCRIPTION',
     ),
   options: (id, opts) => ({
     id: uuid('subscription id', id),
-    asCustomer: Boolean(opts.asCustomer),
+    asCustomer: isMine(opts),
     output: outputOf(opts),
   }),
   examples: ['billing subs resume <subscription-id>'],

@@ -25,6 +25,11 @@ describe('subs cancel: argv -> options', () => {
     ],
     [[ID, '--now', '-y'], { ...base, now: true, yes: true }],
     [
+      [ID, '--mine', '--reason', 'unused', '--json'],
+      { ...base, asCustomer: true, reason: 'unused', output: { json: true } },
+    ],
+    // The old name still works (not shown in --help).
+    [
       [ID, '--as-customer', '--reason', 'unused', '--json'],
       { ...base, asCustomer: true, reason: 'unused', output: { json: true } },
     ],
@@ -55,6 +60,7 @@ describe('subs cancel: argv -> options', () => {
         'too_expensive, unused, other.\n',
     ],
     [[], "billing: missing required argument 'id'\n"],
+    [[ID, '--min'], "billing: unknown option '--min'\n(Did you mean --mine?)\n"],
   ])('%j -> usage error, nothing runs', async (argv, stderr) => {
     expect(await parse(buildCancel, 'cancel', argv, { noun: 'subs' })).toEqual({
       code: 2,

@@ -42,7 +42,7 @@ describe('subs change-price', () => {
       'billing: --price or --product is required (there is no terminal to pick one on)\n' +
         'List them: billing products list --recurring\n',
     ],
-    [[ID, '--as-customer'], 'billing: --price or --product is required with --as-customer\n'],
+    [[ID, '--as-customer'], 'billing: --price or --product is required with --mine\n'],
     [['sub_1', '--price', ID2], 'billing: subscription id: "sub_1" is not a UUID\n'],
     [[ID, '--price', 'price_1'], 'billing: --price: "price_1" is not a UUID\n'],
     [
@@ -51,7 +51,7 @@ describe('subs change-price', () => {
     ],
     [
       [ID, '--price', ID2, '--proration', 'invoice', '--as-customer'],
-      'billing: --proration is for the seller; drop it with --as-customer\n',
+      'billing: --proration is for the seller; drop it with --mine\n',
     ],
   ])('%j -> usage error', async (args, stderr) => {
     await rec.usage(['subs', 'change-price', ...args], stderr);
@@ -224,11 +224,11 @@ describe('subs change-price: argv -> options', () => {
       'billing: --price or --product is required (there is no terminal to pick one on)\n' +
         'List them: billing products list --recurring\n',
     ],
-    [[ID, '--as-customer'], 'billing: --price or --product is required with --as-customer\n'],
+    [[ID, '--as-customer'], 'billing: --price or --product is required with --mine\n'],
     [[ID, '--price', 'price_1'], 'billing: --price: "price_1" is not a UUID\n'],
     [
       [ID, '--price', ID2, '--proration', 'prorate', '--as-customer'],
-      'billing: --proration is for the seller; drop it with --as-customer\n',
+      'billing: --proration is for the seller; drop it with --mine\n',
     ],
   ])('%j -> usage error, nothing runs', async (argv, stderr) => {
     expect(await parse(buildChangePrice, 'change-price', argv, { noun: 'subs' })).toEqual({

@@ -19,6 +19,7 @@ import {
 describe('subs resume: argv -> options', () => {
   it.each([
     [[ID.toUpperCase()], { id: ID, asCustomer: false, output: {} }],
+    [[ID, '--mine'], { id: ID, asCustomer: true, output: {} }],
     [[ID, '--as-customer'], { id: ID, asCustomer: true, output: {} }],
     [[ID, '--json'], { id: ID, asCustomer: false, output: { json: true } }],
     [

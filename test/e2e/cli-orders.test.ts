@@ -177,6 +177,12 @@ describe('orders list: pagination', () => {
     ]);
   });
 
+  it('--page 3 --page-size 10 prints that one page: one request, ten orders', async () => {
+    const r = await s.run(['--debug', 'orders', 'list', '--page', '3', '--page-size', '10']);
+    expect(tsv(r.stdout).rows.map((c) => c[0])).toEqual(all.slice(20, 30).map((o) => o.id));
+    expect(requestedQueries(r.stderr)).toEqual(['page=3&limit=10']);
+  });
+
   it('--all returns total_count orders; --page 2 starts at the second page', async () => {
     const [everything, second] = await Promise.all([
       s.run(['orders', 'list', '--all', '--page-size', '7', '--json']),

@@ -122,16 +122,24 @@ export function withPaging<A extends unknown[], O extends OptionValues, G extend
   return cmd
     .option('--limit <n>', 'how many items to show (default: 30)')
     .option('--page <n>', 'start at this page of --page-size items (default: 1)')
-    .option('--page-size <n>', 'items per request, 1-100 (default: --limit, at most 100)')
+    .option(
+      '--page-size <n>',
+      'items per request, 1-100 (default: --limit, at most 100); with --page and no --limit, that one page',
+    )
     .option('--all', 'every item, page after page (streams; ignores --limit)');
 }
 
 export function paging(opts: PagingOptions): Paging {
+  // --page N --page-size M without --limit is that one page, as the API would give it.
+  const onePage =
+    !opts.all && opts.limit === undefined && opts.page !== undefined && opts.pageSize !== undefined;
   const limit = opts.all
     ? Number.POSITIVE_INFINITY
     : opts.limit !== undefined
       ? integer('--limit', opts.limit, 1)
-      : 30;
+      : onePage
+        ? integer('--page-size', opts.pageSize!, 1, 100)
+        : 30;
   // `!== undefined`: an empty value (`--limit ""`) is an error, not the default.
   const startPage = opts.page !== undefined ? integer('--page', opts.page, 1) : 1;
   const pageSize =

@@ -219,6 +219,11 @@ describe('orders list: argv -> options', () => {
       ['--all', '-o', 'ndjson', '--fields', 'id,amount'],
       { mine: false, filters: {}, page: all, output: { output: 'ndjson', fields: 'id,amount' } },
     ],
+    // --page with --page-size and no --limit: that one page.
+    [
+      ['--page', '3', '--page-size', '10'],
+      { mine: false, filters: {}, page: { limit: 10, startPage: 3, pageSize: 10 }, output: {} },
+    ],
     [
       ['--limit', '250', '--page', '2', '--json'],
       {

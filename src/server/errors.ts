@@ -10,6 +10,7 @@ import {
   NotFound,
   NotOpenCheckout,
   NotPermitted,
+  ResourceUnavailable,
 } from './domain/errors.js';
 
 /** An answer ready to send: status, body (undefined: none) and headers. */
@@ -50,6 +51,7 @@ export function toHttp(err: unknown): HttpError {
     return answer(410, 'ExpiredCheckoutError', 'This checkout session has expired.');
   if (err instanceof CheckoutLocked)
     return answer(409, 'CheckoutLocked', 'This checkout is being processed; try again later.');
+  if (err instanceof ResourceUnavailable) return answer(410, 'ResourceUnavailable', 'Unavailable');
   if (err instanceof AlreadyCanceledSubscription) {
     const detail = 'This subscription is already canceled or will be at the end of the period.';
     return answer(403, 'AlreadyCanceledSubscription', detail);

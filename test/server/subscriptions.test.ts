@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   allPages,
   asc,
+  BUYER,
   DISCOUNT_FULL,
   desc,
   expectShape,
@@ -148,6 +149,7 @@ describe('PATCH /v1/subscriptions/{id} (admin form)', () => {
         body: {
           customer_email: 'half@example.com',
           discount_code: 'HALFOFF',
+          ...BUYER,
           confirmation_token_id: 'tok_visa',
         },
       },
@@ -304,7 +306,8 @@ describe('PATCH /v1/subscriptions/{id} (admin form)', () => {
     const sub = mine.body.items.find(
       (s: Json) => s.product.organization.id === svc.demo.other.organization_id,
     );
-    const r = await adminPatch(sub.id, { cancel_at_period_end: false }, svc.bob);
+    // A body that asks nothing answers the subscription as it is.
+    const r = await adminPatch(sub.id, {}, svc.bob);
     expect(r.status).toBe(200);
     expectShape(r.body, SUBSCRIPTION_ADMIN);
     expect(r.body.user).toEqual({
@@ -315,6 +318,25 @@ describe('PATCH /v1/subscriptions/{id} (admin form)', () => {
       code_host_username: 'alice-acme',
       github_username: 'alice-acme',
     });
+  });
+
+  // The real service's update at the seed's generation (subscription/service.py
+  // `_perform_cancellation` and `uncancel`, polarsource/polar f179ede58c): a second cancellation
+  // is refused (403), a resumption of one not set to end is a 400, of one that ended a 410.
+  it('refuses a second cancellation, a resumption of nothing, and one of an ended subscription', async () => {
+    const sub = await acmeSubscription();
+    expect((await adminPatch(sub.id, { cancel_at_period_end: true }, svc.alice)).status).toBe(200);
+    const again = await adminPatch(sub.id, { cancel_at_period_end: true }, svc.alice);
+    expect([again.status, again.body.error]).toEqual([403, 'AlreadyCanceledSubscription']);
+    expect((await adminPatch(sub.id, { cancel_at_period_end: false }, svc.alice)).status).toBe(200);
+    const nothing = await adminPatch(sub.id, { cancel_at_period_end: false }, svc.alice);
+    expect([nothing.status, nothing.body.error]).toEqual([400, 'BadRequest']);
+    expect((await adminPatch(sub.id, { revoke: true }, svc.alice)).status).toBe(200);
+    const gone = await adminPatch(sub.id, { cancel_at_period_end: false }, svc.alice);
+    expect([gone.status, gone.body]).toEqual([
+      410,
+      { error: 'ResourceUnavailable', detail: 'Unavailable' },
+    ]);
   });
 
   it("answers 404 for another organization's subscription", async () => {

@@ -19,7 +19,7 @@ function detailOf(err: ApiError): string {
 
 /** `err` as a state error (exit 7) when one of `rules` fits it; otherwise `err` itself. */
 export function stateError(err: unknown, rules: readonly StateRule[]): unknown {
-  if (!(err instanceof ApiError) || (err.status !== 403 && err.status !== 400)) return err;
+  if (!(err instanceof ApiError) || ![400, 403, 410].includes(err.status)) return err;
   const detail = detailOf(err);
   const rule = rules.find((r) => r.code === err.code && (!r.detail || r.detail.test(detail)));
   if (!rule) return err;

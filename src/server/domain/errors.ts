@@ -41,6 +41,9 @@ export class CheckoutLocked extends DomainError {}
 /** A change of a subscription that has ended or is set to end at the period's end. */
 export class AlreadyCanceledSubscription extends DomainError {}
 
+/** Gone for good (the real `ResourceUnavailable`, 410): an ended subscription cannot resume. */
+export class ResourceUnavailable extends DomainError {}
+
 export type Loc = (string | number)[];
 
 /** One value that breaks a rule, in pydantic's terms (api-facts "Errors"). */

@@ -9,7 +9,7 @@ import {
 } from '../../shared/api-facts.js';
 import type { SubscriptionRow } from '../store/rows.js';
 import { revokeBenefitGrants } from './benefit-grants.js';
-import { AlreadyCanceledSubscription, invalid } from './errors.js';
+import { AlreadyCanceledSubscription, BadRequest, invalid, ResourceUnavailable } from './errors.js';
 import type { EventType } from './events.js';
 import type { Work } from './work.js';
 
@@ -55,7 +55,18 @@ export function changeSubscription(
       true,
     );
   }
-  if (ended(sub)) throw new AlreadyCanceledSubscription();
+  // As the real service's update at the seed's generation (subscription/service.py
+  // `_perform_cancellation` and `uncancel`, f179ede58c): a cancellation needs `can_cancel` (a
+  // second one is refused, as is one of an ended subscription); a resumption an active
+  // subscription set to end (400 otherwise), and one that has ended is gone (410).
+  const cancelling = revoke || change.cancel_at_period_end === true;
+  if (cancelling && !canCancel(sub, revoke)) throw new AlreadyCanceledSubscription();
+  if (!cancelling) {
+    if (sub.ended_at != null) throw new ResourceUnavailable();
+    const canceling =
+      among(SUBSCRIPTION_ACTIVE_STATUSES, sub.status) && sub.cancel_at_period_end === 1;
+    if (!canceling) throw new BadRequest('Bad request');
+  }
   const seller = actor === 'seller';
   const reason =
     (seller ? change.customer_cancellation_reason : change.cancellation_reason) ?? null;

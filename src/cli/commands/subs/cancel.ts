@@ -8,9 +8,9 @@ import { CANCELLATION_REASONS } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { day, done, isMine, outputOf, withMine, withOutput } from '../shared.js';
-import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
+import { subscriptionRefusal } from './refused.js';
 
 export interface CancelOptions extends OneResource {
   /** End it at once (revoke, seller only) instead of at the end of the period. */
@@ -44,14 +44,8 @@ export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void
         customer_cancellation_reason: opts.reason ?? null,
         customer_cancellation_comment: opts.comment ?? null,
       })
-  ).catch((err: unknown) => {
-    throw stateError(err, [
-      {
-        code: 'AlreadyCanceledSubscription',
-        message: `subscription ${id} is already canceled, or already ends with its period`,
-        hint: `To undo a cancellation at period end: billing subs resume ${id}`,
-      },
-    ]);
+  ).catch(async (err: unknown) => {
+    throw await subscriptionRefusal(err, ctx, id, opts.asCustomer, 'cancel');
   });
   await printOne(ctx, opts.output, SUBSCRIPTION_CARD, updated);
   const ends = day(updated.ends_at ?? updated.current_period_end);

@@ -10,9 +10,9 @@ import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
 import { done, isMine, outputOf, withMine, withOutput } from '../shared.js';
-import { stateError } from '../state-errors.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
+import { subscriptionRefusal } from './refused.js';
 
 type ProrationBehavior = (typeof VALUES.prorationBehavior)[number];
 
@@ -45,14 +45,8 @@ export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Pr
           // The seed's service judges today's behaviours (next_period, reset) itself.
           ...(proration ? { proration_behavior: proration as 'invoice' | 'prorate' } : {}),
         })
-  ).catch((err: unknown) => {
-    throw stateError(err, [
-      {
-        code: 'AlreadyCanceledSubscription',
-        message: `subscription ${id} is canceled or ends with its period: its price can no longer change`,
-        hint: `If it has not ended yet, resume it first: billing subs resume ${id}`,
-      },
-    ]);
+  ).catch(async (err: unknown) => {
+    throw await subscriptionRefusal(err, ctx, id, opts.asCustomer, 'change-price');
   });
   await printOne(ctx, opts.output, SUBSCRIPTION_CARD, updated);
   await done(ctx, `Subscription ${id} is now on ${target.kind} ${target.id}.`);

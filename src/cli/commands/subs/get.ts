@@ -22,16 +22,26 @@ export interface GetOptions extends OneResource {
 }
 
 export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
-  const sub = opts.mine ? await portal(opts, ctx) : await searched(opts, ctx);
-  await printOne(ctx, opts.output, SUBSCRIPTION_CARD, sub);
+  await printOne(ctx, opts.output, SUBSCRIPTION_CARD, await findSubscription(opts, ctx));
 }
 
-async function portal(opts: GetOptions, ctx: Context): Promise<Resource> {
+/** One subscription: the customer's own with `mine`, else the seller's (read, or searched). */
+export function findSubscription(
+  opts: Pick<GetOptions, 'id' | 'mine' | 'organizations' | 'customer'>,
+  ctx: Context,
+): Promise<Resource> {
+  return opts.mine ? portal(opts, ctx) : searched(opts, ctx);
+}
+
+async function portal(opts: Pick<GetOptions, 'id'>, ctx: Context): Promise<Resource> {
   const { subscriptions, client } = await resources(ctx, 'customer');
   return subscriptions.getCustomerPortal(client, opts.id);
 }
 
-async function searched(opts: GetOptions, ctx: Context): Promise<Resource> {
+async function searched(
+  opts: Pick<GetOptions, 'id' | 'organizations' | 'customer'>,
+  ctx: Context,
+): Promise<Resource> {
   const customer = opts.customer
     ? await customerId(ctx, '--customer', opts.customer, opts.organizations)
     : undefined;

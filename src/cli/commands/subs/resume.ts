@@ -20,11 +20,21 @@ export async function runResume(opts: ResumeOptions, ctx: Context): Promise<void
     ? subscriptions.updateCustomerPortal(client, id, body)
     : subscriptions.update(client, id, body)
   ).catch((err: unknown) => {
-    // The server's refusal speaks of canceling; for resume the truth is that it has ended.
+    // The real service: an ended subscription is gone (410; an older answer: already
+    // canceled), one not set to end has nothing to resume (400).
+    const ended = {
+      message: `subscription ${id} has ended; only a cancellation at period end can be undone`,
+      hint: 'An ended subscription cannot come back; the customer can buy again through a new checkout: billing checkout create --help',
+    };
     throw stateError(err, [
+      { code: 'ResourceUnavailable', ...ended },
+      { code: 'AlreadyCanceledSubscription', ...ended },
       {
-        code: 'AlreadyCanceledSubscription',
-        message: `subscription ${id} has already ended; only a cancellation at period end can be undone`,
+        // The bare one uncancel raises; another 400 says what it is about itself.
+        code: 'BadRequest',
+        detail: /^bad request$/i,
+        message: `subscription ${id} is not set to end: there is nothing to resume`,
+        hint: `See it with: billing subs get ${id}${opts.asCustomer ? ' --mine' : ''}`,
       },
     ]);
   });

@@ -6,7 +6,7 @@ import {
   type CancelOptions,
   runCancel,
 } from '../../../../src/cli/commands/subs/cancel.js';
-import { answered, CUSTOMER_TOKEN, execute, ID, NOT_FOUND, parse, TOKEN } from '../verb.js';
+import { answered, CUSTOMER_TOKEN, execute, ID, json, NOT_FOUND, parse, TOKEN } from '../verb.js';
 import { ALREADY_CANCELED, expectSellerPatch, PORTAL, refused, SELLER, SUB } from './fixtures.js';
 
 describe('subs cancel: argv -> options', () => {
@@ -209,8 +209,9 @@ describe('subs cancel: options + answers -> output', () => {
       403,
       ALREADY_CANCELED,
       7,
-      `billing: subscription ${ID} is already canceled, or already ends with its period\n` +
-        `To undo a cancellation at period end: billing subs resume ${ID}\n`,
+      // Its state could not be read (nothing answers the lookup here): which, it cannot say.
+      `billing: subscription ${ID} has ended, or ends with its period: cannot cancel it\n` +
+        `See which: billing subs get ${ID}\n`,
     ],
     [404, NOT_FOUND, 6, `billing: subscription ${ID} not found\n`],
     [
@@ -220,4 +221,44 @@ describe('subs cancel: options + answers -> output', () => {
       'billing: You do not have permission to update this subscription.\n',
     ],
   ])('a %i %j: exit code and message', refused(runCancel, base, AT_PERIOD_END));
+});
+
+// Advice must lead somewhere (issue 24): the one refusal the service has for both states is
+// told from the subscription's state, read after it, with a way forward that works there.
+describe('subs cancel refused: the advice fits the state', () => {
+  const base: CancelOptions = { id: ID, now: false, yes: false, asCustomer: false, output: {} };
+  const today = { env: { BILLING_API_VERSION: '2026-10' } };
+  const refusedThen = (sub: object, options = base) =>
+    execute(runCancel, options, {
+      ...today,
+      http: (pool) => {
+        pool.intercept(SELLER).reply(403, ALREADY_CANCELED, json);
+        pool.intercept({ path: `/v1/subscriptions/${ID}`, method: 'GET' }).reply(200, sub, json);
+      },
+    });
+
+  it('ended: no resume offered (it would be refused too)', async () => {
+    const r = await refusedThen({ ...SUB, status: 'canceled', ended_at: '2026-11-01T00:00:00Z' });
+    expect(r).toEqual({
+      code: 7,
+      stdout: '',
+      stderr:
+        `billing: subscription ${ID} has ended (canceled): cannot cancel it\n` +
+        'An ended subscription cannot come back; the customer can buy again through a new checkout: billing checkout create --help\n',
+    });
+    expect(r.stderr).not.toContain('resume');
+  });
+
+  it('set to end with its period: end it now, or keep it', async () => {
+    const r = await refusedThen({
+      ...SUB,
+      status: 'active',
+      cancel_at_period_end: true,
+      ends_at: '2026-12-20T00:00:00Z',
+    });
+    expect(r.stderr).toBe(
+      `billing: subscription ${ID} is already canceled: it ends with its period (2026-12-20)\n` +
+        `To end it now instead: billing subs cancel ${ID} --now --yes; to keep it: billing subs resume ${ID}\n`,
+    );
+  });
 });

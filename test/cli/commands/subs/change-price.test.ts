@@ -412,8 +412,8 @@ describe('subs change-price: options + answers -> output', () => {
       403,
       ALREADY_CANCELED,
       7,
-      `billing: subscription ${ID} is canceled or ends with its period: its price can no longer change\n` +
-        `If it has not ended yet, resume it first: billing subs resume ${ID}\n`,
+      `billing: subscription ${ID} has ended, or ends with its period: cannot change its price\n` +
+        `See which: billing subs get ${ID}\n`,
     ],
     [404, NOT_FOUND, 6, `billing: subscription ${ID} not found\n`],
     [401, { error: 'invalid_token' }, 4, TOKEN_REJECTED],

@@ -16,6 +16,10 @@ import {
   SUB,
 } from './fixtures.js';
 
+const ENDED_HINT =
+  'An ended subscription cannot come back; the customer can buy again through a new checkout: ' +
+  'billing checkout create --help';
+
 describe('subs resume: argv -> options', () => {
   it.each([
     [[ID.toUpperCase()], { id: ID, asCustomer: false, output: {} }],
@@ -78,7 +82,24 @@ describe('subs resume: options + answers -> output', () => {
       403,
       ALREADY_CANCELED,
       7,
-      `billing: subscription ${ID} has already ended; only a cancellation at period end can be undone\n`,
+      `billing: subscription ${ID} has ended; only a cancellation at period end can be undone\n` +
+        `${ENDED_HINT}\n`,
+    ],
+    // The real service at the seed's generation: an ended subscription is gone (410), one not
+    // set to end is a bad request (400) (subscription/service.py uncancel, f179ede58c).
+    [
+      410,
+      { error: 'ResourceUnavailable', detail: 'Unavailable' },
+      7,
+      `billing: subscription ${ID} has ended; only a cancellation at period end can be undone\n` +
+        `${ENDED_HINT}\n`,
+    ],
+    [
+      400,
+      { error: 'BadRequest', detail: 'Bad request' },
+      7,
+      `billing: subscription ${ID} is not set to end: there is nothing to resume\n` +
+        `See it with: billing subs get ${ID}\n`,
     ],
     [404, NOT_FOUND, 6, `billing: subscription ${ID} not found\n`],
     [401, { error: 'invalid_token' }, 4, TOKEN_REJECTED],

@@ -1,6 +1,7 @@
 // billing keys validate <key> → POST /v1/license-keys/validate (today's API, the seller's token),
 // or /v1/customer-portal/license-keys/validate (no token: --public, and the seed's API)
 
+import { ApiError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { collect, integer, type MetadataValue, metadata, uuid } from '../../input.js';
 import { customerId, customerRef } from '../customers/ref.js';
@@ -38,6 +39,28 @@ function maybeUuid(flag: string, value: string | undefined): string | undefined 
   return value === undefined ? undefined : uuid(flag, value);
 }
 
+/**
+ * A 404 for a validation of an activation: the key or the activation is unknown. The service
+ * may say which (the local one does); the real one answers "Not found" for both, and then so
+ * do we, rather than blame the key (issue 24).
+ */
+function activationNotFound(err: unknown, activationId: string | undefined): ApiError | undefined {
+  if (!activationId || !(err instanceof ApiError) || err.status !== 404) return undefined;
+  const detail = (err.body as { detail?: unknown } | undefined)?.detail;
+  const activation = typeof detail === 'string' && /activation/i.test(detail);
+  return new ApiError(
+    404,
+    activation
+      ? `activation ${activationId} not found on that license key`
+      : `license key for that organization, or its activation ${activationId}, not found`,
+    {
+      code: err.code,
+      body: err.body,
+      hint: "The key's activations: billing keys get <key-id> (billing keys list finds its id)",
+    },
+  );
+}
+
 export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<void> {
   const organizationId = await organization(opts.org, ctx);
   const customer =
@@ -56,7 +79,7 @@ export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<
   const door = await keyDoor(ctx, opts.public);
   const { licenseKeys, client } = await resources(ctx, door.audience);
   const key = await licenseKeys.validate(client, body, door.call).catch((err: unknown) => {
-    throw stateError(err, KEY_STATE);
+    throw activationNotFound(err, opts.activationId) ?? stateError(err, KEY_STATE);
   });
   await printOne(ctx, opts.output, KEY_CARD, key);
   await done(ctx, 'The license key is valid.');

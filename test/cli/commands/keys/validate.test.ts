@@ -229,3 +229,31 @@ describe('keys validate: options + answers -> output', () => {
     });
   });
 });
+
+// --activation with a 404 (issue 24): the activation may be what is unknown, not the key.
+describe('keys validate --activation: which is not found', () => {
+  const validate = (options: ValidateOptions, status: number, body: object) =>
+    answered(runValidate, options, portalPost('validate'), status, body);
+  const opts = { key: KEY, org: ORG, activationId: ID2, output: {} };
+  const sent = { key: KEY, organization_id: ORG, activation_id: ID2 };
+  it.each([
+    [
+      // The local service says which.
+      { error: 'ResourceNotFound', detail: 'License key activation does not exist.' },
+      `billing: activation ${ID2} not found on that license key\n`,
+    ],
+    [
+      // The real one answers "Not found" for both (license_key/service.py, f179ede58c).
+      { error: 'ResourceNotFound', detail: 'Not found' },
+      `billing: license key for that organization, or its activation ${ID2}, not found\n`,
+    ],
+  ])('%j', async (body, message) => {
+    const r = await validate(opts, 404, body);
+    expect(r).toEqual({
+      code: 6,
+      stdout: '',
+      stderr: `${message}The key's activations: billing keys get <key-id> (billing keys list finds its id)\n`,
+      seen: withoutToken(sent),
+    });
+  });
+});

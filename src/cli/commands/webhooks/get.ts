@@ -22,7 +22,12 @@ export const buildGet = verb(runGet, {
       parent
         .command('get')
         .summary('show a webhook endpoint')
-        .description('Show a webhook endpoint (not its secret: that is shown once, by create).')
+        .description(
+          'Show a webhook endpoint. Its signing secret is left out, of --json too: ' +
+            '`webhooks create` prints it, once. Lost it? Set a new one with `webhooks update ' +
+            "<id> --secret …` (the seed's API), or have today's service make one: " +
+            '`billing api PATCH /v1/webhooks/endpoints/<id>/secret` prints it.',
+        )
         .argument('<id>', 'webhook endpoint id (UUID)'),
       'WEBHOOK_ENDPOINT',
     ),

@@ -4,6 +4,7 @@ import { buildDelete, runDelete } from '../../../../src/cli/commands/webhooks/de
 import { buildGet, runGet } from '../../../../src/cli/commands/webhooks/get.js';
 import { buildList, runList } from '../../../../src/cli/commands/webhooks/list.js';
 import { buildUpdate, runUpdate } from '../../../../src/cli/commands/webhooks/update.js';
+import { run } from '../../../helpers/cli.js';
 import { answered, execute, ID, json, NOT_FOUND, ORG, page, parse } from '../verb.js';
 import { ENDPOINT, SECRET } from './fixtures.js';
 
@@ -131,5 +132,14 @@ describe('webhooks list|get|update|delete: options + answers -> output', () => {
       stdout: '',
       stderr: `billing: webhook endpoint ${ID} not found\n`,
     });
+  });
+});
+
+describe('webhooks get --help', () => {
+  it('says the secret is left out, of --json too, and how to get a new one', async () => {
+    const r = await run(['webhooks', 'get', '--help'], { env: {} });
+    const help = r.stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('Its signing secret is left out, of --json too');
+    expect(help).toContain('billing api PATCH /v1/webhooks/endpoints/<id>/secret');
   });
 });

@@ -33,7 +33,7 @@ _billing_flags() {
     'checkout get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout open') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout confirm') echo '--customer-email --customer-name --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout confirm') echo '--customer-email --customer-name --billing-address --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -168,6 +168,7 @@ _billing_takes_value() {
     'checkout update|--request-timeout'|\
     'checkout confirm|--customer-email'|\
     'checkout confirm|--customer-name'|\
+    'checkout confirm|--billing-address'|\
     'checkout confirm|--discount-code'|\
     'checkout confirm|--confirmation-token'|\
     'checkout confirm|--data'|\

@@ -4,6 +4,7 @@ import type { CheckoutCreate } from '../../../api/checkouts.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
+import { discountId, discountRef } from '../discounts/ref.js';
 import { columnNotes, done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { showPage } from './browse.js';
@@ -18,8 +19,13 @@ export interface CreateOptions {
 }
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
+  const body = { ...opts.body };
+  // --discount may be a code: the discount it names.
+  if (typeof body.discount_id === 'string') {
+    body.discount_id = await discountId(ctx, '--discount', body.discount_id);
+  }
   const { checkouts, client } = await resources(ctx, 'seller');
-  const created = await checkouts.create(client, opts.body as unknown as CheckoutCreate);
+  const created = await checkouts.create(client, body as unknown as CheckoutCreate);
   await printOne(ctx, opts.output, CHECKOUT_CARD, created);
   await done(ctx, `Checkout ${String(created.id)} created; it is open for an hour.`);
   if (opts.open && typeof created.url === 'string') await showPage(ctx, created.url, false);
@@ -67,7 +73,10 @@ export const buildCreate = verb(runCreate, {
         .option('--product <id>', "the product to sell (today's API sells products)")
         .option('--email <email>', "the buyer's email, filled in on the page")
         .option('--name <name>', "the buyer's name, filled in on the page")
-        .option('--discount <id>', 'apply this discount; the buyer cannot change it')
+        .option(
+          '--discount <id|code>',
+          'apply this discount (its id or code); the buyer cannot change it',
+        )
         .option('--no-discount-codes', 'do not let the buyer enter a discount code')
         .option('--success-url <url>', 'where the buyer goes after paying')
         .option('--metadata <key=value>', 'a metadata pair (repeatable)', collect)
@@ -97,7 +106,7 @@ export const buildCreate = verb(runCreate, {
       throw new UsageError('--price or --product is required: what the buyer is sold');
     if (opts.email !== undefined) body.customer_email = opts.email;
     if (opts.name !== undefined) body.customer_name = opts.name;
-    if (opts.discount !== undefined) body.discount_id = uuid('--discount', opts.discount);
+    if (opts.discount !== undefined) body.discount_id = discountRef('--discount', opts.discount);
     if (opts.discountCodes === false) body.allow_discount_codes = false;
     if (opts.successUrl !== undefined) body.success_url = webUrl('--success-url', opts.successUrl);
     const meta = mergedMetadata('--metadata', body.metadata, opts.metadata);

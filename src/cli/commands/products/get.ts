@@ -1,16 +1,17 @@
 // billing products get <id> → GET /v1/products/{id}
 
 import type { Context, OutputOptions } from '../../context.js';
-import { uuid } from '../../input.js';
 import { outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { PRICE_COLUMNS, PRODUCT_BENEFIT_COLUMNS, PRODUCT_CARD } from './columns.js';
+import { productId, productRef } from './ref.js';
 
 export type GetOptions = OneResource;
 
 export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
+  const id = await productId(ctx, 'product', opts.id);
   const { products, client } = await resources(ctx, 'seller');
-  await printProduct(ctx, opts.output, await products.get(client, opts.id));
+  await printProduct(ctx, opts.output, await products.get(client, id));
 }
 
 /**
@@ -53,12 +54,13 @@ export const buildGet = verb(runGet, {
           'Show a product. On a terminal its prices (amount, interval and the price id that ' +
             '`subs change-price --price` takes) and its benefits follow the card.',
         )
-        .argument('<id>', 'product id (UUID)'),
+        .argument('<product>', 'product id (UUID) or name'),
       'PRODUCT',
     ),
-  options: (id, opts) => ({ id: uuid('product id', id), output: outputOf(opts) }),
+  options: (id, opts) => ({ id: productRef('product', id), output: outputOf(opts) }),
   examples: [
     'billing products get <product-id>',
+    'billing products get "Acme Pro"',
     'billing products get <product-id> --json | jq ".prices[] | {id, price_amount}"',
   ],
 });

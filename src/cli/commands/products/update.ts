@@ -3,12 +3,13 @@
 import type { PriceCreate } from '../../../api/products.js';
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
-import { collect, dataObject, uuid, uuids } from '../../input.js';
+import { collect, dataObject, uuids } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
 import { type OneResource, resources, verb } from '../verb.js';
 import { productName } from './create.js';
 import { printProduct } from './get.js';
 import { checkPriceSet, PRICE_HELP, priceSpec } from './prices.js';
+import { productId, productRef } from './ref.js';
 
 export interface UpdateOptions extends OneResource {
   /** --data with the flags over it; empty only when prices change. */
@@ -20,16 +21,17 @@ export interface UpdateOptions extends OneResource {
 }
 
 export async function runUpdate(opts: UpdateOptions, ctx: Context): Promise<void> {
+  const id = await productId(ctx, 'product', opts.id);
   const { products, client } = await resources(ctx, 'seller');
   const body = { ...opts.body };
   let product: Record<string, unknown> | undefined;
   if (opts.addPrices || opts.archivePrices) {
-    product = await products.get(client, opts.id);
-    body.prices = await pricesAfter(opts, product);
+    product = await products.get(client, id);
+    body.prices = await pricesAfter({ ...opts, id }, product);
   }
-  const updated = await products.update(client, opts.id, body, product);
+  const updated = await products.update(client, id, body, product);
   await printProduct(ctx, opts.output, updated);
-  await done(ctx, `Product ${opts.id} updated.`);
+  await done(ctx, `Product ${id} updated.`);
 }
 
 /** The PATCH's prices: the current ones as {id} (less the archived ones), then the new ones. */
@@ -69,7 +71,7 @@ export const buildUpdate = verb(runUpdate, {
             '--archive-price takes one off sale (subscriptions on it keep it); both read the ' +
             'product first. Flags override the same fields of --data.',
         )
-        .argument('<id>', 'product id (UUID)')
+        .argument('<product>', 'product id (UUID) or name')
         .option('--name <name>', 'a new name')
         .option('--description <text>', 'a new description')
         .option('--add-price <price>', `add ${PRICE_HELP} (repeatable)`, collect)
@@ -79,7 +81,7 @@ export const buildUpdate = verb(runUpdate, {
       'PRODUCT',
     ),
   options: async (id, opts, ctx): Promise<UpdateOptions> => {
-    const productId = uuid('product id', id);
+    const product = productRef('product', id);
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
     if (opts.name !== undefined) body.name = productName('--name', opts.name);
     if (opts.description !== undefined) body.description = opts.description;
@@ -96,7 +98,7 @@ export const buildUpdate = verb(runUpdate, {
       );
     }
     return {
-      id: productId,
+      id: product,
       body,
       ...(addPrices && { addPrices }),
       ...(archivePrices && { archivePrices }),

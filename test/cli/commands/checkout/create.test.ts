@@ -89,7 +89,10 @@ describe('checkout create: argv -> options', () => {
   it.each([
     [[], 'billing: --price or --product is required: what the buyer is sold\n'],
     [['--price', 'abc'], 'billing: --price: "abc" is not a UUID\n'],
-    [['--price', ID, '--discount', 'LAUNCH10'], 'billing: --discount: "LAUNCH10" is not a UUID\n'],
+    [
+      ['--price', ID, '--discount', 'LAUNCH 10'],
+      'billing: --discount: "LAUNCH 10" is neither a discount id (UUID) nor a code\n',
+    ],
     [
       ['--price', ID, '--success-url', 'shop.example/thanks'],
       'billing: --success-url: "shop.example/thanks" is not a URL\n',
@@ -243,5 +246,43 @@ describe('checkout create: options + answers -> output', () => {
         'billing: the token lacks the scope for POST /v1/checkouts/custom/\n' +
         'Log in again granting that scope, or use a token that has it.\n',
     });
+  });
+});
+
+// Codes where people type codes (issue 24): --discount LAUNCH10 is the discount with that code.
+describe('checkout create --discount <code>', () => {
+  const DISCOUNT = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+  it('is looked up among the discounts, without case, and sent as its id', async () => {
+    rec.answers['GET /v1/discounts/'] = {
+      body: {
+        items: [
+          { id: ID2, code: 'SPRING' },
+          { id: DISCOUNT, code: 'LAUNCH10' },
+        ],
+        pagination: { total_count: 2, max_page: 1 },
+      },
+    };
+    const r = await rec.run(['checkout', 'create', '--price', ID, '--discount', 'launch10']);
+    expect(r).toMatchObject({ code: 2, stderr: 'billing: recorded\n' });
+    expect(rec.sent.map((x) => [x.method, x.path, x.body])).toEqual([
+      ['GET', '/v1/discounts/', undefined],
+      ['POST', '/v1/checkouts/custom/', { product_price_id: ID, discount_id: DISCOUNT }],
+    ]);
+  });
+
+  it('a code no discount has: exit 6, no session', async () => {
+    rec.answers['GET /v1/discounts/'] = {
+      body: { items: [], pagination: { total_count: 0, max_page: 0 } },
+    };
+    const r = await rec.run(['checkout', 'create', '--price', ID, '--discount', 'NOPE10']);
+    expect(r).toEqual({
+      code: 6,
+      stdout: '',
+      stderr:
+        'billing: --discount: no discount has the code NOPE10\n' +
+        'Your discounts and their codes: billing discounts list\n',
+    });
+    expect(rec.sent.map((x) => x.method)).toEqual(['GET']);
   });
 });

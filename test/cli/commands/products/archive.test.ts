@@ -18,8 +18,8 @@ describe('products archive: argv -> options', () => {
   });
 
   it.each([
-    [[], "billing: missing required argument 'id'\n"],
-    [['acme-legacy'], 'billing: product id: "acme-legacy" is not a UUID\n'],
+    [[], "billing: missing required argument 'product'\n"],
+    [['a\nb'], 'billing: product: "a b" is neither a product id (UUID) nor a name\n'],
   ])('%j -> usage error', async (argv, stderr) => {
     expect(await parse(buildArchive, 'archive', argv, { noun: 'products' })).toEqual({
       code: 2,

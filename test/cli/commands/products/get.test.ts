@@ -1,9 +1,10 @@
 // billing products get: argv -> options; options + answers -> a card, and on a terminal the
 // prices (amount, interval, id) and benefits under it.
 import { stripVTControlCharacters } from 'node:util';
+import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { buildGet, runGet } from '../../../../src/cli/commands/products/get.js';
-import { answered, ID, ID2, NOT_FOUND, parse } from '../verb.js';
+import { answered, execute, ID, ID2, json, NOT_FOUND, page, parse } from '../verb.js';
 import { BENEFIT_ID, DESKTOP, MONTHLY, PRO, PRO_CARD, YEARLY } from './fixtures.js';
 
 describe('products get: argv -> options', () => {
@@ -20,8 +21,8 @@ describe('products get: argv -> options', () => {
   });
 
   it.each([
-    [['acme-pro'], 'billing: product id: "acme-pro" is not a UUID\n'],
-    [[], "billing: missing required argument 'id'\n"],
+    [['  '], 'billing: product: "  " is neither a product id (UUID) nor a name\n'],
+    [[], "billing: missing required argument 'product'\n"],
     [
       [ID, '--fields', 'prices.cost'],
       expect.stringMatching(/^billing: --fields: "prices.cost" is not a field here\nFields: /),
@@ -89,5 +90,68 @@ describe('products get: options + answers -> output', () => {
   it('404: exit 6 naming the product', async () => {
     const r = await answered(runGet, { id: ID, output: {} }, call, 404, NOT_FOUND);
     expect(r).toMatchObject({ code: 6, stdout: '', stderr: `billing: product ${ID} not found\n` });
+  });
+});
+
+// Names where people type names (issue 24): `products get "acme pro"` is the product of that
+// name, exact and without case; several of it is a usage error listing them.
+describe('products get <name>', () => {
+  const lookup = (pool: MockPool, items: object[]) =>
+    pool
+      .intercept({ path: '/v1/products/?query=acme+pro&page=1&limit=100' })
+      .reply(200, page(items), json);
+
+  it('the one product of that name (not one that only contains it)', async () => {
+    const r = await execute(
+      runGet,
+      { id: 'acme pro', output: { json: true } },
+      {
+        http: (pool) => {
+          lookup(pool, [
+            { id: ID2, name: 'Acme Pro Plus' },
+            { id: ID, name: 'Acme Pro' },
+          ]);
+          pool.intercept({ path: `/v1/products/${ID}` }).reply(200, PRO, json);
+        },
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).id).toBe(ID);
+  });
+
+  it('several of that name: exit 2 listing them', async () => {
+    const r = await execute(
+      runGet,
+      { id: 'acme pro', output: {} },
+      {
+        http: (pool) =>
+          lookup(pool, [
+            { id: ID, name: 'Acme Pro' },
+            { id: ID2, name: 'ACME PRO', is_archived: true },
+          ]),
+      },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `billing: product: 2 products are named "acme pro": ${ID}, ${ID2} (archived)\n` +
+        'Pass the product id instead.\n',
+    });
+  });
+
+  it('none: exit 6 with how to find it', async () => {
+    const r = await execute(
+      runGet,
+      { id: 'acme pro', output: {} },
+      { http: (pool) => lookup(pool, []) },
+    );
+    expect(r).toEqual({
+      code: 6,
+      stdout: '',
+      stderr:
+        'billing: product: no product is named "acme pro"\n' +
+        'Find it with: billing products list --query <part of the name> (--archived too)\n',
+    });
   });
 });

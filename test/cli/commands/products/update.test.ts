@@ -57,7 +57,7 @@ describe('products update: argv -> options', () => {
       [ID, '--add-price', '19/month', '--data', '{"prices": []}'],
       '--add-price and --archive-price cannot be used with prices in --data',
     ],
-    [['pro', '--name', 'Acme'], 'product id: "pro" is not a UUID'],
+    [['', '--name', 'Acme'], 'product: "" is neither a product id (UUID) nor a name'],
   ])('%j -> usage error, nothing sent', async (argv, message) => {
     expect(await parse(buildUpdate, 'update', argv, { noun: 'products' })).toEqual({
       code: 2,

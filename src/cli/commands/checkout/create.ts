@@ -1,9 +1,10 @@
 // billing checkout create → POST /v1/checkouts/custom/ (SDK checkouts.custom.create)
 
 import type { CheckoutCreate } from '../../../api/checkouts.js';
-import { UsageError } from '../../../errors.js';
+import { ApiError, UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
+import { safeText } from '../../io/safe.js';
 import { discountId, discountRef } from '../discounts/ref.js';
 import { columnNotes, done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
@@ -25,10 +26,51 @@ export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void
     body.discount_id = await discountId(ctx, '--discount', body.discount_id);
   }
   const { checkouts, client } = await resources(ctx, 'seller');
-  const created = await checkouts.create(client, body as unknown as CheckoutCreate);
+  const created = await checkouts
+    .create(client, body as unknown as CheckoutCreate)
+    .catch(async (err: unknown) => {
+      const again = await asProduct(err, body, ctx);
+      if (!again) throw err;
+      return checkouts.create(client, again as unknown as CheckoutCreate);
+    });
   await printOne(ctx, opts.output, CHECKOUT_CARD, created);
   await done(ctx, `Checkout ${String(created.id)} created; it is open for an hour.`);
   if (opts.open && typeof created.url === 'string') await showPage(ctx, created.url, false);
+}
+
+/** The refusal of a --price the service does not know as a price (seed: 422, today: 404). */
+function refusedPrice(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.status === 422) return err.details.some((d) => d.field === 'product_price_id');
+  return err.status === 404 && err.message.startsWith('price ');
+}
+
+/**
+ * --price given a product's id (issue 24): the body to send instead — the product on today's
+ * API, its one price on sale on the seed's (said on stderr) — or a usage error listing its
+ * prices; undefined when it is no product either.
+ */
+async function asProduct(
+  err: unknown,
+  body: Record<string, unknown>,
+  ctx: Context,
+): Promise<Record<string, unknown> | undefined> {
+  const id = body.product_price_id;
+  if (typeof id !== 'string' || !refusedPrice(err)) return undefined;
+  const { products, client } = await resources(ctx, 'seller');
+  const product = await products.get(client, id).catch(() => undefined);
+  if (!product) return undefined;
+  const { product_price_id: _, ...rest } = body;
+  if (client.today) return { ...rest, product_id: id };
+  const onSale = (product.prices ?? []).filter((p) => p.is_archived !== true);
+  const name = safeText(String(product.name));
+  if (onSale.length !== 1) {
+    throw new UsageError(`--price: ${id} is the product ${name}, not one of its prices`, {
+      hint: `Its prices: ${onSale.map((p) => p.id).join(', ') || 'none on sale'}`,
+    });
+  }
+  ctx.io.stderr.write(`${id} is the product ${name}: selling its one price, ${onSale[0]!.id}\n`);
+  return { ...rest, product_price_id: onSale[0]!.id };
 }
 
 /** An http(s) URL, as the service takes success_url. */

@@ -286,3 +286,88 @@ describe('checkout create --discount <code>', () => {
     expect(rec.sent.map((x) => x.method)).toEqual(['GET']);
   });
 });
+
+// --price given a product's id (issue 24): said, and its one price sold, or its prices listed.
+describe('checkout create --price <product-id>', () => {
+  const PRODUCT = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
+  const PRICE = '3b4c5d6e-7f8a-4b9c-8d0e-1f2a3b4c5d6e';
+  const refusal = {
+    status: 422,
+    body: {
+      error: 'RequestValidationError',
+      detail: [
+        {
+          type: 'value_error',
+          loc: ['body', 'product_price_id'],
+          msg: 'Price does not exist.',
+          input: PRODUCT,
+        },
+      ],
+    },
+  };
+
+  it('a product with one price on sale: that price, said on stderr', async () => {
+    const r = await execute(
+      runCreate,
+      { body: { product_price_id: PRODUCT }, open: false, output: { json: true } },
+      {
+        http: (pool) => {
+          pool
+            .intercept({ path: '/v1/checkouts/custom/', method: 'POST' })
+            .reply(refusal.status, refusal.body, json);
+          pool.intercept({ path: `/v1/products/${PRODUCT}` }).reply(
+            200,
+            {
+              id: PRODUCT,
+              name: 'Acme Pro',
+              prices: [
+                { id: PRICE, is_archived: false },
+                { id: ID2, is_archived: true },
+              ],
+            },
+            json,
+          );
+          pool
+            .intercept({
+              path: '/v1/checkouts/custom/',
+              method: 'POST',
+              body: JSON.stringify({ product_price_id: PRICE }),
+            })
+            .reply(201, { ...CHECKOUT, client_secret: 'polar_c_secret' }, json);
+        },
+      },
+    );
+    expect(r).toMatchObject({
+      code: 0,
+      stderr: `${PRODUCT} is the product Acme Pro: selling its one price, ${PRICE}\n`,
+    });
+  });
+
+  it('a product with several prices: exit 2 listing them, nothing created', async () => {
+    const r = await execute(
+      runCreate,
+      { body: { product_price_id: PRODUCT }, open: false, output: {} },
+      {
+        http: (pool) => {
+          pool
+            .intercept({ path: '/v1/checkouts/custom/', method: 'POST' })
+            .reply(refusal.status, refusal.body, json);
+          pool
+            .intercept({ path: `/v1/products/${PRODUCT}` })
+            .reply(
+              200,
+              { id: PRODUCT, name: 'Acme Pro', prices: [{ id: PRICE }, { id: ID2 }] },
+              json,
+            );
+        },
+      },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `billing: --price: ${PRODUCT} is the product Acme Pro, not one of its prices\n` +
+        `Its prices: ${PRICE}, ${ID2}\n`,
+    });
+  });
+});

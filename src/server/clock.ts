@@ -1,14 +1,21 @@
 // The service clock: wall time plus an offset that /__local/clock can advance (kept in meta, so
 // it survives restarts with --db). What falls due while it moves is processed with the clock
-// standing at each item's own time (`at`, domain/due.ts).
+// standing at each item's own time (`at`, domain/due.ts), so much per move (`dueLimits`).
+import { DUE_LIMITS, type DueLimits } from './domain/due.js';
 import type { Store } from './store/index.js';
 
 export class Clock {
   private offset: number;
   /** Epoch ms the clock stands at while `at` runs. */
   private pinned: number | undefined;
-  constructor(private readonly store: Store) {
+  /** How much one move of the clock processes (tests make it small). */
+  readonly dueLimits: DueLimits;
+  constructor(
+    private readonly store: Store,
+    dueLimits: Partial<DueLimits> = {},
+  ) {
     this.offset = Number(store.getMeta('clock_offset_ms') ?? 0);
+    this.dueLimits = { ...DUE_LIMITS, ...dueLimits };
   }
   now(): Date {
     return new Date(this.pinned ?? Date.now() + this.offset);

@@ -34,6 +34,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp, type Service } from './app.js';
 import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
+import type { DueLimits } from './domain/due.js';
 import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from './faults.js';
 import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
@@ -93,6 +94,8 @@ export interface StartOptions {
   webhook?: string;
   /** The webhook delivery schedule and the CLI stream's limits (tests shorten them). */
   events?: EventOptions;
+  /** How much one move of the test clock processes (domain/due.ts; tests make it small). */
+  due?: Partial<DueLimits>;
 }
 
 /** Long enough that concurrent confirms meet the lock instead of arriving after the commit. */
@@ -143,7 +146,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults,
   );
   const store = new Store(opts.db ?? ':memory:');
-  const clock = new Clock(store);
+  const clock = new Clock(store, opts.due);
   const seed = () => {
     if ((opts.seed ?? 'demo') === 'demo') seedDemo(store, clock, { orders: opts.orders });
   };

@@ -3,7 +3,10 @@
 // (an order, the period moved one interval), or end there when set to cancel at the period's end.
 // Each item is one transaction, run with the clock standing at the item's due time, that moves its
 // due time (a new period, a status) and the clock with it: killed half-way, nothing is processed
-// twice, and the next move forward goes on from there.
+// twice, and the next move forward goes on from there. A move does a bounded amount of work
+// (issue 23: a century is thousands of renewals), yielding the event loop every few milliseconds
+// so that other requests are answered meanwhile; what it did not get to is left for the next move,
+// with the clock standing where the work got to.
 import { CURRENCIES, SUBSCRIPTION_ACTIVE_STATUSES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
 import type { DiscountRow, SubscriptionRow } from '../store/rows.js';
@@ -18,6 +21,32 @@ export interface Processed {
   subscriptions_ended: { id: string; at: string }[];
 }
 
+/** How much one move does: whichever of its item and time caps comes first. */
+export interface DueLimits {
+  /** Items one move takes up at most; the rest is left for the next. */
+  maxItems: number;
+  /** Time one move spends at most (ms, from its start): past it, no further item is taken. */
+  budgetMs: number;
+  /** Work between two yields of the event loop, in ms. */
+  sliceMs: number;
+}
+
+/**
+ * A few thousand items per request, a few seconds at most (a renewal takes ~0.4 ms on a laptop;
+ * a century of the demo's is ~14 000 of them), in slices short enough that the API keeps
+ * answering meanwhile. A year of the demo's (~200) is one request.
+ */
+export const DUE_LIMITS: DueLimits = { maxItems: 5000, budgetMs: 5000, sliceMs: 10 };
+
+export interface DueOutcome {
+  processed: Processed;
+  /**
+   * Checkouts and subscriptions with something still due by `until` that this move did not get
+   * to (0: the move is complete). A subscription counts once however many periods it has left.
+   */
+  remaining: number;
+}
+
 interface Due {
   /** Epoch ms. */
   at: number;
@@ -25,40 +54,78 @@ interface Due {
   id: string;
 }
 
-/** Processes everything due after the clock's now up to `until`; the clock ends at `until`. */
-export function processDue(deps: Deps, until: Date): Processed {
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Processes what is due after the clock's now up to `until`, as much as `limits` allow (at
+ * least one item); the clock ends at the last item's time (the caller moves it on to `until`
+ * when nothing remains). Other requests run between slices: each item is checked again when its
+ * turn comes.
+ */
+export async function processDue(
+  deps: Deps,
+  until: Date,
+  limits: DueLimits = DUE_LIMITS,
+): Promise<DueOutcome> {
   const { store, clock } = deps;
   const processed: Processed = { checkouts_expired: [], renewals: [], subscriptions_ended: [] };
   const from = clock.now().getTime();
   const end = until.getTime();
-  if (end <= from) return processed;
+  if (end <= from) return { processed, remaining: 0 };
   const queue = new DueQueue();
   const iso = until.toISOString();
-  for (const c of store.checkouts.openExpiringBy(iso))
-    queue.push({ at: Date.parse(c.expires_at), kind: 'checkout', id: c.id });
-  for (const s of store.subscriptions.dueBy(iso))
-    queue.push({ at: Date.parse(s.current_period_end!), kind: 'subscription', id: s.id });
+  const fill = () => {
+    for (const c of store.checkouts.openExpiringBy(iso))
+      queue.push({ at: Date.parse(c.expires_at), kind: 'checkout', id: c.id });
+    for (const s of store.subscriptions.dueBy(iso))
+      queue.push({ at: Date.parse(s.current_period_end!), kind: 'subscription', id: s.id });
+  };
+  fill();
+  let taken = 0;
+  const started = performance.now();
+  let slice = started;
+  /** Whether other requests may have run since the queue was filled. */
+  let yielded = false;
   let committed = clock.offsetMs;
   try {
-    for (let item = queue.pop(); item; item = queue.pop()) {
-      const due = item;
+    for (;;) {
+      let due = queue.pop();
+      // Emptied after other requests ran: what they made due on the way (a subscription bought
+      // meanwhile) is found now, with no turn given away before the caller's final move.
+      if (!due && yielded) {
+        yielded = false;
+        fill();
+        due = queue.pop();
+      }
+      if (!due) break;
+      if (taken >= limits.maxItems || performance.now() - started >= limits.budgetMs) {
+        queue.push(due);
+        break;
+      }
+      taken++;
+      const item = due;
       const next = store.tx((tx) =>
-        clock.at(new Date(due.at), () => {
-          const out = processOne({ store, clock, tx }, due, processed);
+        clock.at(new Date(item.at), () => {
+          const out = processOne({ store, clock, tx }, item, processed);
           // Items that fell due before this move (wall time passes too) leave the clock be.
-          clock.setOffset(clock.offsetTo(new Date(Math.max(due.at, from))));
+          clock.setOffset(clock.offsetTo(new Date(Math.max(item.at, from))));
           return out;
         }),
       );
       committed = clock.offsetMs;
-      if (next !== undefined && next <= end) queue.push({ ...due, at: next });
+      if (next !== undefined && next <= end) queue.push({ ...item, at: next });
+      if (performance.now() - slice >= limits.sliceMs) {
+        await nextTurn();
+        yielded = true;
+        slice = performance.now();
+      }
     }
   } catch (err) {
     // The failed item's transaction was rolled back, its move of the clock with it.
     clock.setOffset(committed);
     throw err;
   }
-  return processed;
+  return { processed, remaining: queue.size };
 }
 
 /** Processes one item if it is still due at its time; returns when it is due next, if ever. */
@@ -206,6 +273,10 @@ class DueQueue {
     if (a.at !== b.at) return a.at < b.at;
     if (a.kind !== b.kind) return a.kind === 'checkout';
     return a.id < b.id;
+  }
+
+  get size(): number {
+    return this.items.length;
   }
 
   push(item: Due): void {

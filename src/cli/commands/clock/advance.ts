@@ -22,7 +22,9 @@ export const buildAdvance = verb(runAdvance, {
         .description(
           "Move the local service's clock forward. Everything that falls due on the way " +
             'happens, in time order: open checkouts expire, subscriptions renew (an order per ' +
-            'period), those cancelled at period end end. Prints the clock and how many of each.',
+            'period), those cancelled at period end end. Prints the clock and how many of each. ' +
+            'The service does so much per request: a long way is asked for again until it is ' +
+            'done, with a progress line on a terminal.',
         )
         .argument('<duration>', 'how far: 90s, 30m, 2h, 31d, 2w, 1y (365 days), or 1d12h'),
       'CLOCK',

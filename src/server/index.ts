@@ -31,6 +31,7 @@
 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { UsageError } from '../errors.js';
 import { buildApp, type Service } from './app.js';
 import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
@@ -58,6 +59,7 @@ import { registerWebhooks } from './routes/webhooks.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { Store } from './store/index.js';
 import { type EventOptions, Events } from './webhooks/index.js';
+import { SelfAddress } from './webhooks/self-address.js';
 import { type ServeWebhook, serveWebhook } from './webhooks/serve.js';
 
 export interface StartOptions {
@@ -153,14 +155,13 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   if (store.isEmpty()) seed();
   ensureCliClient(store, clock.now());
   const processor = opts.processor ?? PROCESSOR_MS;
-  const events = new Events(store, clock, () => service.baseUrl, opts.events);
+  // The names and addresses no webhook delivery may reach (issue 23); its port once listening.
+  const self = new SelfAddress(host, [
+    ...(opts.allowedHosts ?? []),
+    ...(authHost ? [authHost] : []),
+  ]);
+  const events = new Events(store, clock, () => service.baseUrl, self, opts.events);
   let webhook: ServeWebhook | undefined;
-  try {
-    if (opts.webhook) webhook = serveWebhook(store, clock, opts.webhook);
-  } catch (err) {
-    store.close();
-    throw err;
-  }
   const service: Service = {
     store,
     clock,
@@ -192,11 +193,26 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     store.close();
     throw err;
   }
-  events.start();
   const address = app.server.address() as AddressInfo;
+  self.listening(address.port);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   service.baseUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`;
   service.authUrl = (opts.authUrl ?? service.baseUrl).replace(/\/$/, '');
+  // Once the port is known: --webhook may not point at the service itself.
+  try {
+    if (opts.webhook) {
+      if (ownUrl(self, opts.webhook))
+        throw new UsageError(`--webhook ${opts.webhook} is this service's own address`, {
+          hint: 'Point it at your webhook handler, on another port.',
+        });
+      webhook = serveWebhook(store, clock, opts.webhook);
+    }
+  } catch (err) {
+    await app.close();
+    store.close();
+    throw err;
+  }
+  events.start();
   let stopped = false;
   return {
     url: service.baseUrl,
@@ -219,4 +235,12 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       store.close();
     },
   };
+}
+
+function ownUrl(self: SelfAddress, text: string): boolean {
+  try {
+    return self.isOwnUrl(new URL(text));
+  } catch {
+    return false; // not a URL: serveWebhook says so
+  }
 }

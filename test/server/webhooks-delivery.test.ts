@@ -188,7 +188,7 @@ describe('retries', () => {
     expect([d.http_code, d.succeeded, d.response]).toEqual([200, true, 'x'.repeat(2048)]);
   });
 
-  it('delivers one endpoint’s events in the order they happened', async () => {
+  it('sends one endpoint’s first attempts one at a time, in the order the events happened', async () => {
     const receiver = await receiverOf();
     const e = await endpointFor(receiver.url);
     const names: string[] = [];
@@ -201,18 +201,57 @@ describe('retries', () => {
   });
 });
 
+describe('order: at least once and unordered, as the real service', () => {
+  // polar f179ede58c server/polar/webhook/service.py (send_payload) enqueues one
+  // `webhook_event.send` job per endpoint and event; tasks.py answers a failure with arq's
+  // Retry(compute_backoff(job_try)), a later run of that one job, while the other jobs go on.
+  it('a failed delivery is overtaken: the events after it arrive before its retry', async () => {
+    const receiver = await receiverOf(async (n) => {
+      if (n !== 1) return 200;
+      // While the first attempt of the first event is held, two more events happen.
+      await change();
+      await change();
+      return 500;
+    });
+    const e = await endpointFor(receiver.url);
+    const n = counter + 1;
+    await change();
+    const got = await receiver.waitFor(4);
+    const names = got.map((r) => verify(r, e.secret).json.data.name);
+    expect(names).toEqual([n, n + 1, n + 2, n].map((i) => `Acme Delivery ${i}`));
+    // The retry is the same event (its webhook-id), sent again.
+    expect(got[3]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id']);
+  });
+});
+
 describe('the schedule', () => {
-  it('is the real service’s: 10 attempts, 5 s × 2^n jittered into [½, 1], 10 s per attempt', () => {
+  it('is the real service’s: 10 attempts, 5 s × 2^n jittered into [½, 1], 20 s per attempt', () => {
+    // polar f179ede58c server/polar/webhook/tasks.py: MAX_RETRIES = 10, compute_backoff, and
+    // `client.post(..., timeout=20.0)`.
     expect(DEFAULT_RETRY).toEqual({
       maxAttempts: 10,
       baseMs: 5_000,
       maxBackoffMs: 7 * 86_400_000,
-      timeoutMs: 10_000,
+      timeoutMs: 20_000,
     });
     const low = (n: number) => backoffMs(n, DEFAULT_RETRY, () => 0);
     const high = (n: number) => backoffMs(n, DEFAULT_RETRY, () => 1);
     expect([1, 2, 3, 9].map(low)).toEqual([5_000, 10_000, 20_000, 1_280_000]);
     expect([1, 2, 3, 9].map(high)).toEqual([10_000, 20_000, 40_000, 2_560_000]);
     expect(high(40)).toBe(7 * 86_400_000);
+  });
+});
+
+describe('the timeout a service runs with', () => {
+  it('is 20 s unless a test shortens it; the attempt ends at the schedule’s timeout', async () => {
+    // What ends an attempt is the schedule's timeoutMs (the injected 300 ms above, "no answer
+    // within the timeout"); a service started without one runs with the real service's 20 s.
+    const plain = await startService();
+    try {
+      expect(plain.running.events.worker.retry.timeoutMs).toBe(20_000);
+    } finally {
+      await plain.stop();
+    }
+    expect(svc.running.events.worker.retry.timeoutMs).toBe(RETRY.timeoutMs);
   });
 });

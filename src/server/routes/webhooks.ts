@@ -2,7 +2,8 @@
 // endpoints (CRUD), their deliveries, an event's redelivery, and the CLI event stream
 // GET /v1/cli/listen/{organization_id} (webhooks/listen.ts). Unlike the real service, endpoint
 // URLs may be http:// and point at loopback or private addresses: that is what a local sandbox
-// is for. Only the raw format is delivered.
+// is for — but never at the service itself (webhooks/self-address.ts: any token could call its
+// /__local/ surface). Only the raw format is delivered.
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS } from '../../shared/api-facts.js';
@@ -16,6 +17,7 @@ import {
   redeliver,
   updateEndpoint,
 } from '../domain/webhooks.js';
+import { HttpError } from '../errors.js';
 import { UUID_RE } from '../ids.js';
 import { webhookDelivery, webhookEndpoint } from '../serialize.js';
 import {
@@ -100,6 +102,13 @@ const updateBody = z.object({
 
 export function registerWebhooks({ app, get, write, service }: Router): void {
   const { store } = service;
+  /** Refuses a URL of the service's own host and port (issue 23), naming `url`. */
+  const notSelf = (url: string | null | undefined, input: unknown) => {
+    if (url == null || !service.events.self.isOwnUrl(new URL(url))) return;
+    const { host } = new URL(url);
+    const msg = `${host} is this service's own address: deliveries never call the service itself. Point the endpoint at your webhook handler, on another port.`;
+    throw invalid(['url'], msg, input, 'value_error');
+  };
   const idOf = (req: FastifyRequest) => uuidParam((req.params as { id: string }).id);
   const load = (req: FastifyRequest, { visible }: Context) => {
     const row = store.webhooks.endpoint(visible, idOf(req));
@@ -120,6 +129,7 @@ export function registerWebhooks({ app, get, write, service }: Router): void {
 
   write('POST', '/v1/webhooks/endpoints', WRITE, (req, { principal, visible, work, reply }) => {
     const body = parseBody(createBody, req.body);
+    notSelf(body.url, (req.body as { url?: unknown }).url);
     const organizationId = payloadOrganization(principal!, visible, body.organization_id);
     const row = createEndpoint(work, organizationId, body as EndpointFields);
     reply.code(201);
@@ -129,6 +139,7 @@ export function registerWebhooks({ app, get, write, service }: Router): void {
   write('PATCH', '/v1/webhooks/endpoints/:id', WRITE, (req, ctx) => {
     const body = parseBody(updateBody, req.body);
     const row = load(req, ctx);
+    notSelf(body.url, (req.body as { url?: unknown }).url);
     updateEndpoint(ctx.work, row, body as Partial<EndpointFields>);
     return webhookEndpoint(store.row('webhook_endpoints', row.id)!);
   });
@@ -167,12 +178,18 @@ export function registerWebhooks({ app, get, write, service }: Router): void {
     return null;
   });
 
-  // The CLI event stream: a token that may read webhooks, for one of its organizations.
+  // The CLI event stream: a token that may read webhooks, for one of its organizations; a
+  // bounded number of streams per organization and per token (429 past it).
   get('/v1/cli/listen/:id', READ, (req, ctx) => {
     const id = idOf(req);
     if (!ctx.visible.sellerSees(id) || !store.row('organizations', id)) throw new NotFound();
+    const principal = ctx.principal!;
+    const tokenId = principal.kind === 'customer' ? principal.customerId : principal.tokenId;
+    const hub = service.events.hub;
+    const refusal = hub.refusal(id, tokenId);
+    if (refusal) throw new HttpError(429, { error: 'TooManyRequests', detail: refusal });
     ctx.reply.hijack();
     const last = req.headers['last-event-id'];
-    service.events.hub.open(ctx.reply.raw, id, typeof last === 'string' ? last : undefined);
+    hub.open(ctx.reply.raw, id, tokenId, typeof last === 'string' ? last : undefined);
   });
 }

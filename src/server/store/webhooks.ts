@@ -67,6 +67,32 @@ export class Webhooks {
     );
   }
 
+  /**
+   * The organization's newest `limit` events after `seq`, oldest first, and how many there are
+   * in all (more than `limit`: the older ones are left out).
+   */
+  newestEventsAfter(
+    organizationId: string,
+    seq: number,
+    limit: number,
+  ): { rows: EventRow[]; total: number } {
+    const rows = this.db.all<EventRow>(
+      'SELECT * FROM events WHERE organization_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?',
+      organizationId,
+      seq,
+      limit + 1,
+    );
+    const total =
+      rows.length <= limit
+        ? rows.length
+        : this.db.get<{ n: number }>(
+            'SELECT count(*) AS n FROM events WHERE organization_id = ? AND seq > ?',
+            organizationId,
+            seq,
+          )!.n;
+    return { rows: rows.slice(0, limit).reverse(), total };
+  }
+
   event(id: string): EventRow | undefined {
     return this.db.get<EventRow>('SELECT * FROM events WHERE id = ?', id);
   }
@@ -169,8 +195,10 @@ export class Webhooks {
   }
 
   /**
-   * Up to `limit` deliveries due at `nowMs`, oldest first, at most one per endpoint and none for
-   * the endpoints in `busy` (one delivery at a time per endpoint keeps its events in order).
+   * Up to `limit` deliveries due at `nowMs`, the earliest due first, at most one per endpoint and
+   * none for the endpoints in `busy` (one delivery at a time per endpoint). Order is by when each
+   * is due, not by when its event happened: a failed delivery due again after its backoff comes
+   * after the newer events due before it (as the real service, which promises no order).
    */
   due(nowMs: number, busy: ReadonlySet<string>, limit: number): DueDelivery[] {
     // Endpoint by endpoint, each one's oldest due event through its index: the cost does not

@@ -1,16 +1,23 @@
-// Delivers the outbox to the webhook endpoints, at least once (api-facts "Events"): each due copy
-// of an event is POSTed with its Standard Webhooks signature; a 2xx delivers it, anything else (a
-// non-2xx, no answer within the timeout, a refused connection) is retried after an exponential
-// backoff with jitter, up to a cap of attempts, each attempt a delivery row. State lives in the
-// database only, so a restart (even after kill -9) resumes whatever was due. The requests run on
-// undici with bounded concurrency, one at a time per endpoint (its events stay in order), and
-// read at most a little of each answer: a slow receiver never holds up the API.
+// Delivers the outbox to the webhook endpoints, at least once and in no promised order, as the
+// real service does (api-facts "Events"; polar f179ede58c server/polar/webhook/service.py
+// enqueues one `webhook_event.send` job per endpoint and event, and tasks.py retries a failed
+// one later with arq's Retry while the other jobs go on). Each due copy of an event is POSTed
+// with its Standard Webhooks signature; a 2xx delivers it, anything else (a non-2xx, no answer
+// within the timeout, a refused connection) is retried after an exponential backoff with jitter,
+// up to a cap of attempts, each attempt a delivery row. State lives in the database only, so a
+// restart (even after kill -9) resumes whatever was due. The requests run on undici with bounded
+// concurrency, one at a time per endpoint (a handler under a debugger is not flooded): first
+// attempts go in the order the events happened, but a failed one waits for its retry while the
+// newer ones go ahead (a retry is overtaken). Each reads at most a little of the answer: a slow
+// receiver never holds up the API. No delivery reaches the service's own address
+// (self-address.ts): the connection is checked where it is made.
 import { Webhook } from 'standardwebhooks';
-import { Agent, request } from 'undici';
+import { Agent, buildConnector, request } from 'undici';
 import type { Clock } from '../clock.js';
 import { uuid } from '../ids.js';
 import type { Store } from '../store/index.js';
 import type { DueDelivery } from '../store/webhooks.js';
+import { type Lookup, type SelfAddress, SelfAddressError, systemLookup } from './self-address.js';
 
 export interface RetrySchedule {
   /** Attempts per round before an event is given up (the real service's MAX_RETRIES). */
@@ -21,7 +28,11 @@ export interface RetrySchedule {
    */
   baseMs: number;
   maxBackoffMs: number;
-  /** One attempt's limit: connecting, the answer's headers and the part of its body read. */
+  /**
+   * One attempt's limit: connecting, the answer's headers and the part of its body read. The
+   * real service's is 20 s (polar f179ede58c server/polar/webhook/tasks.py: httpx's
+   * `client.post(..., timeout=20.0)`).
+   */
   timeoutMs: number;
 }
 
@@ -29,7 +40,7 @@ export const DEFAULT_RETRY: RetrySchedule = {
   maxAttempts: 10,
   baseMs: 5_000,
   maxBackoffMs: 7 * 86_400_000,
-  timeoutMs: 10_000,
+  timeoutMs: 20_000,
 };
 
 /** Deliveries in flight at once, across endpoints. */
@@ -88,11 +99,15 @@ export class DeliveryWorker {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly retry: RetrySchedule = DEFAULT_RETRY,
+    readonly retry: RetrySchedule = DEFAULT_RETRY,
+    self?: SelfAddress,
+    lookup: Lookup = systemLookup,
   ) {
     this.agent = new Agent({
       connections: 4,
-      connectTimeout: retry.timeoutMs,
+      connect: self
+        ? guardedConnector(self, lookup, retry.timeoutMs)
+        : { timeout: retry.timeoutMs },
       headersTimeout: retry.timeoutMs,
       bodyTimeout: retry.timeoutMs,
     });
@@ -196,6 +211,7 @@ export class DeliveryWorker {
       text = text.replaceAll('\0', '').slice(0, RESPONSE_CHARS);
       return { code: res.statusCode, response: text || null };
     } catch (err) {
+      if (err instanceof SelfAddressError) return { code: null, response: err.message };
       if (abort.signal.aborted)
         return { code: null, response: `No answer within ${this.retry.timeoutMs / 1000} s` };
       return { code: null, response: (err as Error).message || String(err) };
@@ -204,4 +220,37 @@ export class DeliveryWorker {
       this.aborts.delete(abort);
     }
   }
+}
+
+/**
+ * Connects only to addresses that are not the service's own: the name is resolved here, every
+ * address it has is checked, and the connection goes to the address checked (TLS still names
+ * the host). Refused, the delivery fails without a request being made.
+ */
+function guardedConnector(
+  self: SelfAddress,
+  lookup: Lookup,
+  timeout: number,
+): buildConnector.connector {
+  const connect = buildConnector({ timeout });
+  return (opts, callback) => {
+    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
+    lookup(opts.hostname).then(
+      (found) => {
+        const own = found.find((a) => self.isOwnAddress(a.address, port));
+        if (own) {
+          const why = `${opts.hostname} is ${own.address}, this service's own address at port ${port}`;
+          callback(
+            new SelfAddressError(`Not sent: ${why}; a delivery never calls the service itself.`),
+            null,
+          );
+          return;
+        }
+        const first = found[0];
+        if (!first) callback(new Error(`${opts.hostname} has no address`), null);
+        else connect({ ...opts, hostname: first.address }, callback);
+      },
+      (err: Error) => callback(err, null),
+    );
+  };
 }

@@ -5,6 +5,7 @@ import type { Store } from '../store/index.js';
 import { DEFAULT_RETRY, DeliveryWorker, type RetrySchedule } from './delivery.js';
 import { ListenHub, type ListenOptions } from './listen.js';
 import { createOutbox } from './outbox.js';
+import type { Lookup, SelfAddress } from './self-address.js';
 
 export { DEFAULT_RETRY, type RetrySchedule } from './delivery.js';
 export type { ListenOptions } from './listen.js';
@@ -13,14 +14,24 @@ export interface EventOptions {
   /** The delivery schedule (tests shorten it); the real service's by default. */
   retry?: Partial<RetrySchedule>;
   listen?: ListenOptions;
+  /** How a delivery resolves its endpoint's host name (tests point a name at the service). */
+  lookup?: Lookup;
 }
 
 export class Events {
   readonly worker: DeliveryWorker;
   readonly hub: ListenHub;
 
-  constructor(store: Store, clock: Clock, baseUrl: () => string, opts: EventOptions = {}) {
-    this.worker = new DeliveryWorker(store, clock, { ...DEFAULT_RETRY, ...opts.retry });
+  /** `self`: the service's own address, which no delivery may reach. */
+  constructor(
+    store: Store,
+    clock: Clock,
+    baseUrl: () => string,
+    readonly self: SelfAddress,
+    opts: EventOptions = {},
+  ) {
+    const retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.worker = new DeliveryWorker(store, clock, retry, self, opts.lookup);
     this.hub = new ListenHub(store, clock, opts.listen);
     store.outbox = createOutbox(store, clock, baseUrl, (rows) => {
       this.worker.wake();

@@ -4,9 +4,13 @@
 // {"webhook_event_id","payload"},"headers"} per event of the organization, signed with the
 // stream's secret (the organization id without dashes, as the real service derives it).
 // Beyond the real service: each message carries the event's id as its SSE `id`, and a client
-// that reconnects with `Last-Event-ID` first gets the events it missed, from the outbox.
-// Heartbeats are SSE comments. A client that does not read is not buffered for without bound:
-// past the limit its connection is closed (it can reconnect and resume with Last-Event-ID).
+// that reconnects with `Last-Event-ID` first gets the events it missed, from the outbox (the
+// newest 1000 at most); when it cannot have them all (an id this service does not know, or more
+// missed than that), one {"key":"resume_incomplete","detail"} says so first. Heartbeats are SSE
+// comments. A client that does not read is not buffered for without bound: past the limit its
+// connection is closed (it can reconnect and resume with Last-Event-ID). Streams are capped per
+// organization and per token (issue 23: each one costs memory and every event's delivery), and
+// an event's message is built once for all the streams of its organization.
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/index.js';
@@ -20,12 +24,18 @@ export interface ListenOptions {
   maxBufferedBytes?: number;
   /** Events replayed after a Last-Event-ID, at most. */
   maxReplay?: number;
+  /** Streams open at once for one organization. */
+  maxPerOrganization?: number;
+  /** Streams open at once with one token. */
+  maxPerToken?: number;
 }
 
 const DEFAULTS: Required<ListenOptions> = {
   heartbeatMs: 15_000,
   maxBufferedBytes: 4 * 1024 * 1024,
   maxReplay: 1000,
+  maxPerOrganization: 20,
+  maxPerToken: 10,
 };
 
 /** The stream's signing secret: the organization id without dashes (the real service's). */
@@ -43,63 +53,56 @@ export function listenMessage(row: EventRow, secret: string, at = new Date()): s
   return `{"id":${id},"key":"webhook.created","payload":{"webhook_event_id":${id},"payload":${row.payload}},"headers":${headers}}`;
 }
 
+const dataFrame = (data: string) => Buffer.from(`data: ${data}\r\n\r\n`);
+
 class Listener {
-  private queue: string[] = [];
+  private queue: Buffer[] = [];
   private queued = 0;
-  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
     readonly organizationId: string,
-    private readonly opts: Required<ListenOptions>,
+    readonly tokenId: string,
+    private readonly maxBufferedBytes: number,
     onClose: () => void,
   ) {
-    this.heartbeat = setInterval(
-      () => this.write(`: ping - ${pythonTime(new Date())}\r\n\r\n`),
-      opts.heartbeatMs,
-    );
-    res.on('close', () => {
-      clearInterval(this.heartbeat);
-      onClose();
-    });
+    res.on('close', onClose);
     res.on('drain', () => this.flush());
   }
 
-  /** Sends one event. */
-  event(row: EventRow): void {
-    const data = listenMessage(row, listenSecret(this.organizationId));
-    this.write(`id: ${row.id}\r\ndata: ${data}\r\n\r\n`);
-  }
-
-  write(frame: string): void {
+  /** Sends a frame; the same Buffer may go to every stream of the organization. */
+  write(frame: Buffer): void {
     if (this.res.destroyed) return;
     if (!this.queue.length && !this.res.writableNeedDrain) {
       this.res.write(frame);
       return;
     }
     this.queue.push(frame);
-    this.queued += Buffer.byteLength(frame);
+    this.queued += frame.length;
     // The client stopped reading: close rather than hold its events without bound.
-    if (this.queued > this.opts.maxBufferedBytes) this.res.destroy();
+    if (this.queued > this.maxBufferedBytes) this.res.destroy();
   }
 
   private flush(): void {
     while (this.queue.length && !this.res.writableNeedDrain) {
       const frame = this.queue.shift()!;
-      this.queued -= Buffer.byteLength(frame);
+      this.queued -= frame.length;
       this.res.write(frame);
     }
   }
 
   close(): void {
-    clearInterval(this.heartbeat);
     this.res.end();
   }
 }
 
 export class ListenHub {
   private readonly byOrganization = new Map<string, Set<Listener>>();
+  private readonly byToken = new Map<string, number>();
   private readonly opts: Required<ListenOptions>;
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Event messages built so far (tests: one per event and organization, however many listen). */
+  messagesBuilt = 0;
 
   constructor(
     private readonly store: Store,
@@ -109,16 +112,39 @@ export class ListenHub {
     this.opts = { ...DEFAULTS, ...opts };
   }
 
-  /** Committed events, to the clients of their organizations. */
+  /** Committed events, to the clients of their organizations: each message built once. */
   publish(rows: readonly EventRow[]): void {
     for (const row of rows) {
       const listeners = this.byOrganization.get(row.organization_id);
-      if (listeners) for (const l of listeners) l.event(row);
+      if (!listeners?.size) continue;
+      const frame = this.eventFrame(row);
+      for (const l of listeners) l.write(frame);
     }
   }
 
-  /** Starts a stream on `res` (hijacked from fastify); `lastEventId` resumes after that event. */
-  open(res: ServerResponse, organizationId: string, lastEventId: string | undefined): void {
+  /**
+   * Why a new stream of `organizationId` with the token `tokenId` would be one too many, if it
+   * would (the route answers 429 with it).
+   */
+  refusal(organizationId: string, tokenId: string): string | undefined {
+    const { maxPerOrganization, maxPerToken } = this.opts;
+    if ((this.byOrganization.get(organizationId)?.size ?? 0) >= maxPerOrganization)
+      return `This organization already has ${maxPerOrganization} event streams open, the most this service allows at once. Close one (another billing listen) and try again.`;
+    if ((this.byToken.get(tokenId) ?? 0) >= maxPerToken)
+      return `This token already has ${maxPerToken} event streams open, the most this service allows at once. Close one (another billing listen) and try again.`;
+    return undefined;
+  }
+
+  /**
+   * Starts a stream on `res` (hijacked from fastify) for the token `tokenId`; `lastEventId`
+   * resumes after that event. The route checked `refusal` first.
+   */
+  open(
+    res: ServerResponse,
+    organizationId: string,
+    tokenId: string,
+    lastEventId: string | undefined,
+  ): void {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -127,34 +153,85 @@ export class ListenHub {
     });
     const set = this.byOrganization.get(organizationId) ?? new Set<Listener>();
     this.byOrganization.set(organizationId, set);
-    const listener = new Listener(res, organizationId, this.opts, () => {
-      set.delete(listener);
-      if (!set.size && this.byOrganization.get(organizationId) === set)
-        this.byOrganization.delete(organizationId);
-    });
+    this.byToken.set(tokenId, (this.byToken.get(tokenId) ?? 0) + 1);
+    const listener = new Listener(res, organizationId, tokenId, this.opts.maxBufferedBytes, () =>
+      this.forget(listener, set),
+    );
     const connected = {
       key: 'connected',
       ts: pythonTime(this.clock.now()),
       secret: listenSecret(organizationId),
     };
-    listener.write(`data: ${JSON.stringify(connected)}\r\n\r\n`);
+    listener.write(dataFrame(JSON.stringify(connected)));
     // Synchronous from here to the registration: no event can commit in between.
-    const after = lastEventId ? this.store.webhooks.event(lastEventId) : undefined;
-    if (after && after.organization_id === organizationId) {
-      const missed = this.store.webhooks.eventsAfter(
-        organizationId,
-        after.seq,
-        this.opts.maxReplay,
-      );
-      for (const row of missed) listener.event(row);
+    if (lastEventId) {
+      const { rows, incomplete } = this.missed(organizationId, lastEventId);
+      if (incomplete)
+        listener.write(dataFrame(JSON.stringify({ key: 'resume_incomplete', detail: incomplete })));
+      for (const row of rows) listener.write(this.eventFrame(row));
     }
     set.add(listener);
+    this.beat();
+  }
+
+  /** What a client that last saw `lastEventId` missed, and why it cannot have all of it. */
+  private missed(
+    organizationId: string,
+    lastEventId: string,
+  ): { rows: EventRow[]; incomplete?: string } {
+    const after = this.store.webhooks.event(lastEventId);
+    if (!after || after.organization_id !== organizationId) {
+      const shown = JSON.stringify(lastEventId.slice(0, 80));
+      return {
+        rows: [],
+        incomplete: `Cannot resume after Last-Event-ID ${shown}: it is not an event of this organization that this service knows (it was reset, or runs on another database). Events from before this connection are not sent again.`,
+      };
+    }
+    const max = this.opts.maxReplay;
+    const { rows, total } = this.store.webhooks.newestEventsAfter(organizationId, after.seq, max);
+    if (total <= max) return { rows };
+    return {
+      rows,
+      incomplete: `Cannot resume after Last-Event-ID ${after.id} in full: ${total} events happened since, more than the ${max} this service replays. The ${total - max} oldest of them are not sent; the newest ${max} follow.`,
+    };
+  }
+
+  private eventFrame(row: EventRow): Buffer {
+    this.messagesBuilt++;
+    const data = listenMessage(row, listenSecret(row.organization_id));
+    return Buffer.from(`id: ${row.id}\r\ndata: ${data}\r\n\r\n`);
+  }
+
+  private forget(listener: Listener, set: Set<Listener>): void {
+    set.delete(listener);
+    const { organizationId, tokenId } = listener;
+    if (!set.size && this.byOrganization.get(organizationId) === set)
+      this.byOrganization.delete(organizationId);
+    const left = (this.byToken.get(tokenId) ?? 1) - 1;
+    if (left > 0) this.byToken.set(tokenId, left);
+    else this.byToken.delete(tokenId);
+    if (!this.byOrganization.size) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  /** One heartbeat for every stream, while any is open: the same comment to each. */
+  private beat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      const ping = Buffer.from(`: ping - ${pythonTime(new Date())}\r\n\r\n`);
+      for (const set of this.byOrganization.values()) for (const l of set) l.write(ping);
+    }, this.opts.heartbeatMs);
   }
 
   /** Ends every stream (the service is stopping). */
   closeAll(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
     for (const set of this.byOrganization.values()) for (const l of set) l.close();
     this.byOrganization.clear();
+    this.byToken.clear();
   }
 
   /** Open streams (tests). */

@@ -16,9 +16,47 @@ export interface LayoutOptions {
   style: Styler;
 }
 
-/** Only free text gives way: a cut id or URL cannot be pasted back, a cut amount misleads. */
+/**
+ * Only free text gives way: a cut id or URL cannot be pasted back, a cut amount misleads. A
+ * product's prices give way a whole price at a time (cutList).
+ */
 function keepsWhole(col: Column): boolean {
+  if (col.kind === 'prices') return false;
   return (col.kind ?? 'text') !== 'text' || /url$/i.test(col.path);
+}
+
+/** `$49.00 USD/month, $490.00 USD/year` in `width`: whole items, then `+N` for the rest. */
+function cutList(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
+  const items = text.split(', ');
+  for (let n = items.length - 1; n >= 1; n--) {
+    const shown = `${items.slice(0, n).join(', ')} +${items.length - n}`;
+    if (textWidth(shown) <= width) return shown;
+  }
+  return truncate(text, width);
+}
+
+/** A cell's text in its column's width. */
+function fitted(col: Column, text: string, width: number): string {
+  if (col.kind === 'prices') return cutList(text, width);
+  return keepsWhole(col) ? text : truncate(text, width);
+}
+
+/** An email is how commands take a customer: it gives way last of the text, and only a little. */
+function isEmail(col: Column): boolean {
+  return /email$/i.test(col.path);
+}
+
+/**
+ * The narrowest a text column may get and still tell its values apart: cut any shorter, two
+ * different names ("Acme Pro", "Acme Team") would read the same ("Acme…"), which says nothing.
+ */
+function distinctWidth(texts: readonly string[], natural: number): number {
+  const distinct = new Set(texts).size;
+  for (let w = MIN_COLUMN_WIDTH; w < natural; w++) {
+    if (new Set(texts.map((t) => truncate(t, w))).size === distinct) return w;
+  }
+  return natural;
 }
 
 /**
@@ -73,19 +111,44 @@ export function planTable(
     ),
   );
   const shrunk = (i: number) =>
-    keepsWhole(columns[i]!) ? natural[i]! : Math.min(natural[i]!, MIN_COLUMN_WIDTH);
+    keepsWhole(columns[i]!)
+      ? natural[i]!
+      : columns[i]!.kind === 'prices'
+        ? // The first price of each row stays whole.
+          Math.max(
+            0,
+            ...sample.map(
+              (item) =>
+                textWidth(
+                  cutList(humanCell(columns[i]!, item, now).text, 0).replace(/ \+\d+$/, ''),
+                ) + 3,
+            ),
+          )
+        : distinctWidth(
+            sample.map((item) => humanCell(columns[i]!, item, now).text),
+            natural[i]!,
+          );
   const lowValue = columns
     .map((col, i) => ({ i, rank: col.hide }))
     .filter((c): c is { i: number; rank: number } => c.rank !== undefined && c.i > 0)
     .sort((a, b) => a.rank - b.rank)
     .map((c) => c.i);
   const kept = columns.map((_, i) => i);
+  // Emails shrink only when nothing else can: first every other text column tries.
   const attempt = (shrinkAll: boolean) =>
-    fitWidths(
-      kept.map((i) => natural[i]!),
-      kept.map((i) => (shrinkAll || lowValue.includes(i) ? shrunk(i) : natural[i]!)),
-      width,
-    );
+    [false, true]
+      .map((emails) =>
+        fitWidths(
+          kept.map((i) => natural[i]!),
+          kept.map((i) =>
+            (shrinkAll || lowValue.includes(i)) && (emails || !isEmail(columns[i]!))
+              ? shrunk(i)
+              : natural[i]!,
+          ),
+          width,
+        ),
+      )
+      .find((widths) => widths !== undefined);
   const plan = (widths: number[]): TablePlan => ({
     columns: kept.map((i) => columns[i]!),
     heads: kept.map((i) => heads[i]!),
@@ -134,9 +197,7 @@ export function renderRows(
   let out = '';
   for (const item of items) {
     const cells: HumanCell[] = plan.columns.map((col) => humanCell(col, item, now));
-    const texts = cells.map((cell, i) =>
-      keepsWhole(plan.columns[i]!) ? cell.text : truncate(cell.text, plan.widths[i]!),
-    );
+    const texts = cells.map((cell, i) => fitted(plan.columns[i]!, cell.text, plan.widths[i]!));
     out += `${line(
       texts.map((t, i) => style(cells[i]!.tone, t)),
       plan.widths,

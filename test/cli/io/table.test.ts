@@ -128,3 +128,90 @@ describe('renderCard', () => {
     );
   });
 });
+
+// 80 columns, as people have them (issue 24), with the commands' own columns: full ids stay,
+// the customer column is never the one hidden, a name is never cut to the prefix it shares with
+// another, and prices give way a whole price at a time.
+describe('80 columns with the real tables', async () => {
+  const { ORDER_COLUMNS } = await import('../../../src/cli/commands/orders/columns.js');
+  const { SELLER_SUBSCRIPTION_COLUMNS } = await import('../../../src/cli/commands/subs/columns.js');
+  const { PRODUCT_COLUMNS } = await import('../../../src/cli/commands/products/columns.js');
+  const now = new Date('2026-11-23T12:00:00Z');
+  const style = (_tone: unknown, text: string) => text;
+  const id = (n: number) => `0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b${String(n).padStart(2, '0')}`;
+  const render = (columns: Column[], rows: object[]) => {
+    const plan = planTable(columns, rows, { width: 80, now });
+    return {
+      plan,
+      text:
+        renderHeader(plan, style as never) + renderRows(plan, rows, { now, style: style as never }),
+    };
+  };
+  const products = ['Acme Pro', 'Acme Team', 'Acme Desktop', 'Acme Starter Kit'];
+
+  it('orders: every id whole, the customer whole, product names told apart', () => {
+    const rows = products.map((name, i) => ({
+      id: id(i),
+      created_at: '2026-11-20T12:00:00Z',
+      customer: { email: `customer${i}@example.com` },
+      product: { name },
+      net_amount: 19000,
+      currency: 'usd',
+      billing_reason: 'purchase',
+    }));
+    const { plan, text } = render(ORDER_COLUMNS, rows);
+    expect(plan.columns.map((c) => c.header)).toContain('CUSTOMER');
+    for (const line of text.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    for (const [i, row] of rows.entries()) {
+      const line = text.split('\n')[i + 1]!;
+      expect(line).toContain(row.id);
+      expect(line).toContain(row.customer.email);
+    }
+    const shown = plan.columns.findIndex((c) => c.header === 'PRODUCT');
+    if (shown >= 0) {
+      const cells = rows.map((_, i) => text.split('\n')[i + 1]!.split(/ {2,}/)[shown]);
+      expect(new Set(cells).size).toBe(products.length);
+    }
+  });
+
+  it('subscriptions: the customer stays (an email gives way last, a little), the amount too', () => {
+    const rows = [0, 1, 2].map((i) => ({
+      id: id(i),
+      status: ['unpaid', 'trialing', 'canceled'][i],
+      customer: { email: ['noah.doe@example.com', 'alice@acme.test', 'li.doe@example.com'][i] },
+      product: { name: products[i] },
+      amount: 49000,
+      currency: 'usd',
+      recurring_interval: 'year',
+    }));
+    const { plan, text } = render(SELLER_SUBSCRIPTION_COLUMNS, rows);
+    expect(plan.columns.map((c) => c.header)).toEqual(['ID', 'STATUS', 'CUSTOMER', 'AMOUNT']);
+    expect(text).toContain('alice@acme.test');
+    expect(text).toContain('$490.00 USD');
+  });
+
+  it('products: the prices stay, cut a whole price at a time', () => {
+    const rows = products.map((name, i) => ({
+      id: id(i),
+      name,
+      prices: [
+        {
+          amount_type: 'fixed',
+          price_amount: 4900,
+          price_currency: 'usd',
+          recurring_interval: 'month',
+        },
+        {
+          amount_type: 'fixed',
+          price_amount: 49000,
+          price_currency: 'usd',
+          recurring_interval: 'year',
+        },
+      ],
+    }));
+    const { plan, text } = render(PRODUCT_COLUMNS, rows);
+    expect(plan.columns.map((c) => c.header)).toEqual(['ID', 'NAME', 'PRICES']);
+    expect(text).toContain('Acme Starter Kit');
+    expect(text).toContain('$49.00 USD/month +1');
+  });
+});

@@ -10,7 +10,7 @@ export const CHECKOUT_COLUMNS: Column[] = [
   { header: 'STATUS', path: 'status', kind: 'status' },
   { header: 'PRODUCT', path: 'product.name', hide: 3 },
   { header: 'TOTAL', path: 'total_amount', kind: 'money', currencyPath: 'currency' },
-  { header: 'CUSTOMER', path: 'customer_email', hide: 2 },
+  { header: 'CUSTOMER', path: 'customer_email' },
   { header: 'CREATED', path: 'created_at', kind: 'time', hide: 1 },
   { header: 'EXPIRES', path: 'expires_at', kind: 'time', hide: 4 },
 ] satisfies ColumnOf<Checkout>[];

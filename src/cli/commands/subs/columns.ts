@@ -5,7 +5,7 @@ import type { Column, ColumnOf } from '../../io/cells.js';
 export const SUBSCRIPTION_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'STATUS', path: 'status', kind: 'status' },
-  { header: 'PRODUCT', path: 'product.name' },
+  { header: 'PRODUCT', path: 'product.name', hide: 5 },
   { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
   { header: 'EVERY', path: 'recurring_interval', hide: 2 },
   { header: 'STARTED', path: 'started_at', kind: 'time', hide: 1 },
@@ -33,6 +33,7 @@ export const SUBSCRIPTION_CARD: Column[] = [
 export const SELLER_SUBSCRIPTION_COLUMNS: Column[] = [
   SUBSCRIPTION_COLUMNS[0]!,
   SUBSCRIPTION_COLUMNS[1]!,
-  { header: 'CUSTOMER', path: 'customer.email', hide: 5 },
+  // Whose it is stays; the product gives way after the rest (never cut to one prefix).
+  { header: 'CUSTOMER', path: 'customer.email' },
   ...SUBSCRIPTION_COLUMNS.slice(2),
 ];

@@ -98,7 +98,11 @@ describe('checkout on today’s API', () => {
         `billing: price ${PRICE} is not a price of a product on sale\n` +
         'List them: billing products list\n',
     });
-    expect(rec.sent.map((s) => s.method)).toEqual(['GET']);
+    // Not a product's id either (asked after): nothing is created.
+    expect(rec.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/products/',
+      `GET /v1/products/${PRICE}`,
+    ]);
   });
 
   it('the seed generation still uses /v1/checkouts/custom/ and a price', async () => {

@@ -54,6 +54,23 @@ describe('billing clock', () => {
     }
   });
 
+  it("advance 1mo is a calendar month from the clock's date (Jan 31 → Feb 28), 1y a calendar year", async () => {
+    const set = await s.run(['clock', 'set', '2027-01-31T09:30:00Z', '--json']);
+    expect(set.code, set.stderr).toBe(0);
+    const month = await s.run(['clock', 'advance', '1mo', '--json']);
+    expect(month.code, month.stderr).toBe(0);
+    expect(month.stderr).toBe('');
+    // The clock runs on between the calls: the date and the time to the minute are the month's.
+    expect(JSON.parse(month.stdout).now).toMatch(/^2027-02-28T09:3\d:/);
+    const year = await s.run(['clock', 'advance', '1y', '--json']);
+    expect(JSON.parse(year.stdout).now).toMatch(/^2028-02-28T09:3\d:/);
+    const minute = await s.run(['clock', 'advance', '1m', '--json']);
+    expect(minute.code, minute.stderr).toBe(0);
+    expect(minute.stderr).toBe('Note: m is minutes (1m is 1 min); for months write mo, e.g. 1mo\n');
+    expect(JSON.parse(minute.stdout).now).toMatch(/^2028-02-28T09:3\d:/);
+    expect((await s.run(['clock', 'reset'])).code).toBe(0);
+  });
+
   it('the TSV lines count what was processed; reset puts the clock back', async () => {
     const r = await s.run(['clock', 'advance', '31d']);
     expect(r.code, r.stderr).toBe(0);

@@ -1,16 +1,24 @@
-// billing clock advance <duration> → POST /__local/clock {advance_seconds}
+// billing clock advance <duration> → POST /__local/clock {advance_seconds}; with calendar months
+// or years (1mo, 1y), the seconds to that date from the clock's own (read first).
 
 import type { Context } from '../../context.js';
 import { outputOf, withOutput } from '../shared.js';
 import { verb } from '../verb.js';
-import { type ClockOptions, duration, showClock } from './common.js';
+import { after, type ClockOptions, minutesOnly, type Span, showClock, span } from './common.js';
 
 export interface AdvanceOptions extends ClockOptions {
-  seconds: number;
+  span: Span;
 }
 
 export async function runAdvance(opts: AdvanceOptions, ctx: Context): Promise<void> {
-  await showClock(ctx, opts.output, { advance_seconds: opts.seconds });
+  const { months, seconds } = opts.span;
+  await showClock(
+    ctx,
+    opts.output,
+    months
+      ? (now) => ({ advance_seconds: (after(now, opts.span).getTime() - now.getTime()) / 1000 })
+      : { advance_seconds: seconds },
+  );
 }
 
 export const buildAdvance = verb(runAdvance, {
@@ -23,12 +31,26 @@ export const buildAdvance = verb(runAdvance, {
           "Move the local service's clock forward. Everything that falls due on the way " +
             'happens, in time order: open checkouts expire, subscriptions renew (an order per ' +
             'period), those cancelled at period end end. Prints the clock and how many of each. ' +
+            "Months (mo) and years (y) are calendar ones from the clock's date, as renewals " +
+            'count them (Jan 31 + 1mo is the last day of February); m is minutes. ' +
             'The service does so much per request: a long way is asked for again until it is ' +
             'done, with a progress line on a terminal.',
         )
-        .argument('<duration>', 'how far: 90s, 30m, 2h, 31d, 2w, 1y (365 days), or 1d12h'),
+        .argument('<duration>', 'how far: 90s, 30m, 2h, 31d, 2w, 1mo, 1y, or 1d12h'),
       'CLOCK',
     ),
-  options: (value, opts) => ({ seconds: duration('duration', value), output: outputOf(opts) }),
-  examples: ['billing clock advance 31d', 'billing clock advance 1y --json'],
+  options: (value, opts, ctx) => {
+    const parsed = span('duration', value);
+    if (minutesOnly(value)) {
+      ctx.io.stderr.write(
+        `Note: m is minutes (${value.trim()} is ${parsed.seconds / 60} min); for months write mo, e.g. 1mo\n`,
+      );
+    }
+    return { span: parsed, output: outputOf(opts) };
+  },
+  examples: [
+    'billing clock advance 31d',
+    'billing clock advance 1mo   # a calendar month',
+    'billing clock advance 1y --json',
+  ],
 });

@@ -14,8 +14,16 @@ export interface ClockOptions {
   output: OutputOptions;
 }
 
-/** Reads the clock (no move) or moves it all the way, and prints it. */
-export async function showClock(ctx: Context, output: OutputOptions, move?: ClockMove) {
+/**
+ * Reads the clock (no move) or moves it all the way, and prints it. A move given as a function
+ * is made from the clock's now, read first (calendar months and years count from the service's
+ * date, not this machine's).
+ */
+export async function showClock(
+  ctx: Context,
+  output: OutputOptions,
+  move?: ClockMove | ((now: Date) => ClockMove),
+) {
   const { local, client } = await resources(ctx, 'none');
   const call = (m: ClockMove | undefined) =>
     localOnly(
@@ -24,12 +32,13 @@ export async function showClock(ctx: Context, output: OutputOptions, move?: Cloc
       (base) => `${base} has no test clock: it is not a local service`,
       "The clock is the local service's (billing serve); point BILLING_BASE_URL at one, or use --profile local.",
     );
-  let state = await call(move);
-  if (move) state = await untilDone(ctx, state, call);
+  const first = typeof move === 'function' ? move(new Date((await call(undefined)).now)) : move;
+  let state = await call(first);
+  if (first) state = await untilDone(ctx, state, call);
   const json = output.json || output.output === 'json' || output.output === 'ndjson';
   const { columns, view } = json ? { columns: CARD, view: state } : summary(state);
   await printOne(ctx, output, columns, view);
-  if (move) await done(ctx, `The clock is at ${state.now}${processedLine(state)}.`);
+  if (first) await done(ctx, `The clock is at ${state.now}${processedLine(state)}.`);
   return state;
 }
 
@@ -123,23 +132,63 @@ const UNITS: Record<string, number> = {
   h: 3600,
   d: 86_400,
   w: 604_800,
-  y: 31_536_000,
 };
+const DAY = 86_400;
+/** The service's bound: a century either way (routes/local.ts), in seconds. */
+const CENTURY = 100 * 365.25 * DAY;
 
-/** `90s`, `2h`, `31d`, `1y`, `1d12h`: seconds, at least one; y is 365 days. */
-export function duration(flag: string, value: string): number {
+/**
+ * How far `clock advance` goes: calendar months (`mo`; `y` is twelve) and seconds (s m h d w).
+ * A month is a calendar month from the clock's date, as a subscription renews: Jan 31 + 1mo is
+ * Feb 28 (29), the same time of day.
+ */
+export interface Span {
+  months: number;
+  seconds: number;
+}
+
+const NOT_A_DURATION =
+  'is not a duration: a number and a unit, s m h d w mo y (e.g. 90s, 2h, 31d, 1mo, 1y)';
+
+/** `90s`, `2h`, `31d`, `2w`, `1mo`, `1y`, `1y2mo`, `1d12h`: at least a second, at most 100y. */
+export function span(flag: string, value: string): Span {
   const text = value.trim();
-  const parts = [...text.matchAll(/(\d+)\s*([smhdwy])/g)];
+  const parts = [...text.matchAll(/(\d+)\s*(mo|[smhdwy])/g)];
   const whole = parts.map((p) => p[0]).join('');
   if (parts.length === 0 || whole.replaceAll(/\s/g, '') !== text.replaceAll(/\s/g, '')) {
-    throw new UsageError(
-      `${flag}: "${value.slice(0, 40)}" is not a duration: a number and a unit, s m h d w y (e.g. 90s, 2h, 31d, 1y)`,
-    );
+    throw new UsageError(`${flag}: "${value.slice(0, 40)}" ${NOT_A_DURATION}`);
   }
-  const seconds = parts.reduce((sum, p) => sum + Number(p[1]) * UNITS[p[2]!]!, 0);
-  if (seconds < 1) throw new UsageError(`${flag}: must be at least 1s`);
-  if (!Number.isSafeInteger(seconds) || seconds > 100 * UNITS.y!) {
+  let months = 0;
+  let seconds = 0;
+  for (const [, n, unit] of parts) {
+    if (unit === 'y') months += Number(n) * 12;
+    else if (unit === 'mo') months += Number(n);
+    else seconds += Number(n) * UNITS[unit!]!;
+  }
+  if (months === 0 && seconds < 1) throw new UsageError(`${flag}: must be at least 1s`);
+  // A calendar month counted at its average (the service checks the exact move again).
+  if (!Number.isSafeInteger(seconds) || months * (365.2425 / 12) * DAY + seconds > CENTURY) {
     throw new UsageError(`${flag}: at most 100y`);
   }
-  return seconds;
+  return { months, seconds };
+}
+
+/** True when `m` (minutes) is the only unit: someone may have meant months (`mo`). */
+export function minutesOnly(value: string): boolean {
+  const units = [...value.matchAll(/\d+\s*(mo|[smhdwy])/g)].map((p) => p[1]);
+  return units.length > 0 && units.every((u) => u === 'm');
+}
+
+const lastDayOfMonth = (year: number, month: number) =>
+  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+
+/** `from` moved by `span`: calendar months first (the month's last day when it is shorter). */
+export function after(from: Date, { months, seconds }: Span): Date {
+  const d = new Date(from);
+  if (months) {
+    const year = from.getUTCFullYear();
+    const month = from.getUTCMonth() + months;
+    d.setUTCFullYear(year, month, Math.min(from.getUTCDate(), lastDayOfMonth(year, month)));
+  }
+  return new Date(d.getTime() + seconds * 1000);
 }

@@ -63,7 +63,7 @@ describe('clock: a move in parts', () => {
     const bodies: unknown[] = [];
     const r = await execute(
       runAdvance,
-      { seconds: 3_153_600_000, output: {} },
+      { span: { months: 0, seconds: 3_153_600_000 }, output: {} },
       { http: parts(bodies) },
     );
     expect(bodies).toEqual([{ advance_seconds: 3_153_600_000 }, { set: UNTIL }, { set: UNTIL }]);

@@ -2,7 +2,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildAdvance, runAdvance } from '../../../../src/cli/commands/clock/advance.js';
-import { duration } from '../../../../src/cli/commands/clock/common.js';
+import { after, span } from '../../../../src/cli/commands/clock/common.js';
 import { buildReset, runReset } from '../../../../src/cli/commands/clock/reset.js';
 import { buildSet, runSet } from '../../../../src/cli/commands/clock/set.js';
 import { buildShow, runShow } from '../../../../src/cli/commands/clock/show.js';
@@ -17,33 +17,65 @@ const MOVED = {
 
 describe('clock: argv -> options', () => {
   it.each([
-    ['90s', 90],
-    ['2h', 7200],
-    ['31d', 2_678_400],
-    ['2w', 1_209_600],
-    ['1y', 31_536_000],
-    ['1d12h', 129_600],
-    [' 1d 30m ', 88_200],
-  ])('advance %s = %i seconds', async (text, seconds) => {
-    expect(duration('duration', text)).toBe(seconds);
+    ['90s', 0, 90],
+    ['2h', 0, 7200],
+    ['31d', 0, 2_678_400],
+    ['2w', 0, 1_209_600],
+    ['1d12h', 0, 129_600],
+    [' 1d 30m ', 0, 88_200],
+    ['1mo', 1, 0],
+    ['1y', 12, 0],
+    ['1y2mo3d', 14, 259_200],
+    ['100y', 1200, 0],
+  ])('advance %s = %i calendar months and %i seconds', async (text, months, seconds) => {
+    expect(span('duration', text)).toEqual({ months, seconds });
     expect(await parse(buildAdvance, 'advance', [text], { noun: 'clock' })).toEqual({
-      options: { seconds, output: {} },
+      options: { span: { months, seconds }, output: {} },
       code: 0,
       stderr: '',
     });
   });
 
   it.each([
+    ['1m', '1m is 1 min'],
+    ['90m', '90m is 90 min'],
+  ])('advance %s stays minutes and says so, once, on stderr', async (text, said) => {
+    expect(await parse(buildAdvance, 'advance', [text], { noun: 'clock' })).toEqual({
+      options: { span: { months: 0, seconds: Number.parseInt(text, 10) * 60 }, output: {} },
+      code: 0,
+      stderr: `Note: m is minutes (${said}); for months write mo, e.g. 1mo\n`,
+    });
+  });
+
+  it.each([
+    // A calendar month from the clock's date, as renewals count them: the month's last day when
+    // it is shorter, the same time of day.
+    ['2027-01-31T10:00:00.000Z', '1mo', '2027-02-28T10:00:00.000Z'],
+    ['2028-01-31T10:00:00.000Z', '1mo', '2028-02-29T10:00:00.000Z'],
+    ['2027-03-15T00:00:00.500Z', '1mo', '2027-04-15T00:00:00.500Z'],
+    ['2028-02-29T00:00:00.000Z', '1y', '2029-02-28T00:00:00.000Z'],
+    ['2026-11-26T12:00:00.000Z', '1y', '2027-11-26T12:00:00.000Z'],
+    ['2027-12-31T00:00:00.000Z', '2mo1d', '2028-03-01T00:00:00.000Z'],
+  ])('%s + %s = %s', (from, text, to) => {
+    expect(after(new Date(from), span('duration', text)).toISOString()).toBe(to);
+  });
+
+  it.each([
     [
       ['advance', '2x'],
-      'billing: duration: "2x" is not a duration: a number and a unit, s m h d w y (e.g. 90s, 2h, 31d, 1y)\n',
+      'billing: duration: "2x" is not a duration: a number and a unit, s m h d w mo y (e.g. 90s, 2h, 31d, 1mo, 1y)\n',
     ],
     [['advance', '-1d'], "billing: unknown option '-1d'\n"],
     [['advance', '0s'], 'billing: duration: must be at least 1s\n'],
     [['advance', '101y'], 'billing: duration: at most 100y\n'],
     [
       ['advance', '1d2'],
-      'billing: duration: "1d2" is not a duration: a number and a unit, s m h d w y (e.g. 90s, 2h, 31d, 1y)\n',
+      'billing: duration: "1d2" is not a duration: a number and a unit, s m h d w mo y (e.g. 90s, 2h, 31d, 1mo, 1y)\n',
+    ],
+    [['advance', '1200mo1d'], 'billing: duration: at most 100y\n'],
+    [
+      ['advance', '1mon'],
+      'billing: duration: "1mon" is not a duration: a number and a unit, s m h d w mo y (e.g. 90s, 2h, 31d, 1mo, 1y)\n',
     ],
     [
       ['set', 'tomorrow'],
@@ -95,7 +127,13 @@ describe('clock: options + answers -> output', () => {
   });
 
   it('advance: sends the seconds; rows count what was processed; ✓ line on a terminal', async () => {
-    const r = await answered(runAdvance, { seconds: 90, output: {} }, POST, 200, MOVED);
+    const r = await answered(
+      runAdvance,
+      { span: { months: 0, seconds: 90 }, output: {} },
+      POST,
+      200,
+      MOVED,
+    );
     expect(r).toMatchObject({
       code: 0,
       stdout:
@@ -106,7 +144,7 @@ describe('clock: options + answers -> output', () => {
     });
     const t = await answered(
       runAdvance,
-      { seconds: 90, output: { json: true } },
+      { span: { months: 0, seconds: 90 }, output: { json: true } },
       POST,
       200,
       MOVED,

@@ -186,6 +186,44 @@ describe('subs change-price', () => {
     });
   });
 
+  it("--price given a product's id (issue 24): its one recurring price, or exit 2 listing them", async () => {
+    const sub = target();
+    const solo = await s.call('POST', '/v1/products/', {
+      name: 'Acme Solo',
+      organization_id: s.demo.organization_id,
+      prices: [
+        {
+          type: 'recurring',
+          recurring_interval: 'month',
+          amount_type: 'fixed',
+          price_amount: 1500,
+          price_currency: 'usd',
+        },
+      ],
+    });
+    const one = solo.prices[0].id;
+    const moved = await s.run(['subs', 'change-price', sub.id, '--price', solo.id, '--json']);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stderr).toBe(
+      `${solo.id} is the product Acme Solo: moving to its one price, ${one}\n`,
+    );
+    expect(JSON.parse(moved.stdout)).toMatchObject({ id: sub.id, price_id: one, amount: 1500 });
+
+    const several = await s.call('GET', `/v1/products/${sub.product_id}`);
+    const recurring = several.prices.filter((p: Json) => !p.is_archived).map((p: Json) => p.id);
+    expect(recurring.length).toBeGreaterThan(1);
+    const refused = await s.run(['subs', 'change-price', sub.id, '--price', several.id]);
+    expect(refused).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `billing: --price: ${several.id} is the product ${several.name}, not one of its prices\n` +
+        `Its recurring prices: ${recurring.join(', ')}\n`,
+    });
+    // Put it back for the tests after.
+    expect((await s.run(['subs', 'change-price', sub.id, '--price', sub.price_id])).code).toBe(0);
+  });
+
   it('a one-time price is a 422 naming the field; an unknown subscription exits 6', async () => {
     const oneTime = prices.find((p) => p.type === 'one_time');
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -251,16 +289,18 @@ describe('subs cancel / resume', () => {
       s.run(['subs', 'cancel', sub.id]),
       s.run(['subs', 'resume', sub.id]),
     ]);
+    // Advice from its state (issue 24): an ended subscription is not sent to `resume`.
+    const noWayBack =
+      'An ended subscription cannot come back; the customer can buy again through a new ' +
+      'checkout: billing checkout create --help\n';
     expect(twice).toMatchObject({
       code: 7,
-      stderr:
-        `billing: subscription ${sub.id} is already canceled, or already ends with its period\n` +
-        `To undo a cancellation at period end: billing subs resume ${sub.id}\n`,
+      stderr: `billing: subscription ${sub.id} has ended (canceled): cannot cancel it\n${noWayBack}`,
     });
     // True to the command: resume does not talk about canceling.
     expect(resume).toMatchObject({
       code: 7,
-      stderr: `billing: subscription ${sub.id} has already ended; only a cancellation at period end can be undone\n`,
+      stderr: `billing: subscription ${sub.id} has ended; only a cancellation at period end can be undone\n${noWayBack}`,
     });
   });
 

@@ -9,6 +9,7 @@ import { VALUES } from '../../../api/generation.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
+import { safeText } from '../../io/safe.js';
 import { done, isMine, outputOf, withMine, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
@@ -31,30 +32,79 @@ export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Pr
   const { subscriptions, client } = await resources(ctx, opts.asCustomer ? 'customer' : 'seller');
   const target = await targetOf(opts, ctx, client);
   const proration = opts.proration;
-  const updated = await (client.today
-    ? opts.asCustomer
-      ? subscriptions.updateCustomerPortal(client, id, { product_id: target.id })
-      : subscriptions.update(client, id, {
-          product_id: target.id,
-          ...(proration ? { proration_behavior: proration } : {}),
-        })
-    : opts.asCustomer
-      ? subscriptions.updateCustomerPortal(client, id, { product_price_id: target.id })
-      : subscriptions.update(client, id, {
-          product_price_id: target.id,
-          // The seed's service judges today's behaviours (next_period, reset) itself.
-          ...(proration ? { proration_behavior: proration as 'invoice' | 'prorate' } : {}),
-        })
-  ).catch(async (err: unknown) => {
-    throw await subscriptionRefusal(err, ctx, id, opts.asCustomer, 'change-price');
-  });
+  const patch = (to: { kind: 'price' | 'product'; id: string }) =>
+    client.today
+      ? opts.asCustomer
+        ? subscriptions.updateCustomerPortal(client, id, { product_id: to.id })
+        : subscriptions.update(client, id, {
+            product_id: to.id,
+            ...(proration ? { proration_behavior: proration } : {}),
+          })
+      : opts.asCustomer
+        ? subscriptions.updateCustomerPortal(client, id, { product_price_id: to.id })
+        : subscriptions.update(client, id, {
+            product_price_id: to.id,
+            // The seed's service judges today's behaviours (next_period, reset) itself.
+            ...(proration ? { proration_behavior: proration as 'invoice' | 'prorate' } : {}),
+          });
+  let moved = target;
+  const updated = await patch(target)
+    .catch(async (err: unknown) => {
+      // --price given a product's id on the seed's API (issue 24): its one recurring price.
+      const price = refusedPrice(err) && !opts.asCustomer && (await onePriceOf(ctx, target.id));
+      if (!price) throw err;
+      moved = { kind: 'price', id: price };
+      return patch(moved);
+    })
+    .catch(async (err: unknown) => {
+      throw await subscriptionRefusal(err, ctx, id, opts.asCustomer, 'change-price');
+    });
   await printOne(ctx, opts.output, SUBSCRIPTION_CARD, updated);
-  await done(ctx, `Subscription ${id} is now on ${target.kind} ${target.id}.`);
+  await done(ctx, `Subscription ${id} is now on ${moved.kind} ${moved.id}.`);
+}
+
+/** The seed's refusal of a price it does not know: 422 at product_price_id. */
+function refusedPrice(err: unknown): boolean {
+  return (
+    err instanceof ApiError &&
+    err.status === 422 &&
+    err.details.some((d) => d.field === 'product_price_id')
+  );
+}
+
+/** A recurring product on sale, of the seller's, or undefined. */
+async function recurringProduct(client: ApiClient, id: string) {
+  const { products } = await import('../../../api/index.js');
+  const product = await products.get(client, id).catch(() => undefined);
+  if (!product || product.is_archived === true || product.is_recurring === false) return undefined;
+  return product;
+}
+
+/**
+ * The one recurring price on sale of product `id`, said on stderr; a usage error listing them
+ * when it has several; undefined when `id` is no recurring product on sale.
+ */
+async function onePriceOf(ctx: Context, id: string): Promise<string | undefined> {
+  const client = await ctx.api('seller');
+  const product = await recurringProduct(client, id);
+  if (!product) return undefined;
+  const name = safeText(String(product.name));
+  const onSale = (product.prices ?? []).filter(
+    (p) => p.is_archived !== true && (p.type === undefined || p.type === 'recurring'),
+  );
+  if (onSale.length !== 1) {
+    throw new UsageError(`--price: ${id} is the product ${name}, not one of its prices`, {
+      hint: `Its recurring prices: ${onSale.map((p) => p.id).join(', ') || 'none on sale'}`,
+    });
+  }
+  ctx.io.stderr.write(`${id} is the product ${name}: moving to its one price, ${onSale[0]!.id}\n`);
+  return onSale[0]!.id;
 }
 
 /**
  * What the PATCH names: a price on the seed's generation, a product on today's (the product
- * of the --price given, found among the recurring products on sale).
+ * of the --price given, found among the recurring products on sale, or the product itself when
+ * --price names one).
  */
 async function targetOf(
   opts: ChangePriceOptions,
@@ -76,12 +126,17 @@ async function targetOf(
   const { products } = await import('../../../api/index.js');
   const filters = { is_recurring: true, is_archived: false };
   const product = await products.findByPrice(client, opts.priceId, filters);
-  if (!product) {
-    throw new ApiError(404, `price ${opts.priceId} is not a price of a recurring product on sale`, {
-      hint: 'List them: billing products list --recurring',
-    });
+  if (product) return { kind: 'product', id: product.id };
+  const named = opts.asCustomer ? undefined : await recurringProduct(client, opts.priceId);
+  if (named) {
+    ctx.io.stderr.write(
+      `${named.id} is the product ${safeText(String(named.name))}: moving to it\n`,
+    );
+    return { kind: 'product', id: named.id };
   }
-  return { kind: 'product', id: product.id };
+  throw new ApiError(404, `price ${opts.priceId} is not a price of a recurring product on sale`, {
+    hint: 'List them: billing products list --recurring',
+  });
 }
 
 interface OnSale {
@@ -188,7 +243,8 @@ export const buildChangePrice = verb(runChangePrice, {
           .argument('<id>', 'subscription id (UUID)')
           .option(
             '--price <price-id>',
-            'the new price (UUID; on a terminal, picked from a list without it)',
+            "the new price (UUID; a product's id: its one recurring price; on a terminal, " +
+              'picked from a list without it)',
           )
           .option('--product <product-id>', "the new product (today's API)")
           .addOption(

@@ -145,6 +145,10 @@ describe("subs change-price on today's API", () => {
     rec.answers['GET /v1/products/'] = {
       body: { items: [], pagination: { total_count: 0, max_page: 0 } },
     };
+    rec.answers[`GET /v1/products/${YEARLY}`] = {
+      status: 404,
+      body: { error: 'ResourceNotFound', detail: 'Not found' },
+    };
     const r = await rec.run(['subs', 'change-price', ID, '--price', YEARLY], TODAY);
     expect(r).toEqual({
       code: 6,
@@ -153,7 +157,37 @@ describe("subs change-price on today's API", () => {
         `billing: price ${YEARLY} is not a price of a recurring product on sale\n` +
         'List them: billing products list --recurring\n',
     });
-    expect(rec.sent.map((x) => x.method)).toEqual(['GET']);
+    // Not a price on sale; not a product either (issue 24): nothing is changed.
+    expect(rec.sent.map((x) => [x.method, x.path])).toEqual([
+      ['GET', '/v1/products/'],
+      ['GET', `/v1/products/${YEARLY}`],
+    ]);
+  });
+
+  it("--price given a recurring product's id: said on stderr, the PATCH names that product", async () => {
+    rec.answers['GET /v1/products/'] = {
+      body: { items: [], pagination: { total_count: 0, max_page: 0 } },
+    };
+    rec.answers[`GET /v1/products/${PRODUCT}`] = {
+      body: {
+        id: PRODUCT,
+        name: 'Pro \u001b[31mplan',
+        is_recurring: true,
+        is_archived: false,
+        recurring_interval: 'month',
+        prices: [{ id: YEARLY, amount_type: 'fixed', price_amount: 900, price_currency: 'usd' }],
+      },
+    };
+    const r = await rec.run(['subs', 'change-price', ID, '--price', PRODUCT], TODAY);
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: `${PRODUCT} is the product Pro \\x1b[31mplan: moving to it\nbilling: recorded\n`,
+    });
+    expect(rec.sent.map((x) => [x.method, x.path, x.body])).toEqual([
+      ['GET', '/v1/products/', undefined],
+      ['GET', `/v1/products/${PRODUCT}`, undefined],
+      ['PATCH', `/v1/subscriptions/${ID}`, { product_id: PRODUCT }],
+    ]);
   });
 
   it('--as-customer --product: the portal PATCH {product_id}', async () => {

@@ -26,13 +26,30 @@ export interface CredentialBackend {
  */
 export type KeychainFailure = 'unavailable' | 'timeout' | 'failed';
 
+/**
+ * `message` is ours, in plain words, for a person; `detail` is the keyring's own text (a D-Bus
+ * error and the like), shown only under --debug.
+ */
 export class KeychainError extends Error {
   readonly reason: KeychainFailure;
-  constructor(reason: KeychainFailure, message: string, opts: { cause?: unknown } = {}) {
-    super(message, opts);
+  readonly detail: string | undefined;
+  constructor(
+    reason: KeychainFailure,
+    message: string,
+    opts: { cause?: unknown; detail?: string } = {},
+  ) {
+    super(message, { cause: opts.cause });
     this.name = 'KeychainError';
     this.reason = reason;
+    this.detail = opts.detail;
   }
+}
+
+/** Why the keychain cannot be opened here, in words a person acts on. */
+function unavailableHere(platform = process.platform): string {
+  return platform === 'linux'
+    ? 'no Secret Service on the session bus'
+    : 'the keychain could not be opened';
 }
 
 export interface KeychainStoreOptions {
@@ -148,7 +165,12 @@ export class KeychainStore implements CredentialBackend {
       });
       child.on('error', (cause) =>
         settle(() =>
-          reject(new KeychainError('unavailable', `cannot start ${this.nodePath}`, { cause })),
+          reject(
+            new KeychainError('unavailable', 'the keyring helper could not start', {
+              cause,
+              detail: `cannot start ${this.nodePath}: ${cause.message}`,
+            }),
+          ),
         ),
       );
       child.on('close', (code) => {
@@ -171,11 +193,13 @@ function parseReply(out: string, err: string, code: number | null): { value: unk
   }
   if (reply?.ok) return { value: reply.value };
   if (reply) {
-    const reason = reply.phase === 'open' ? 'unavailable' : 'failed';
-    return new KeychainError(reason, firstLine(reply.message ?? 'unknown error'));
+    const detail = firstLine(reply.message ?? 'unknown error');
+    return reply.phase === 'open'
+      ? new KeychainError('unavailable', unavailableHere(), { detail })
+      : new KeychainError('failed', 'the keychain refused the request', { detail });
   }
   const detail = firstLine(err.trim()) || `exit code ${code}`;
-  return new KeychainError('unavailable', `keyring helper failed: ${detail}`);
+  return new KeychainError('unavailable', 'the keyring helper failed', { detail });
 }
 
 function firstLine(text: string): string {

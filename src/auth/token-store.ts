@@ -17,6 +17,8 @@ export interface TokenStoreOptions {
   storage: StorageMode;
   /** Receives one complete line, without a newline. */
   warn: (message: string) => void;
+  /** The --debug sink: the keyring's own error text (a D-Bus error), never shown otherwise. */
+  debug?: (line: string) => void;
   /** Replaces the OS keychain; tests inject a failing one. */
   keychain?: CredentialBackend;
   keychainTimeoutMs?: number;
@@ -38,16 +40,19 @@ export interface CustomerSession {
 }
 
 const SWITCH_HINT = 'Or store tokens in a 0600 file: billing config set storage file';
+const QUIET_HINT = 'to keep it there without this warning: billing config set storage file';
 
 export class TokenStore {
   readonly storage: StorageMode;
   readonly file: FileStore;
   private readonly keychain: CredentialBackend;
   private readonly warn: (message: string) => void;
+  private readonly debug: ((line: string) => void) | undefined;
 
   constructor(opts: TokenStoreOptions) {
     this.storage = opts.storage;
     this.warn = opts.warn;
+    this.debug = opts.debug;
     this.file = new FileStore(opts.configDir);
     this.keychain =
       opts.keychain ?? new KeychainStore({ env: opts.env, timeoutMs: opts.keychainTimeoutMs });
@@ -60,6 +65,7 @@ export class TokenStore {
       const credentials = await this.keychain.read(profile);
       if (credentials) return { credentials, location: 'keychain' };
     } catch (err) {
+      this.trace('read', err);
       if (this.storage === 'keychain') throw keychainUnusable('read credentials from', err);
       failure = err;
     }
@@ -83,10 +89,11 @@ export class TokenStore {
     try {
       await this.keychain.write(profile, credentials);
     } catch (err) {
+      this.trace('write', err);
       if (this.storage === 'keychain') throw keychainUnusable('store credentials in', err);
       await this.file.write(profile, credentials);
       this.warn(
-        `! No usable keychain (${describe(err)}); token stored in ${this.file.path} (mode 0600)`,
+        `! No usable keychain (${describe(err)}); token stored in ${this.file.path} (mode 0600); ${QUIET_HINT}`,
       );
       return { location: 'file', path: this.file.path };
     }
@@ -102,6 +109,7 @@ export class TokenStore {
     try {
       keychain = await this.keychain.delete(profile);
     } catch (err) {
+      this.trace('delete', err);
       if (this.storage === 'keychain') throw keychainUnusable('remove credentials from', err);
       const absent = err instanceof KeychainError && err.reason === 'unavailable';
       if (this.storage === 'auto' && !absent) {
@@ -128,6 +136,13 @@ export class TokenStore {
 
   deleteCustomerSession(profile: string): Promise<{ keychain: boolean; file: boolean }> {
     return this.delete(profile + CUSTOMER_SESSION_SUFFIX);
+  }
+
+  /** The keyring's own words for a failure, under --debug only. */
+  private trace(op: string, err: unknown): void {
+    if (!this.debug) return;
+    const detail = err instanceof KeychainError ? err.detail : undefined;
+    this.debug(`keychain ${op}: ${describe(err)}${detail ? ` (${detail})` : ''}`);
   }
 
   private async readFile(profile: string): Promise<StoredCredentials | null> {

@@ -104,6 +104,8 @@ export class Context implements Environment {
   private settingsValue?: Settings;
   private clockNoted = false;
   private storeValue?: TokenStore;
+  /** A keychain warning was printed: one per command is enough. */
+  private keychainWarned = false;
   private credentialsValue?: Promise<Credentials>;
   private readonly clients = new Map<Audience, Promise<ApiClient>>();
   private readonly others: ApiClient[] = [];
@@ -187,7 +189,13 @@ export class Context implements Environment {
         configDir: this.configDir,
         env: this.env,
         storage: storage ?? settings.storage,
-        warn: (line) => this.io.stderr.write(`${line}\n`),
+        // One keychain warning per command, however many stores it writes.
+        warn: (line) => {
+          if (this.keychainWarned) return;
+          this.keychainWarned = true;
+          this.io.stderr.write(`${line}\n`);
+        },
+        debug: this.trace,
       });
     }
     return this.storeValue;

@@ -147,7 +147,7 @@ complete -c billing -n '__billing_at '\''checkout update'\''' -l connect-timeout
 complete -c billing -n '__billing_at '\''checkout update'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-email -r -d 'the buyer'\''s email (required unless already set)'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l customer-name -r -d 'the buyer'\''s name (required where a payment or a payment met…'
-complete -c billing -n '__billing_at '\''checkout confirm'\''' -l billing-address -r -d 'the buyer'\''s billing address, required with the name: countr…'
+complete -c billing -n '__billing_at '\''checkout confirm'\''' -l billing-address -r -d 'the buyer'\''s billing address, required with the name: parts …'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l discount-code -r -d 'apply a discount code'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l confirmation-token -r -d 'payment confirmation token, required for paid checkouts (th…'
 complete -c billing -n '__billing_at '\''checkout confirm'\''' -l data -r -d 'request body as JSON, @file or - for stdin'

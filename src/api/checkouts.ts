@@ -153,6 +153,18 @@ async function todayCreate(
   return { ...rest, products: product ? [product] : [] } as Body<'checkouts:create'>;
 }
 
+/**
+ * The session as its buyer reads it (SDK 0.20.2 checkouts.custom.clientGet): public, the client
+ * secret in the path is the credential.
+ */
+export async function clientGet(client: ApiClient, clientSecret: string): Promise<Resource> {
+  return client.request('GET', `${base(client)}client/${segment(clientSecret)}`, {
+    schema: resource,
+    auth: false,
+    notFound: 'checkout session for that client secret',
+  });
+}
+
 /** Public: the client secret in the path is the credential, so no token is sent. */
 export async function confirm(
   client: ApiClient,

@@ -8,7 +8,7 @@
 // leave no money column blank where the body has the amount.
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli.js';
-import { fileStorageConfigDir, useFakeService } from './fake-service.js';
+import { BUYER_FLAGS, fileStorageConfigDir, useFakeService } from './fake-service.js';
 import {
   matchPath,
   OpenApiGenerator,
@@ -64,7 +64,7 @@ const cases: Case[] = [
   seller(['checkout', 'get', ID], [['GET', `/v1/checkouts/${ID}`]], 'id,total_amount,net_amount'),
   seller(['checkout', 'update', ID, '--customer-name', 'Jane'], [['PATCH', `/v1/checkouts/${ID}`]]),
   {
-    argv: ['checkout', 'confirm', 'polar_c_secret', '--confirmation-token', 'tok'],
+    argv: ['checkout', 'confirm', 'polar_c_secret', '--confirmation-token', 'tok', ...BUYER_FLAGS],
     routes: [['POST', '/v1/checkouts/client/polar_c_secret/confirm']],
     fields: 'id,total_amount',
   },

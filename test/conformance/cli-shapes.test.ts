@@ -4,7 +4,7 @@
 // modes. Each run must exit 0, never call the answer unexpected, and print every id.
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli.js';
-import { fileStorageConfigDir, useFakeService } from './fake-service.js';
+import { BUYER_FLAGS, fileStorageConfigDir, useFakeService } from './fake-service.js';
 import { components, idsIn, type Variant, variants, WireGenerator } from './wire.js';
 
 const ID = '0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b21';
@@ -39,13 +39,13 @@ const cases: Case[] = [
     routes: [['PATCH', `/v1/checkouts/custom/${ID}`, 'Checkout']],
   },
   {
-    argv: ['checkout', 'confirm', 'polar_c_secret', '--confirmation-token', 'tok'],
+    argv: ['checkout', 'confirm', 'polar_c_secret', '--confirmation-token', 'tok', ...BUYER_FLAGS],
     routes: [
       ['POST', '/v1/checkouts/custom/client/polar_c_secret/confirm', 'CheckoutPublicConfirmed'],
     ],
   },
   {
-    argv: ['checkout', 'confirm', ID, '--confirmation-token', 'tok'],
+    argv: ['checkout', 'confirm', ID, '--confirmation-token', 'tok', ...BUYER_FLAGS],
     routes: [
       ['GET', `/v1/checkouts/custom/${ID}`, 'Checkout'],
       ['POST', '/v1/checkouts/custom/client/{client_secret}/confirm', 'CheckoutPublicConfirmed'],

@@ -74,3 +74,16 @@ export function fileStorageConfigDir(): string {
   );
   return dir;
 }
+
+/**
+ * What `checkout confirm` needs besides the token so that, on a terminal, it has nothing to ask
+ * for (and so sends nothing but the confirm).
+ */
+export const BUYER_FLAGS = [
+  '--customer-email',
+  'jane@example.com',
+  '--customer-name',
+  'Jane Doe',
+  '--billing-address',
+  'country=US,state=US-IL',
+];

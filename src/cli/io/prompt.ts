@@ -79,3 +79,36 @@ export async function pick(
   }
   return n - 1;
 }
+
+/**
+ * Asks each of `questions` in turn, each once the one before is answered, and returns the lines
+ * typed, trimmed ('' for an empty line, or when stdin closes first). One read of stdin for all
+ * of them. Only on a terminal (the caller checks canPrompt first and names the flags that answer
+ * instead).
+ */
+export async function askEach(ctx: Environment, questions: string[]): Promise<string[]> {
+  const { stderr } = ctx.io;
+  const answers: string[] = [];
+  if (!questions.length) return answers;
+  const newline = () => stderr.write('\n');
+  ctx.signal.addEventListener('abort', newline, { once: true });
+  stderr.write(`? ${safeText(questions[0]!)} `);
+  let text = '';
+  try {
+    read: for await (const chunk of ctx.io.stdin) {
+      text += chunk.toString();
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n')) {
+        answers.push(text.slice(0, nl).trim());
+        text = text.slice(nl + 1);
+        if (answers.length === questions.length) break read;
+        stderr.write(`? ${safeText(questions[answers.length]!)} `);
+      }
+    }
+  } finally {
+    ctx.signal.removeEventListener('abort', newline);
+  }
+  if (ctx.signal.aborted) throw new InterruptedError();
+  if (answers.length < questions.length && text.trim()) answers.push(text.trim());
+  while (answers.length < questions.length) answers.push('');
+  return answers;
+}

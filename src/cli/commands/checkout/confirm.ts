@@ -1,37 +1,14 @@
 // billing checkout confirm <client-secret|id> → POST /v1/checkouts/custom/client/{client_secret}/confirm
 
-import { ApiError, UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors.js';
 import { CUSTOMER_SESSION_SECONDS } from '../../../shared/api-facts.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { dataObject, uuid } from '../../input.js';
 import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { stateError } from '../state-errors.js';
 import { printOne, resources, verb } from '../verb.js';
+import { askForMissing, parseAddress, withConfirmHint } from './buyer.js';
 import { CHECKOUT_CARD } from './columns.js';
-
-/** A 422 on confirm usually names a field this command has a flag for: say which. */
-function withConfirmHint(err: unknown): unknown {
-  if (!(err instanceof ApiError) || err.status !== 422 || err.hint) return err;
-  const fields = err.details.map((d) => d.field);
-  const hints: string[] = [];
-  if (fields.includes('confirmation_token_id')) {
-    hints.push('add --confirmation-token <id> (any value on the local service)');
-  }
-  if (fields.includes('customer_email')) hints.push('add --customer-email <email>');
-  const custom = fields.filter((f) => f.startsWith('custom_field_data.')).map((f) => f.slice(18));
-  if (custom.length) {
-    hints.push(
-      `set ${custom.join(', ')} with --data '{"custom_field_data": {"${custom[0]}": "…"}}'`,
-    );
-  }
-  if (!hints.length) return err;
-  return new ApiError(err.status, err.message, {
-    code: err.code,
-    body: err.body,
-    details: err.details,
-    hint: `To confirm: ${hints.join('; ')}.`,
-  });
-}
 
 /** true, or why the customer session could not be kept. */
 async function storeSession(
@@ -66,16 +43,16 @@ export async function runConfirm(opts: ConfirmOptions, ctx: Context): Promise<vo
     'secret' in opts.checkout
       ? opts.checkout.secret
       : await checkouts.clientSecret(await ctx.api('seller'), opts.checkout.id);
-  const confirmed = await checkouts
-    .confirm(publicClient, secret, opts.body)
-    .catch((err: unknown) => {
-      throw stateError(withConfirmHint(err), [
-        {
-          code: 'NotOpenCheckout',
-          hint: 'A confirmed checkout is done: its order is in `billing orders list`.',
-        },
-      ]);
-    });
+  // On a terminal, what the session still needs is asked for (nothing is asked in a script).
+  const body = await askForMissing(ctx, { checkouts, client: publicClient }, secret, opts.body);
+  const confirmed = await checkouts.confirm(publicClient, secret, body).catch((err: unknown) => {
+    throw stateError(withConfirmHint(err), [
+      {
+        code: 'NotOpenCheckout',
+        hint: 'A confirmed checkout is done: its order is in `billing orders list`.',
+      },
+    ]);
+  });
   // The checkout is confirmed on the server now: whatever happens to the local bookkeeping,
   // its answer is printed and the command succeeds (issue 12).
   const token = confirmed.customer_session_token;
@@ -111,7 +88,9 @@ export const buildConfirm = verb(runConfirm, {
         .summary('confirm a checkout as the buyer')
         .description(
           'Confirm a checkout session as the buyer would: creates the order (and the ' +
-            'subscription for a recurring price). Takes the client secret, or the session ' +
+            'subscription for a recurring price) once the payment goes through. A paid ' +
+            'session (or a subscription) needs the buyer’s name and billing address; on a ' +
+            'terminal, what is missing is asked for. Takes the client secret, or the session ' +
             'id (then the secret is looked up with your token). The customer session token ' +
             'it returns is stored for the profile for an hour and used by `subs list --mine`, ' +
             '`keys list --mine` and `keys get --mine`; print it with `billing auth token --customer`. ' +
@@ -119,7 +98,16 @@ export const buildConfirm = verb(runConfirm, {
         )
         .argument('<client-secret>', 'client secret (polar_c_…) or checkout session id')
         .option('--customer-email <email>', "the buyer's email (required unless already set)")
-        .option('--customer-name <name>', "the buyer's name")
+        .option(
+          '--customer-name <name>',
+          "the buyer's name (required where a payment or a payment method is taken)",
+        )
+        .option(
+          '--billing-address <parts>',
+          "the buyer's billing address, required with the name: parts country (two " +
+            'letters), line1, line2, city, postal_code, state (US-IL for a US state), as ' +
+            'country=US,state=US-IL,postal_code=60601',
+        )
         .option('--discount-code <code>', 'apply a discount code')
         .option(
           '--confirmation-token <id>',
@@ -136,13 +124,15 @@ export const buildConfirm = verb(runConfirm, {
     const body: Record<string, unknown> = { ...(await dataObject(opts.data, ctx.io.stdin)) };
     if (opts.customerEmail !== undefined) body.customer_email = opts.customerEmail;
     if (opts.customerName !== undefined) body.customer_name = opts.customerName;
+    if (opts.billingAddress !== undefined)
+      body.customer_billing_address = parseAddress('--billing-address', opts.billingAddress);
     if (opts.discountCode !== undefined) body.discount_code = opts.discountCode;
     if (opts.confirmationToken !== undefined) body.confirmation_token_id = opts.confirmationToken;
     return { checkout, body, output: outputOf(opts) };
   },
   notes: columnNotes('Read from either API generation', CHECKOUT_CARD),
   examples: [
-    'billing checkout confirm <checkout-id> --customer-email jane@example.com --confirmation-token tok_test',
+    "billing checkout confirm <checkout-id> --customer-email jane@example.com --customer-name 'Jane Doe' --billing-address country=US,state=US-IL,postal_code=60601 --confirmation-token tok_test",
     'billing checkout confirm polar_c_… --discount-code LAUNCH10 --confirmation-token tok_test',
   ],
 });

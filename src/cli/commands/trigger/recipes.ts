@@ -98,6 +98,9 @@ export class Sandbox {
     const made = await this.checkout(want);
     await this.api.checkouts.confirm(this.publicClient, made.client_secret, {
       customer_email: BUYER,
+      // What a paid purchase needs besides the email (the real service's required fields).
+      customer_name: 'Trigger Buyer',
+      customer_billing_address: { country: 'US', state: 'US-IL' },
       confirmation_token_id: 'tok_trigger',
     });
     // The confirmed (public) form has no subscription: the seller's form of the session has.

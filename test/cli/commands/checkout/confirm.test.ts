@@ -1,6 +1,7 @@
 // billing checkout confirm: argv -> usage error or the exact POST (public: no Authorization).
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   buildConfirm,
@@ -127,6 +128,34 @@ describe('checkout confirm: argv -> options', () => {
     });
   });
 
+  it('--billing-address: the parts as the address; a comma inside a part stays in it', async () => {
+    const argv = [
+      SECRET,
+      '--customer-name',
+      'Jane Doe',
+      '--billing-address',
+      'country=us, line1=1 Main St, Apt 2,city=Chicago,postal_code=60601,state=us-il',
+    ];
+    expect(await parse(buildConfirm, 'confirm', argv, { noun: 'checkout' })).toEqual({
+      options: {
+        checkout: { secret: SECRET },
+        body: {
+          customer_name: 'Jane Doe',
+          customer_billing_address: {
+            country: 'US',
+            line1: '1 Main St, Apt 2',
+            city: 'Chicago',
+            postal_code: '60601',
+            state: 'US-IL',
+          },
+        },
+        output: {},
+      },
+      code: 0,
+      stderr: '',
+    });
+  });
+
   it('--data - reads the body from stdin', async () => {
     expect(
       await parse(buildConfirm, 'confirm', [SECRET, '--data', '-'], {
@@ -152,6 +181,31 @@ describe('checkout confirm: argv -> options', () => {
     ],
     [['0b4c2a7e-nope'], 'billing: checkout id: "0b4c2a7e-nope" is not a UUID\n'],
     [[SECRET, '--data', '[]'], 'billing: --data: must be a JSON object\n'],
+    // --billing-address, checked before anything is sent: one line naming the part.
+    [
+      [SECRET, '--billing-address', 'line1=1 Main St,city=Chicago'],
+      'billing: --billing-address: country is missing (a two-letter code, e.g. country=US)\n',
+    ],
+    [
+      [SECRET, '--billing-address', 'country=USA'],
+      'billing: --billing-address: country must be a two-letter code such as US, not "USA"\n',
+    ],
+    [
+      [SECRET, '--billing-address', 'country=US,state=IL'],
+      'billing: --billing-address: state of a US address is written US-XX, e.g. state=US-IL, not "IL"\n',
+    ],
+    [
+      [SECRET, '--billing-address', 'country=US,zip=60601'],
+      'billing: --billing-address: unknown part "zip" (parts: country, line1, line2, city, postal_code, state)\n',
+    ],
+    [
+      [SECRET, '--billing-address', 'country=US,city='],
+      'billing: --billing-address: city is empty (write city=…)\n',
+    ],
+    [
+      [SECRET, '--billing-address', 'country=US,country=CA'],
+      'billing: --billing-address: country is given twice\n',
+    ],
   ])('%j -> usage error, nothing runs', async (argv, stderr) => {
     expect(await parse(buildConfirm, 'confirm', argv, { noun: 'checkout' })).toEqual({
       code: 2,
@@ -324,6 +378,29 @@ describe('checkout confirm: options + answers -> output', () => {
     });
   });
 
+  it('a 422 for a missing name and billing address: exit 2 naming both flags', async () => {
+    const required = (field: string) => ({
+      loc: ['body', field],
+      msg: 'Field is required.',
+      type: 'missing',
+      input: null,
+    });
+    const r = await confirm({ checkout: { secret: SECRET }, body, output: {} }, 422, {
+      detail: [required('customer_name'), required('customer_billing_address')],
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        '  customer_name: Field is required.\n' +
+        '  customer_billing_address: Field is required.\n' +
+        'To confirm: add --customer-name <name>; add --billing-address ' +
+        'country=US,line1=1 Main St,city=Chicago,postal_code=60601,state=US-IL.\n',
+      seen: { authorized: false, body },
+    });
+  });
+
   it('by checkout id, an unknown session: exit 6, nothing confirmed', async () => {
     const r = await execute(
       runConfirm,
@@ -336,5 +413,111 @@ describe('checkout confirm: options + answers -> output', () => {
       },
     );
     expect(r).toEqual({ code: 6, stdout: '', stderr: `billing: checkout ${ID} not found\n` });
+  });
+});
+
+describe('checkout confirm: on a terminal, what is missing is asked for', () => {
+  const CLIENT = `/v1/checkouts/custom/client/${SECRET}`;
+  const CONFIRM = `${CLIENT}/confirm`;
+  const SESSION = {
+    ...CHECKOUT,
+    customer_email: null,
+    customer_name: null,
+    customer_billing_address: null,
+    is_payment_form_required: true,
+  };
+  const CONFIRMED = { ...CHECKOUT, status: 'confirmed', customer_session_token: null };
+
+  async function run(session: object, body: Record<string, unknown>, stdin: string[], sent = true) {
+    const seen: { read?: boolean; body?: unknown } = {};
+    const r = await execute(
+      runConfirm,
+      { checkout: { secret: SECRET }, body, output: { json: true } },
+      {
+        tty: true,
+        stdin,
+        configDir: fileStorage(),
+        http: (pool) => {
+          pool.intercept({ path: CLIENT, method: 'GET' }).reply((req) => {
+            seen.read = !('authorization' in (req.headers as Record<string, string>));
+            return { statusCode: 200, data: session, responseOptions: json };
+          });
+          if (sent)
+            pool.intercept({ path: CONFIRM, method: 'POST' }).reply((req) => {
+              seen.body = JSON.parse(String(req.body));
+              return { statusCode: 200, data: CONFIRMED, responseOptions: json };
+            });
+        },
+      },
+    );
+    return { ...r, stderr: stripVTControlCharacters(r.stderr), seen };
+  }
+
+  it('reads the session (no token), asks for the email, the name and the address, sends them', async () => {
+    const r = await run(SESSION, { confirmation_token_id: 'tok_test' }, [
+      'jane@example.com',
+      'Jane Doe',
+      'country=US,line1=1 Main St,city=Chicago,postal_code=60601,state=US-IL',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.seen).toEqual({
+      read: true,
+      body: {
+        confirmation_token_id: 'tok_test',
+        customer_email: 'jane@example.com',
+        customer_name: 'Jane Doe',
+        customer_billing_address: {
+          country: 'US',
+          line1: '1 Main St',
+          city: 'Chicago',
+          postal_code: '60601',
+          state: 'US-IL',
+        },
+      },
+    });
+    expect(r.stderr).toBe(
+      "? Buyer's email: ? Buyer's name: " +
+        '? Billing address (country=US,line1=1 Main St,city=Chicago,postal_code=60601,state=US-IL): ' +
+        '✓ Checkout confirmed for jane@example.com.\n',
+    );
+  });
+
+  it('asks only for what neither the session nor the flags have; nothing for a free session', async () => {
+    const named = await run(
+      { ...SESSION, customer_email: 'jane@example.com' },
+      { customer_name: 'Jane' },
+      ['country=DE'],
+    );
+    expect(named.code).toBe(0);
+    expect(named.seen.body).toEqual({
+      customer_name: 'Jane',
+      customer_billing_address: { country: 'DE' },
+    });
+    expect(named.stderr).toMatch(
+      /^\? Billing address \([^)]*\): ✓ Checkout confirmed for jane@example\.com\.\n$/,
+    );
+    const free = await run(
+      { ...SESSION, customer_email: 'jane@example.com', is_payment_form_required: false },
+      {},
+      [],
+    );
+    expect(free.code).toBe(0);
+  });
+
+  it.each([
+    [
+      ['jane@example.com', 'Jane', 'country=US,state=IL'],
+      'billing: billing address: state of a US address is written US-XX, e.g. state=US-IL, not "IL"\n',
+    ],
+    [
+      ['jane@example.com', ''],
+      'billing: checkout confirm: nothing typed; nothing was confirmed\nOr give it with --customer-name.\n',
+    ],
+  ])('answers %j: exit 2, nothing sent', async (stdin, said) => {
+    const r = await run(SESSION, {}, stdin, false);
+    expect(r.code).toBe(2);
+    expect(r.seen.body).toBeUndefined();
+    expect(r.stdout).toBe('');
+    expect(r.stderr.endsWith(said)).toBe(true);
   });
 });

@@ -36,6 +36,7 @@ import { buildApp, type Service } from './app.js';
 import { ensureCliClient } from './cli-client.js';
 import { Clock } from './clock.js';
 import type { DueLimits } from './domain/due.js';
+import { JobRunner } from './domain/jobs.js';
 import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from './faults.js';
 import { HostPolicy } from './hosts.js';
 import { registerOAuth } from './oauth/index.js';
@@ -161,6 +162,9 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     ...(authHost ? [authHost] : []),
   ]);
   const events = new Events(store, clock, () => service.baseUrl, self, opts.events);
+  // Jobs run right after the commit that queued them (domain/jobs.ts).
+  const jobs = new JobRunner(store, clock);
+  store.worker = () => jobs.run();
   let webhook: ServeWebhook | undefined;
   const service: Service = {
     store,
@@ -198,6 +202,8 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   service.baseUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`;
   service.authUrl = (opts.authUrl ?? service.baseUrl).replace(/\/$/, '');
+  // Those a kill -9 left, once events can carry the service's URL.
+  jobs.run();
   // Once the port is known: --webhook may not point at the service itself.
   try {
     if (opts.webhook) {

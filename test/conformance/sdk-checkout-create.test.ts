@@ -151,14 +151,34 @@ describe('the buyer’s side through the SDK', () => {
       customerEmail: 'buyer@example.com',
       discount: { code: 'LAUNCH10' },
       totalAmount: 6900,
+      // No billing address yet: no tax computed (the real _update_checkout_tax at f179ede58c).
+      taxAmount: null,
     });
+    // A paid checkout needs a billing address (the real _get_required_confirm_fields at
+    // f179ede58c, the seed generation): the SDK's own HTTPValidationError names it.
+    const noAddress = await expectError(
+      'confirm without an address',
+      errors.HTTPValidationError,
+      () =>
+        box.anonymous.checkouts.custom.clientConfirm({
+          clientSecret: made.clientSecret,
+          checkoutConfirmStripe: { confirmationTokenId: 'tok_sdk' },
+        }),
+    );
+    expect(noAddress.detail?.map((d) => [d.loc.join('.'), d.type, d.msg])).toEqual([
+      ['body.customer_billing_address', 'missing', 'Field is required.'],
+    ]);
     const confirmed = await call('clientConfirm', () =>
       box.anonymous.checkouts.custom.clientConfirm({
         clientSecret: made.clientSecret,
-        checkoutConfirmStripe: { confirmationTokenId: 'tok_sdk' },
+        checkoutConfirmStripe: {
+          customerBillingAddress: { country: 'FR', city: 'Paris' },
+          confirmationTokenId: 'tok_sdk',
+        },
       }),
     );
-    expect(confirmed).toMatchObject({ status: 'confirmed', totalAmount: 6900 });
+    // The confirm answers `confirmed` (spec §3); the payment processor's answer follows it.
+    expect(confirmed).toMatchObject({ status: 'confirmed', totalAmount: 6900, taxAmount: 0 });
     const orders = await allPages('the order', () =>
       box.pat.orders.list({ customerId: confirmed.customerId! }),
     );
@@ -167,13 +187,73 @@ describe('the buyer’s side through the SDK', () => {
     const after = await call('clientGet confirmed', () =>
       box.anonymous.checkouts.custom.clientGet({ clientSecret: made.clientSecret }),
     );
-    expect(after.status).toBe('confirmed');
+    expect(after.status).toBe('succeeded');
     await expectStatus('clientUpdate of a confirmed session', 403, () =>
       box.anonymous.checkouts.custom.clientUpdate({
         clientSecret: made.clientSecret,
         checkoutUpdatePublic: { customerName: 'Late' },
       }),
     );
+  });
+
+  // The real _update_checkout for CheckoutUpdatePublic (checkout/service.py at f179ede58c, the
+  // seed generation): where codes are allowed a code replaces the session's discount, the
+  // seller's too, and null removes it; where they are not, the code is ignored.
+  it('replaces the seller’s discount with the buyer’s code, removes it, or ignores it', async () => {
+    const { items } = await allPages('discounts', () => box.pat.discounts.list({}));
+    const launch = items.find((d) => d.code === 'LAUNCH10')!;
+    const half = items.find((d) => d.code === 'HALFOFF')!;
+    const made = await call('create Pro with the seller’s discount', () =>
+      box.pat.checkouts.custom.create({
+        productPriceId: priceOf('Acme Pro'),
+        discountId: launch.id,
+      }),
+    );
+    expect(made.discountId).toBe(launch.id);
+    const replaced = await call('clientUpdate with HALFOFF', () =>
+      box.anonymous.checkouts.custom.clientUpdate({
+        clientSecret: made.clientSecret,
+        checkoutUpdatePublic: { discountCode: 'halfoff' },
+      }),
+    );
+    // A percentage discount: basis points, and neither amount nor currency on the wire.
+    expect(replaced.discount).toEqual({
+      id: half.id,
+      name: half.name,
+      code: 'HALFOFF',
+      type: 'percentage',
+      duration: 'repeating',
+      basisPoints: 5000,
+      // (the SDK 0.20.2 reads no duration_in_months: a quirk of its union)
+    });
+    expect(replaced.subtotalAmount).toBe((made.amount ?? 0) / 2);
+    const removed = await call('clientUpdate with null', () =>
+      box.anonymous.checkouts.custom.clientUpdate({
+        clientSecret: made.clientSecret,
+        checkoutUpdatePublic: { discountCode: null },
+      }),
+    );
+    expect([removed.discountId, removed.discount, removed.subtotalAmount]).toEqual([
+      null,
+      null,
+      made.amount,
+    ]);
+    const closed = await call('create Pro with the seller’s discount, no codes', () =>
+      box.pat.checkouts.custom.create({
+        productPriceId: priceOf('Acme Pro'),
+        discountId: launch.id,
+        allowDiscountCodes: false,
+      }),
+    );
+    for (const discountCode of ['HALFOFF', 'NOPE', null]) {
+      const same = await call(`clientUpdate with ${discountCode}, codes not allowed`, () =>
+        box.anonymous.checkouts.custom.clientUpdate({
+          clientSecret: closed.clientSecret,
+          checkoutUpdatePublic: { discountCode },
+        }),
+      );
+      expect(same.discountId).toBe(launch.id);
+    }
   });
 
   it('maps the client errors: unknown or expired secret 404, a bad code 422', async () => {

@@ -92,48 +92,65 @@ describe('events of changes made through the SDK, read back through the SDK', ()
     const { clientSecret } = await call('checkouts.custom.get', () =>
       box.pat.checkouts.custom.get({ id: pro! }),
     );
-    const events = await eventsOf(6, () =>
-      call('checkouts.custom.clientConfirm', () =>
+    let answer: { status?: string } | undefined;
+    const events = await eventsOf(8, async () => {
+      answer = await call('checkouts.custom.clientConfirm', () =>
         box.anonymous.checkouts.custom.clientConfirm({
           clientSecret,
           checkoutConfirmStripe: {
             customerEmail: 'ada@example.com',
+            customerBillingAddress: { country: 'GB', city: 'London' },
             confirmationTokenId: 'tok_sdk',
           },
         }),
-      ),
-    );
+      );
+    });
+    // As the real service at f179ede58c (the seed generation): the confirm's checkout.updated,
+    // then the payment processor's answer (checkout/service.py handle_stripe_success: succeeded),
+    // the subscription it makes (subscription/service.py create_subscription_from_stripe, then
+    // update_subscription_from_stripe), its invoice's order (order/service.py
+    // create_order_from_stripe), then the benefit grants.
     expect(events.map((e) => e.type)).toEqual([
       'checkout.updated',
-      'order.created',
+      'checkout.updated',
       'subscription.created',
       'subscription.active',
+      'subscription.updated',
+      'order.created',
       'benefit_grant.created',
       'benefit_grant.created',
     ]);
+    expect(answer?.status).toBe('confirmed');
+    expect((data(events[0]!) as { status: string }).status).toBe('confirmed');
     const checkout = await call('checkouts.custom.get', () =>
       box.pat.checkouts.custom.get({ id: pro! }),
     );
-    expect(data(events[0]!)).toEqual(checkout);
-    const order = data(events[1]!) as { id: string; subscriptionId: string; customerId: string };
+    expect(checkout.status).toBe('succeeded');
+    expect(data(events[1]!)).toEqual(checkout);
+    const order = data(events[5]!) as { id: string; subscriptionId: string; customerId: string };
     expect(order).toEqual(await call('orders.get', () => org.orders.get({ id: order.id })));
     const subs = await allPages('subscriptions.list', () =>
       box.pat.subscriptions.list({ customerId: order.customerId, limit: 100 }),
     );
     const sub = subs.items.find((s) => s.id === order.subscriptionId);
-    expect(data(events[2]!)).toEqual(sub);
-    expect(data(events[3]!)).toEqual(sub);
+    for (const e of events.slice(2, 5)) expect(data(e)).toEqual(sub);
     bought.id = order.subscriptionId;
-    bought.grants = events.slice(4).map((e) => (data(e) as { id: string }).id);
+    bought.grants = events.slice(6).map((e) => (data(e) as { id: string }).id);
     const product = await call('products.get', () => org.products.get({ id: checkout.productId }));
     const customer = await call('customers.get', () => org.customers.get({ id: order.customerId }));
-    for (const grant of events.slice(4).map(data) as {
+    for (const grant of events.slice(6).map(data) as {
       benefit: unknown;
       benefitId: string;
       customer: unknown;
+      subscriptionId: string;
+      orderId: string | null;
+      previousProperties: unknown;
     }[]) {
       expect(grant.benefit).toEqual(product.benefits.find((b) => b.id === grant.benefitId));
       expect(grant.customer).toEqual(customer);
+      // The subscription's grant (the real scope), and its properties before: a new one's {}.
+      expect([grant.subscriptionId, grant.orderId]).toEqual([order.subscriptionId, null]);
+      expect(grant.previousProperties).toEqual({});
     }
   });
 
@@ -175,8 +192,15 @@ describe('events of changes made through the SDK, read back through the SDK', ()
       'benefit_grant.revoked',
     ]);
     for (const e of revoked.slice(0, 3)) expect(data(e)).toEqual(answer);
-    const grants = revoked.slice(3).map(data) as { id: string; isRevoked: boolean }[];
+    const grants = revoked.slice(3).map(data) as {
+      id: string;
+      isRevoked: boolean;
+      properties: unknown;
+      previousProperties: unknown;
+    }[];
     expect(grants.map((g) => [g.id, g.isRevoked])).toEqual(bought.grants.map((id) => [id, true]));
+    // The real revoke_benefit sends the properties the grant had before it.
+    for (const g of grants) expect(g.previousProperties).toEqual(g.properties);
   });
 
   it('customerPortal.subscriptions.cancel -> subscription.updated and .canceled', async () => {

@@ -49,6 +49,7 @@ describe.skipIf(skip)('the checkout page’s pictures', () => {
         product_price_id: price,
         customer_email: 'jane@example.com',
         customer_name: 'Jane Doe',
+        customer_billing_address: { country: 'US', state: 'US-IL', postal_code: '60601' },
         custom_field_data: { company: 'Initech', seats: 5 },
       }),
     });

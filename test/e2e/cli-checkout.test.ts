@@ -34,7 +34,8 @@ describe('checkout get', () => {
         'discount.name\t',
         'amount\t1900',
         'net_amount\t1900',
-        'tax_amount\t0',
+        // No billing address yet: no tax computed (null).
+        'tax_amount\t',
         'total_amount\t1900',
         'is_payment_required\ttrue',
         'customer_email\t',
@@ -147,6 +148,10 @@ describe('checkout confirm', () => {
       open[0]!,
       '--customer-email',
       'buyer@example.com',
+      '--customer-name',
+      'Buyer One',
+      '--billing-address',
+      'country=US,line1=1 Main St,city=Chicago,postal_code=60601,state=US-IL',
       '--confirmation-token',
       'tok_test',
       '--json',
@@ -157,6 +162,14 @@ describe('checkout confirm', () => {
       id: open[0],
       status: 'confirmed',
       customer_email: 'buyer@example.com',
+      customer_name: 'Buyer One',
+      customer_billing_address: {
+        line1: '1 Main St',
+        city: 'Chicago',
+        postal_code: '60601',
+        state: 'US-IL',
+        country: 'US',
+      },
     });
     expect(shown.customer_session_token).toBe('[stored]');
     expect(r.stderr).toBe(
@@ -183,7 +196,17 @@ describe('checkout confirm', () => {
   });
 
   it('a missing required custom field is a 422 naming it; with it the confirm succeeds', async () => {
-    const args = ['checkout', 'confirm', open[2]!, '--customer-email', 'team@example.com'];
+    const args = [
+      'checkout',
+      'confirm',
+      open[2]!,
+      '--customer-email',
+      'team@example.com',
+      '--customer-name',
+      'Team Buyer',
+      '--billing-address',
+      'country=DE',
+    ];
     const without = await s.run([...args, '--confirmation-token', 'tok_test']);
     expect(without).toEqual({
       code: 2,

@@ -25,6 +25,10 @@ async function confirmDemoCheckout(): Promise<string> {
     id,
     '--customer-email',
     'hooks@example.com',
+    '--customer-name',
+    'Hooks Buyer',
+    '--billing-address',
+    'country=US,state=US-IL',
     '--confirmation-token',
     'tok',
   ]);
@@ -65,13 +69,15 @@ describe('webhooks', () => {
 
   it('a confirm delivers its events, verified by the SDK with that secret; deliveries list them', async () => {
     await confirmDemoCheckout();
-    const got = await receiver.waitFor(2);
-    const types = got.map((g) => verify(g, secret).type).sort();
-    expect(types).toEqual(['checkout.updated', 'order.created']);
+    // The confirm's checkout.updated, then the payment's: the session succeeded, the order.
+    const got = await receiver.waitFor(3);
+    const types = got.map((g) => verify(g, secret).type);
+    expect(types).toEqual(['checkout.updated', 'checkout.updated', 'order.created']);
     const r = await s.run(['webhooks', 'deliveries', '--endpoint', endpoint.id, '-o', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     expect(rows.map((d) => d.webhook_event.type).sort()).toEqual([
+      'checkout.updated',
       'checkout.updated',
       'order.created',
     ]);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BENEFIT_FULL,
+  BUYER,
   expectShape,
   insufficientScope,
   invalid,
@@ -63,7 +64,7 @@ async function buy(checkoutId: string, email: string) {
   const c = await ok(svc.api('GET', `/v1/checkouts/custom/${checkoutId}`, { token: svc.alice }));
   await ok(
     svc.api('POST', `/v1/checkouts/custom/client/${c.client_secret}/confirm`, {
-      body: { confirmation_token_id: 'tok_visa', customer_email: email },
+      body: { ...BUYER, confirmation_token_id: 'tok_visa', customer_email: email },
     }),
   );
   return newEvents().data.filter((d) => d.benefit_id !== undefined && d.is_granted !== undefined);

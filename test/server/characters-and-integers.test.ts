@@ -2,7 +2,7 @@
 // points: an emoji is one, not two UTF-16 units), and a metadata integer is any integer, kept
 // exactly beyond 2^53 into storage and back out; other numeric fields refuse those with a 422.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invalid, type Json, type Service, startService } from './helpers.js';
+import { BUYER, invalid, type Json, type Service, startService } from './helpers.js';
 
 let svc: Service;
 let pro: string;
@@ -117,7 +117,7 @@ describe('integers beyond 2^53', () => {
     // Confirming copies them to the order and the new customer, still exact.
     const secret = again.body.client_secret;
     const confirmed = await svc.api('POST', `/v1/checkouts/custom/client/${secret}/confirm`, {
-      body: { customer_email: 'big@example.com', confirmation_token_id: 'tok' },
+      body: { customer_email: 'big@example.com', ...BUYER, confirmation_token_id: 'tok' },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
     const orders = await svc.api('GET', '/v1/orders/', {

@@ -114,7 +114,8 @@ describe('POST /v1/checkouts/custom/', () => {
       amount: 4900,
       subtotal_amount: 4900,
       total_amount: 4900,
-      tax_amount: 0,
+      // No billing address yet: no tax computed (see the test below).
+      tax_amount: null,
       currency: 'usd',
       discount_id: null,
       allow_discount_codes: true,
@@ -262,7 +263,7 @@ describe('POST /v1/checkouts/custom/', () => {
       total_amount: 6900,
     });
     expect(body.discount).toMatchObject({ code: 'LAUNCH10', type: 'fixed', amount: 1000 });
-    // The buyer cannot replace it (spec §2.2).
+    // A code the product does not take is refused, the seller's discount kept.
     const r = await clientPatch(body.client_secret, { discount_code: 'HALFOFF' });
     expect(r.status).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'discount_code']);
@@ -306,6 +307,30 @@ describe('POST /v1/checkouts/custom/', () => {
     expect(
       (await create({ product_price_id: priceOf('Acme Pro'), customer_id: other })).body,
     ).toEqual(valueError('customer_id', 'Customer does not exist.', other));
+  });
+
+  // The real _update_checkout_tax (checkout/service.py at f179ede58c, the seed generation): 0
+  // when nothing is to be paid; otherwise computed once a billing address is known (no taxes
+  // here: 0), and null until then.
+  it('has a tax_amount of null until a billing address is known, 0 when nothing is paid', async () => {
+    const paid = await created({ product_price_id: priceOf('Acme Pro') });
+    expect([paid.tax_amount, paid.total_amount]).toEqual([null, paid.subtotal_amount]);
+    const named = await clientPatch(paid.client_secret, { customer_name: 'No Address' });
+    expect(named.body.tax_amount).toBe(null);
+    const addressed = await clientPatch(paid.client_secret, {
+      customer_billing_address: { country: 'US', state: 'US-NY' },
+    });
+    expect([addressed.body.tax_amount, addressed.body.total_amount]).toEqual([
+      0,
+      paid.subtotal_amount,
+    ]);
+    const withAddress = await created({
+      product_price_id: priceOf('Acme Pro'),
+      customer_billing_address: { country: 'FR' },
+    });
+    expect(withAddress.tax_amount).toBe(0);
+    const free = await created({ product_price_id: priceOf('Acme Starter Kit') });
+    expect(free.tax_amount).toBe(0);
   });
 
   it('asks for a billing address with a tax id', async () => {

@@ -43,6 +43,15 @@ const ordersOf = async (checkoutId: string) =>
   (await allPages(svc.api, '/v1/orders/', { token: svc.alice })).filter(
     (o) => o.checkout_id === checkoutId,
   );
+/** The buyer's name and billing address as the page's inputs take them. */
+const ADDRESSED = {
+  customer_name: 'Pat Buyer',
+  billing_line1: '1 Main St',
+  billing_city: 'Chicago',
+  billing_postal_code: '60601',
+  billing_state: 'IL',
+  billing_country: 'us',
+};
 const seller = async (id: string) =>
   (await svc.api('GET', `/v1/checkouts/custom/${id}`, { token: svc.alice })).body;
 
@@ -184,13 +193,70 @@ describe('Apply and Pay', () => {
     });
     expect(r.status).toBe(422);
     const html = await r.text();
-    expect(html).toContain('Discount does not exist.');
+    expect(html).toContain('This discount code does not exist or is no longer available.');
     expect(html).toContain('value="typed@example.com"');
     expect(html).toContain('value="NOPE"');
     const bad = await post(c.url, { action: 'apply', customer_email: 'nope' });
     expect(bad.status).toBe(422);
     expect(await bad.text()).toContain('Enter a valid email address.');
     expect((await seller(c.id)).discount_id).toBeNull();
+  });
+
+  // The real service's required confirm fields (checkout/service.py _get_required_confirm_fields
+  // at f179ede58c, the seed generation): a name and a billing address when a payment or a payment
+  // method is taken.
+  it('asks for the name and the billing address where a payment is taken, and not for a free product', async () => {
+    const c = await create({ product_price_id: prices.get('Acme Pro')! });
+    const html = await (await page(c.url)).text();
+    expect(html).toContain('aria-label="Billing address"');
+    expect(html).toMatch(
+      /<input type="text" id="customer_name" name="customer_name"[^>]* required/,
+    );
+    expect(html).toMatch(/id="billing_country" name="billing_country"[^>]* required/);
+    for (const part of ['state', 'postal_code'])
+      expect(html).toContain(`id="billing_${part}" name="billing_${part}"`);
+    const r = await post(c.url, { action: 'pay', customer_email: 'a@example.com' });
+    expect(r.status).toBe(422);
+    const refused = await r.text();
+    expect(refused).toMatch(/id="customer_name-error">This field is required\./);
+    expect(refused).toMatch(/id="billing_country-error">This field is required\./);
+    expect(await ordersOf(c.id)).toEqual([]);
+    const bad = await post(c.url, {
+      action: 'apply',
+      ...ADDRESSED,
+      billing_country: 'United States',
+    });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toMatch(/id="billing_country-error">Enter a two-letter country code/);
+    // Saved with Apply, the address shows again in the inputs.
+    expect((await post(c.url, { action: 'apply', ...ADDRESSED })).status).toBe(303);
+    expect((await seller(c.id)).customer_billing_address).toMatchObject({
+      state: 'US-IL',
+      country: 'US',
+    });
+    const again = await (await page(c.url)).text();
+    expect(again).toContain('value="60601"');
+    expect(again).toContain('value="US-IL"');
+    // What the form does not ask for (set through the API) is kept.
+    const api = await svc.api('PATCH', `/v1/checkouts/custom/${c.id}`, {
+      token: svc.alice,
+      body: { customer_billing_address: { country: 'US', line1: '1 Main St', city: 'Chicago' } },
+    });
+    expect(api.status).toBe(200);
+    expect((await post(c.url, { action: 'apply', ...ADDRESSED })).status).toBe(303);
+    expect((await seller(c.id)).customer_billing_address).toEqual({
+      line1: '1 Main St',
+      line2: null,
+      postal_code: '60601',
+      city: 'Chicago',
+      state: 'US-IL',
+      country: 'US',
+    });
+    const free = await create({ product_price_id: prices.get('Acme Starter Kit')! });
+    const freeHtml = await (await page(free.url)).text();
+    expect(freeHtml).not.toContain('Billing address');
+    expect(freeHtml).not.toContain('billing_country');
+    expect(freeHtml).not.toMatch(/id="customer_name"[^>]* required/);
   });
 
   it('enforces required fields on Pay (422, no order)', async () => {
@@ -216,6 +282,7 @@ describe('Apply and Pay', () => {
     const fields = {
       action: 'pay',
       customer_email: 'pay@example.com',
+      ...ADDRESSED,
       'cf.company': 'Initech',
       discount_code: 'LAUNCH10',
     };
@@ -230,7 +297,16 @@ describe('Apply and Pay', () => {
     }
     const orders = await ordersOf(c.id);
     expect(orders.map((o) => [o.amount, o.customer.email])).toEqual([[3900, 'pay@example.com']]);
-    expect((await seller(c.id)).status).toBe('confirmed');
+    // Confirmed, then paid for: the payment processor's answer follows the confirm.
+    expect((await seller(c.id)).status).toBe('succeeded');
+    expect(orders[0].billing_address).toEqual({
+      line1: null,
+      line2: null,
+      postal_code: '60601',
+      city: null,
+      state: 'US-IL',
+      country: 'US',
+    });
     // Once paid, the page says so, and another Pay goes straight to success_url.
     expect(await (await page(c.url)).text()).toContain('This checkout is complete');
     const late = await post(c.url, fields);
@@ -266,7 +342,7 @@ describe('Apply and Pay', () => {
 
   it('refuses a post from another site or a foreign origin (403), and a body that is not the form (415)', async () => {
     const c = await create({ product_price_id: prices.get('Acme Pro')! });
-    const fields = { action: 'pay', customer_email: 'x@example.com' };
+    const fields = { action: 'pay', customer_email: 'x@example.com', ...ADDRESSED };
     const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-site' },

@@ -6,6 +6,7 @@ import {
   ADDRESS,
   allPages,
   BENEFIT,
+  BUYER,
   CHECKOUT,
   CHECKOUT_CONFIRMED,
   CUSTOMER,
@@ -48,6 +49,8 @@ const ordersOf = async (checkoutId: string) =>
     (o) => o.checkout_id === checkoutId,
   );
 const PAY = { confirmation_token_id: 'tok_visa' };
+/** A paid confirm's buyer: a name and a billing address, and the payment token. */
+const PAID = { ...BUYER, ...PAY };
 
 /** The first `n` of `promises` to settle, in the order they did. */
 function settled<T>(promises: Promise<T>[], n: number): Promise<T[]> {
@@ -131,7 +134,8 @@ describe('the get and update form (spec §2.2)', () => {
     expect(body).toMatchObject({
       amount: 7900,
       subtotal_amount: 6900,
-      tax_amount: 0,
+      // No billing address yet: no tax computed (the real _update_checkout_tax).
+      tax_amount: null,
       total_amount: 6900,
       is_payment_setup_required: false,
       is_payment_required: true,
@@ -391,7 +395,7 @@ describe('confirm errors', () => {
   it('answers 410 for an expired checkout', async () => {
     const r = await confirm(svc.demo.expired_checkout_id, {
       customer_email: 'x@example.com',
-      ...PAY,
+      ...PAID,
     });
     expect([r.status, r.body]).toEqual([
       410,
@@ -410,7 +414,7 @@ describe('confirm errors', () => {
     const shown = await getCheckout(pro);
     expect(shown.body.status).toBe('expired');
     expectShape(shown.body, CHECKOUT);
-    const r = await confirm(pro, { customer_email: 'x@example.com', ...PAY });
+    const r = await confirm(pro, { customer_email: 'x@example.com', ...PAID });
     expect([r.status, r.body]).toEqual([
       410,
       { error: 'ExpiredCheckoutError', detail: 'This checkout session has expired.' },
@@ -420,7 +424,7 @@ describe('confirm errors', () => {
 
   it('answers 403 NotOpenCheckout for a confirmed checkout', async () => {
     const id = svc.demo.confirmed_checkout_id;
-    const r = await confirm(id, { customer_email: 'x@example.com', ...PAY });
+    const r = await confirm(id, { customer_email: 'x@example.com', ...PAID });
     expect([r.status, r.body]).toEqual([
       403,
       { error: 'NotOpenCheckout', detail: `Checkout ${id} is not open: confirmed` },
@@ -438,29 +442,84 @@ describe('confirm errors', () => {
     expect([r.status, r.body]).toEqual([404, NOT_FOUND]);
   });
 
-  it('requires an email and, for a paid checkout, a confirmation token', async () => {
+  // The real _confirm_inner and _get_required_confirm_fields (checkout/service.py at f179ede58c,
+  // the seed generation): an email always; a name and a billing address when a payment or a
+  // payment method is taken; a confirmation token only when the total is above 0.
+  const missing = (field: string, msg = 'Field is required.') => ({
+    type: 'missing',
+    loc: ['body', field],
+    msg,
+    input: null,
+  });
+
+  it('requires an email, a name, a billing address and a token for a paid checkout', async () => {
     const r = await confirm(pro, {});
     expect([r.status, r.body]).toEqual([
       422,
       {
         error: 'RequestValidationError',
         detail: [
-          { type: 'missing', loc: ['body', 'customer_email'], msg: 'Field required', input: null },
-          {
-            type: 'missing',
-            loc: ['body', 'confirmation_token_id'],
-            msg: 'Confirmation token is required.',
-            input: null,
-          },
+          missing('customer_email'),
+          missing('customer_name'),
+          missing('customer_billing_address'),
+          missing('confirmation_token_id', 'Confirmation token is required.'),
         ],
       },
+    ]);
+    const named = await confirm(pro, { customer_email: 'x@example.com', ...PAY });
+    expect([named.status, named.body.detail]).toEqual([
+      422,
+      [missing('customer_name'), missing('customer_billing_address')],
     ]);
     expect((await getCheckout(pro)).body.status).toBe('open');
     expect(await ordersOf(pro)).toEqual([]);
   });
 
+  it('asks a free checkout for an email only, and no token', async () => {
+    const r = await confirm(starter, {});
+    expect([r.status, r.body]).toEqual([
+      422,
+      { error: 'RequestValidationError', detail: [missing('customer_email')] },
+    ]);
+    const ok = await confirm(starter, { customer_email: 'free@example.com' });
+    expect([ok.status, ok.body.status]).toEqual([200, 'confirmed']);
+  });
+
+  it('asks a subscription a discount makes free for a name and an address, but no token', async () => {
+    const discount = await svc.api('POST', '/v1/discounts/', {
+      token: svc.alice,
+      body: {
+        name: 'All of it',
+        code: 'ALLFREE',
+        type: 'percentage',
+        basis_points: 10_000,
+        duration: 'once',
+        organization_id: svc.demo.organization_id,
+      },
+    });
+    expect(discount.status).toBe(201);
+    const applied = await svc.api('PATCH', `/v1/checkouts/custom/client/${await secretOf(pro)}`, {
+      body: { discount_code: 'ALLFREE' },
+    });
+    expect(applied.status).toBe(200);
+    const body = { customer_email: 'zero@example.com' };
+    const r = await confirm(pro, body);
+    expect([r.status, r.body.detail]).toEqual([
+      422,
+      [missing('customer_name'), missing('customer_billing_address')],
+    ]);
+    const shown = (await getCheckout(pro)).body;
+    expect(shown).toMatchObject({
+      total_amount: 0,
+      is_payment_required: false,
+      is_payment_setup_required: true,
+    });
+    const ok = await confirm(pro, { ...body, ...BUYER });
+    expect([ok.status, ok.body.status]).toEqual([200, 'confirmed']);
+  });
+
   it('requires the required custom field', async () => {
-    const r = await confirm(team, { customer_email: 'team@example.com', ...PAY });
+    const r = await confirm(team, { customer_email: 'team@example.com', ...PAID });
     expect([r.status, r.body]).toEqual([
       422,
       invalid({
@@ -473,7 +532,7 @@ describe('confirm errors', () => {
     const short = await confirm(team, {
       customer_email: 'team@example.com',
       custom_field_data: { company: 'X' },
-      ...PAY,
+      ...PAID,
     });
     expect([short.status, short.body]).toEqual([
       422,
@@ -492,7 +551,7 @@ describe('confirm errors', () => {
     const body = (seats: unknown) => ({
       customer_email: 'team@example.com',
       custom_field_data: { company: 'Initech', seats },
-      ...PAY,
+      ...PAID,
     });
     const loc = ['body', 'custom_field_data', 'seats'];
     const cases: [unknown, object][] = [
@@ -525,40 +584,108 @@ describe('confirm errors', () => {
     expect(await ordersOf(team)).toEqual([]);
   });
 
+  // An unknown code, or one that is no longer redeemable: the real _update_checkout's one message.
   it('refuses an unknown discount code', async () => {
     const r = await confirm(pro, {
       customer_email: 'x@example.com',
       discount_code: 'NOPE',
-      ...PAY,
+      ...PAID,
     });
     expect([r.status, r.body]).toEqual([
       422,
       invalid({
         type: 'value_error',
         loc: ['body', 'discount_code'],
-        msg: 'Discount does not exist.',
+        msg: 'This discount code does not exist or is no longer available.',
         input: 'NOPE',
       }),
     ]);
   });
 
-  it('keeps the seller-set discount: a discount code cannot replace it', async () => {
-    const r = await confirm(desktop, {
-      customer_email: 'desk@example.com',
-      discount_code: 'HALFOFF',
-      ...PAY,
+  it('refuses a discount that is no longer redeemable at confirm, on discount_id', async () => {
+    // The real confirm redeems the session's discount under its lock (checkout/service.py
+    // `confirm` at f179ede58c, the seed generation): one exhausted since it was applied is a 422.
+    const created = await svc.api('POST', '/v1/discounts/', {
+      token: svc.alice,
+      body: {
+        name: 'Only one',
+        code: 'ONLYONE',
+        type: 'fixed',
+        amount: 100,
+        currency: 'usd',
+        duration: 'once',
+        max_redemptions: 1,
+        organization_id: svc.demo.organization_id,
+      },
     });
+    expect(created.status).toBe(201);
+    const applied = await svc.api('PATCH', `/v1/checkouts/custom/client/${await secretOf(pro)}`, {
+      body: { discount_code: 'ONLYONE' },
+    });
+    expect([applied.status, applied.body.discount_id]).toEqual([200, created.body.id]);
+    // Someone else redeems it first.
+    const other = await confirm(desktop, {
+      customer_email: 'first@example.com',
+      discount_code: 'ONLYONE',
+      ...PAID,
+    });
+    expect(other.status).toBe(200);
+    const r = await confirm(pro, { customer_email: 'second@example.com', ...PAID });
     expect([r.status, r.body]).toEqual([
       422,
       invalid({
         type: 'value_error',
-        loc: ['body', 'discount_code'],
-        msg: 'This checkout has a discount set by the seller; it cannot be changed.',
-        input: 'HALFOFF',
+        loc: ['body', 'discount_id'],
+        msg: 'Discount is no longer redeemable.',
+        input: created.body.id,
       }),
     ]);
-    const shown = await getCheckout(desktop);
-    expect(shown.body).toMatchObject({ discount: { code: 'LAUNCH10' }, subtotal_amount: 6900 });
+    expect((await getCheckout(pro)).body.status).toBe('open');
+    expect(await ordersOf(pro)).toEqual([]);
+  });
+});
+
+// The buyer's discount code (PATCH /v1/checkouts/custom/client/{client_secret}, the real
+// _update_checkout for CheckoutUpdatePublic at f179ede58c, the seed generation).
+describe('the buyer’s discount code', () => {
+  beforeEach(() => svc.reset());
+
+  const clientPatch = async (id: string, body: unknown) =>
+    svc.api('PATCH', `/v1/checkouts/custom/client/${await secretOf(id)}`, { body });
+
+  it('replaces the seller’s discount where codes are allowed; null removes it', async () => {
+    const created = await svc.api('POST', '/v1/discounts/', {
+      token: svc.alice,
+      body: {
+        name: 'Twenty',
+        code: 'TWENTY',
+        type: 'percentage',
+        basis_points: 2000,
+        duration: 'once',
+        organization_id: svc.demo.organization_id,
+      },
+    });
+    expect(created.status).toBe(201);
+    const before = (await getCheckout(desktop)).body;
+    expect(before).toMatchObject({ allow_discount_codes: true, discount: { code: 'LAUNCH10' } });
+    const replaced = await clientPatch(desktop, { discount_code: 'twenty' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.discount).toMatchObject({ code: 'TWENTY' });
+    expect(replaced.body.subtotal_amount).toBe(before.amount - before.amount / 5);
+    const removed = await clientPatch(desktop, { discount_code: null });
+    expect(removed.status).toBe(200);
+    expect([removed.body.discount_id, removed.body.discount]).toEqual([null, null]);
+    expect(removed.body.subtotal_amount).toBe(before.amount);
+  });
+
+  it('ignores the code where the seller does not allow codes (200, nothing changes)', async () => {
+    expect((await patch(desktop, { allow_discount_codes: false })).status).toBe(200);
+    const before = (await getCheckout(desktop)).body;
+    for (const code of ['HALFOFF', 'NOPE', null]) {
+      const r = await clientPatch(desktop, { discount_code: code });
+      expect([code, r.status, r.body.discount_id]).toEqual([code, 200, before.discount_id]);
+    }
+    expect((await getCheckout(desktop)).body.discount).toMatchObject({ code: 'LAUNCH10' });
   });
 });
 
@@ -576,6 +703,7 @@ describe('confirm', () => {
     });
     expect(r.status).toBe(200);
     expectShape(r.body, CHECKOUT_CONFIRMED);
+    // The answer is the confirm's: the payment processor has not answered yet.
     expect(r.body).toMatchObject({
       id: pro,
       status: 'confirmed',
@@ -590,10 +718,10 @@ describe('confirm', () => {
     });
     expect(r.body.customer_id).not.toBeNull();
 
-    // The checkout now shows its customer and subscription (get form again).
+    // Then it has (domain/jobs.ts): the checkout succeeded, with its customer and subscription.
     const after = await getCheckout(pro);
     expectShape(after.body, CHECKOUT);
-    expect(after.body).toMatchObject({ status: 'confirmed', customer_id: r.body.customer_id });
+    expect(after.body).toMatchObject({ status: 'succeeded', customer_id: r.body.customer_id });
     expect(after.body.subscription_id).not.toBeNull();
 
     // One order, for a subscription creation, with the new customer carrying the metadata.
@@ -662,7 +790,7 @@ describe('confirm', () => {
     const r = await confirm(desktop, {
       customer_email: 'desk@example.com',
       discount_code: 'launch10',
-      ...PAY,
+      ...PAID,
     });
     expect(r.status).toBe(200);
     expectShape(r.body, CHECKOUT_CONFIRMED);
@@ -693,7 +821,7 @@ describe('confirm', () => {
     const r = await confirm(team, {
       customer_email: 'team@example.com',
       custom_field_data: { company: 'Initech', seats: 4 },
-      ...PAY,
+      ...PAID,
     });
     expect(r.status).toBe(200);
     expect(r.body.custom_field_data).toEqual({ company: 'Initech', seats: 4 });
@@ -738,7 +866,7 @@ describe('confirm', () => {
       const got = await own.api('GET', `/v1/checkouts/custom/${id}`, { token: own.alice });
       const send = () =>
         own.api('POST', `/v1/checkouts/custom/client/${got.body.client_secret}/confirm`, {
-          body: { customer_email: 'race@example.com', ...PAY },
+          body: { customer_email: 'race@example.com', ...PAID },
         });
       const replies = Array.from({ length: 20 }, send);
       await inside.passed;
@@ -756,11 +884,11 @@ describe('confirm', () => {
       answered.open();
       const ok = (await Promise.all(replies)).filter((r) => r.status === 200);
       expect(ok).toHaveLength(1);
-      // After the commit the checkout is confirmed: a confirm is refused as not open.
+      // After the commit the checkout is paid for: a confirm is refused as not open.
       const late = await send();
       expect({ status: late.status, body: late.body }).toEqual({
         status: 403,
-        body: { error: 'NotOpenCheckout', detail: `Checkout ${id} is not open: confirmed` },
+        body: { error: 'NotOpenCheckout', detail: `Checkout ${id} is not open: succeeded` },
       });
       const orders = await allPages(own.api, '/v1/orders/', { token: own.alice });
       expect(orders.filter((o) => o.checkout_id === id)).toHaveLength(1);

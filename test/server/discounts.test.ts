@@ -7,6 +7,7 @@ import { DISCOUNT_SORT_CRITERIA } from '../../src/shared/api-facts.js';
 import { byCriteria, expectOrdered, ids } from '../conformance/sorting.js';
 import {
   allPages,
+  BUYER,
   DISCOUNT_FULL,
   expectShape,
   insufficientScope,
@@ -51,7 +52,7 @@ const fixedOnce = (extra: Json = {}) => ({
 async function confirm(checkoutId: string, body: Json) {
   const c = await svc.api('GET', `/v1/checkouts/custom/${checkoutId}`, { token: svc.alice });
   return svc.api('POST', `/v1/checkouts/custom/client/${c.body.client_secret}/confirm`, {
-    body: { customer_email: 'buyer@example.com', confirmation_token_id: 'tok', ...body },
+    body: { customer_email: 'buyer@example.com', ...BUYER, confirmation_token_id: 'tok', ...body },
   });
 }
 
@@ -87,6 +88,36 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 describe('the discount form and list', () => {
+  // The real DiscountPercentage* schemas (discount/schemas.py at f179ede58c, the seed generation)
+  // have basis_points and no amount or currency; the fixed ones have amount and currency.
+  it('gives a percentage discount no amount or currency, in lists, reads and checkouts', async () => {
+    const half = byCode('HALFOFF');
+    const launch = byCode('LAUNCH10');
+    expect(Object.keys(half)).not.toContain('amount');
+    expect(Object.keys(half)).not.toContain('currency');
+    expect(half.basis_points).toBe(5000);
+    expect(launch).toMatchObject({ amount: 1000, currency: 'usd' });
+    expect('basis_points' in launch).toBe(false);
+    const one = await svc.api('GET', `/v1/discounts/${half.id}`, { token: svc.alice });
+    expect(['amount' in one.body, 'currency' in one.body]).toEqual([false, false]);
+    // The Team checkout, which HALFOFF applies to (Pro's was bought above).
+    const team = svc.demo.open_checkout_ids[2]!;
+    const c = await svc.api('GET', `/v1/checkouts/custom/${team}`, { token: svc.alice });
+    const applied = await svc.api('PATCH', `/v1/checkouts/custom/client/${c.body.client_secret}`, {
+      body: { discount_code: 'HALFOFF' },
+    });
+    expect(applied.status).toBe(200);
+    expect(applied.body.discount).toEqual({
+      duration: 'repeating',
+      type: 'percentage',
+      basis_points: 5000,
+      id: half.id,
+      name: half.name,
+      code: 'HALFOFF',
+      duration_in_months: 3,
+    });
+  });
+
   it('lists the seller’s discounts in the paginated shape, each in the full Discount form', async () => {
     const r = await list({ limit: 100 });
     expect(r.status).toBe(200);
@@ -233,7 +264,7 @@ describe('POST /v1/discounts/', () => {
           duration: 'forever',
           products: [pro.id],
         },
-        { basis_points: 2500, amount: null, currency: null, products: [pro] },
+        { basis_points: 2500, products: [pro] },
       ],
       [
         {
@@ -273,6 +304,10 @@ describe('POST /v1/discounts/', () => {
       });
       const got = await svc.api('GET', `/v1/discounts/${r.body.id}`, { token: svc.alice });
       expect(got.body).toEqual(r.body);
+      // A percentage discount's answer has no amount or currency key (the real schemas).
+      const keys = Object.keys(r.body);
+      const fixed = body.type === 'fixed';
+      expect([keys.includes('amount'), keys.includes('currency')]).toEqual([fixed, fixed]);
     }
   });
 
@@ -566,7 +601,33 @@ describe('PATCH /v1/discounts/{id}', () => {
       }),
     ]);
     const ok = await patch(half.id, { basis_points: 5000, currency: 'usd', max_redemptions: 50 });
-    expect(ok.body).toMatchObject({ basis_points: 5000, max_redemptions: 50, currency: null });
+    expect(ok.body).toMatchObject({ basis_points: 5000, max_redemptions: 50 });
+    expect('currency' in ok.body).toBe(false);
+  });
+
+  // The real update (discount/service.py at f179ede58c, the seed generation): once a field a
+  // redemption depends on changes, the discount must still end in the future.
+  it('refuses a change that leaves ends_at in the past (422 on ends_at)', async () => {
+    const d = (await create(fixedOnce({ name: 'Ending', code: 'ENDING' }))).body;
+    const past = '2020-01-01T00:00:00.000Z';
+    const r = await patch(d.id, { ends_at: past });
+    expect([r.status, r.body]).toEqual([
+      422,
+      invalid({
+        type: 'value_error',
+        loc: ['body', 'ends_at'],
+        msg: 'Ends at must be in the future.',
+        input: past,
+      }),
+    ]);
+    expect((await svc.api('GET', `/v1/discounts/${d.id}`, { token: svc.alice })).body.ends_at).toBe(
+      null,
+    );
+    // Only a change of what a redemption depends on is checked: the name still changes, and a
+    // future end is taken.
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const ok = await patch(d.id, { ends_at: future, name: 'Ending soon' });
+    expect([ok.status, ok.body.ends_at, ok.body.name]).toEqual([200, future, 'Ending soon']);
   });
 
   it('checks the body as the create does; a code in use is refused', async () => {

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
 import {
+  BUYER,
   insufficientScope,
   type Json,
   NOT_FOUND,
@@ -152,14 +153,22 @@ describe('the event stream', () => {
       const confirmed = await svc.api(
         'POST',
         `/v1/checkouts/custom/client/${c.body.client_secret}/confirm`,
-        { body: { customer_email: 'listen@example.com', confirmation_token_id: 'tok_visa' } },
+        {
+          body: {
+            customer_email: 'listen@example.com',
+            ...BUYER,
+            confirmation_token_id: 'tok_visa',
+          },
+        },
       );
       expect(confirmed.status).toBe(200);
-      const frames = await stream.waitFor(5);
-      const delivered = await receiver.waitFor(before + 4);
+      const frames = await stream.waitFor(6);
+      const delivered = await receiver.waitFor(before + 5);
       const messages = frames.slice(1).map((f) => JSON.parse(f.data!));
+      // The confirm's checkout.updated, then the payment's (domain/jobs.ts).
       expect(messages.map((m) => m.payload.payload.type)).toEqual([
         'organization.updated',
+        'checkout.updated',
         'checkout.updated',
         'order.created',
         'benefit_grant.created',

@@ -1,6 +1,6 @@
 // The /__local/ control surface: demo info, reset to the seed, the clock, token minting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allPages, invalid, type Service, startService } from './helpers.js';
+import { allPages, BUYER, invalid, type Service, startService } from './helpers.js';
 
 let svc: Service;
 
@@ -27,7 +27,7 @@ describe('/__local/', () => {
     const confirmed = await svc.api(
       'POST',
       `/v1/checkouts/custom/client/${checkout.body.client_secret}/confirm`,
-      { body: { customer_email: 'reset@example.com', confirmation_token_id: 'tok' } },
+      { body: { customer_email: 'reset@example.com', ...BUYER, confirmation_token_id: 'tok' } },
     );
     expect(confirmed.status).toBe(200);
     const minted = await svc.pat(['orders:read']);

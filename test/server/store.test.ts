@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../src/server/domain/events.js';
 import { KeyedLock } from '../../src/server/lock.js';
 import { Store } from '../../src/server/store/index.js';
-import { type Service, startService } from './helpers.js';
+import { BUYER, type Service, startService } from './helpers.js';
 
 let svc: Service;
 let store: Store;
@@ -109,33 +109,42 @@ describe('events of a transaction', () => {
 });
 
 describe('events of a confirm', () => {
-  it('are the checkout update, the order, the subscription and its grants, all in one transaction', async () => {
+  // The confirm's transaction, then the payment processor's answer in one of its own, right after
+  // (domain/jobs.ts), as the real service's confirm and its handle_stripe_success and the
+  // processor's events at f179ede58c (the seed generation).
+  it('are the checkout update, then the success, the subscription, the order and its grants', async () => {
     const batches: DomainEvent[][] = [];
     store.sink = (events) => batches.push([...events]);
     try {
       const id = svc.demo.open_checkout_ids[0]!;
       const { body } = await svc.api('GET', `/v1/checkouts/custom/${id}`, { token: svc.alice });
       const r = await svc.api('POST', `/v1/checkouts/custom/client/${body.client_secret}/confirm`, {
-        body: { customer_email: 'events@example.com', confirmation_token_id: 'tok_visa' },
+        body: { customer_email: 'events@example.com', ...BUYER, confirmation_token_id: 'tok_visa' },
       });
       expect(r.status).toBe(200);
       const order = (await svc.api('GET', '/v1/orders/', { token: svc.alice })).body.items.find(
         (o: { checkout_id: string }) => o.checkout_id === id,
       );
       const grants = store.all<{ id: string }>(
-        'SELECT id FROM benefit_grants WHERE order_id = ? ORDER BY rowid',
-        order.id,
+        'SELECT id FROM benefit_grants WHERE subscription_id = ? ORDER BY rowid',
+        order.subscription_id,
       );
       expect(grants).toHaveLength(body.product.benefits.length);
-      expect(batches).toEqual([
+      const emitted = (e: DomainEvent) => ({ type: e.type, id: e.id });
+      expect(batches.map((b) => b.map(emitted))).toEqual([
+        [{ type: 'checkout.updated', id }],
         [
           { type: 'checkout.updated', id },
-          { type: 'order.created', id: order.id },
           { type: 'subscription.created', id: order.subscription_id },
           { type: 'subscription.active', id: order.subscription_id },
+          { type: 'subscription.updated', id: order.subscription_id },
+          { type: 'order.created', id: order.id },
           ...grants.map((g) => ({ type: 'benefit_grant.created', id: g.id })),
         ],
       ]);
+      // The confirm answered before the processor did: confirmed, and now succeeded.
+      expect(r.body.status).toBe('confirmed');
+      expect(store.row('checkouts', id)!.status).toBe('succeeded');
     } finally {
       store.sink = () => {};
     }

@@ -4,13 +4,13 @@
 // API returns it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
-import { type Json, type Service, startService } from './helpers.js';
+import { BUYER, type Json, type Service, startService } from './helpers.js';
 import { type Receiver, startReceiver, type Verified, verify } from './webhook-helpers.js';
 
 let svc: Service;
 let receiver: Receiver;
 let secret: string;
-const PAY = { confirmation_token_id: 'tok_visa' };
+const PAY = { confirmation_token_id: 'tok_visa', ...BUYER };
 const acmeOrg = () => svc.demo.organization_id;
 const checkout = (i: number) => () => svc.demo.open_checkout_ids[i]!;
 const [PRO, DESKTOP, TEAM, KIT] = [checkout(0), checkout(1), checkout(2), checkout(3)];
@@ -169,19 +169,35 @@ describe('the events of each change', () => {
     expect(events[0]!.json.data).toEqual(got);
   });
 
-  it('one-time confirm: checkout.updated, order.created, a benefit_grant.created per benefit', async () => {
+  // The real service at f179ede58c (the seed generation): the confirm sends checkout.updated
+  // (confirmed); the payment processor's answer then makes it succeeded (checkout/service.py
+  // handle_stripe_success, handle_free_success: checkout.updated again), and its own events make
+  // the subscription (subscription/service.py create_subscription_from_stripe: .created, .active;
+  // update_subscription_from_stripe: .updated), then the order (order/service.py
+  // create_order_from_stripe), then the grants (benefit/service/benefit_grant.py grant_benefit).
+  it('one-time confirm: checkout.updated twice (confirmed, succeeded), order.created, a benefit_grant.created per benefit', async () => {
     const id = DESKTOP();
-    const events = await eventsOf(3, () => confirm(id, { customer_email: 'desk@example.com' }));
+    let answer: Json;
+    const events = await eventsOf(4, async () => {
+      answer = await confirm(id, { customer_email: 'desk@example.com' });
+    });
     const order = await orderOf(id);
     const checkout = await ok(svc.api('GET', `/v1/checkouts/custom/${id}`, { token: svc.alice }));
-    const [, , grant] = events;
+    const [confirmed, succeeded, , grant] = events;
     expect(kinds(events)).toEqual([
+      ['checkout.updated', id],
       ['checkout.updated', id],
       ['order.created', order.id],
       ['benefit_grant.created', grant!.json.data.id],
     ]);
-    expect(events[0]!.json.data).toEqual(checkout);
-    expect(events[1]!.json.data).toEqual(
+    expect(answer.status).toBe('confirmed');
+    expect(confirmed!.json.data).toMatchObject({
+      status: 'confirmed',
+      customer_id: order.customer_id,
+    });
+    expect(succeeded!.json.data).toEqual(checkout);
+    expect(checkout.status).toBe('succeeded');
+    expect(events[2]!.json.data).toEqual(
       await ok(svc.api('GET', `/v1/orders/${order.id}`, { token: svc.alice })),
     );
     // The grant: the product's license_keys benefit, with the key the customer got.
@@ -197,6 +213,8 @@ describe('the events of each change', () => {
       is_granted: true,
       is_revoked: false,
       revoked_at: null,
+      // As the real BenefitGrantWebhook: the properties before the grant (a new grant's {}).
+      previous_properties: {},
     });
     const key = await ok(
       svc.api('GET', `/v1/license-keys/${data.properties.license_key_id}`, { token: svc.alice }),
@@ -209,18 +227,20 @@ describe('the events of each change', () => {
     expect(data.properties.display_key).toBe(key.display_key);
   });
 
-  it('a free one-time product without benefits: checkout.updated and order.created only', async () => {
+  it('a free one-time product without benefits: checkout.updated twice and order.created', async () => {
     const id = KIT();
-    const events = await eventsOf(2, () => confirm(id, { customer_email: 'kit@example.com' }));
+    const events = await eventsOf(3, () => confirm(id, { customer_email: 'kit@example.com' }));
     expect(kinds(events)).toEqual([
+      ['checkout.updated', id],
       ['checkout.updated', id],
       ['order.created', (await orderOf(id)).id],
     ]);
+    expect(events.map((e) => e.json.data.status)).toEqual(['confirmed', 'succeeded', undefined]);
   });
 
-  it('recurring confirm: + subscription.created and .active, then every benefit type’s grant', async () => {
+  it('recurring confirm: the subscription’s events before the order’s, then every benefit type’s grant', async () => {
     const id = TEAM();
-    const events = await eventsOf(9, () =>
+    const events = await eventsOf(11, () =>
       confirm(id, {
         customer_email: 'team@example.com',
         custom_field_data: { company: 'Initech' },
@@ -228,12 +248,14 @@ describe('the events of each change', () => {
     );
     const order = await orderOf(id);
     const sub = order.subscription_id;
-    const grants = events.slice(4);
+    const grants = events.slice(6);
     expect(kinds(events)).toEqual([
       ['checkout.updated', id],
-      ['order.created', order.id],
+      ['checkout.updated', id],
       ['subscription.created', sub],
       ['subscription.active', sub],
+      ['subscription.updated', sub],
+      ['order.created', order.id],
       ...grants.map((g) => ['benefit_grant.created', g.json.data.id]),
     ]);
     const checkout = await ok(svc.api('GET', `/v1/checkouts/custom/${id}`, { token: svc.alice }));
@@ -247,11 +269,15 @@ describe('the events of each change', () => {
       'github_repository',
       'downloadables',
     ]);
+    // A subscription's grants are the subscription's, not its first order's (the real scope).
     for (const g of grants)
-      expect(g.json.data).toMatchObject({ subscription_id: sub, order_id: order.id });
+      expect(g.json.data).toMatchObject({
+        subscription_id: sub,
+        order_id: null,
+        previous_properties: {},
+      });
     const admin = await sellerSubscription(sub, order.customer_id);
-    expect(events[2]!.json.data).toEqual(admin);
-    expect(events[3]!.json.data).toEqual(admin);
+    for (const e of events.slice(2, 5)) expect(e.json.data).toEqual(admin);
     expect(admin.status).toBe('active');
   });
 
@@ -261,7 +287,7 @@ describe('the events of each change', () => {
 
     beforeAll(async () => {
       const id = PRO();
-      const events = await eventsOf(6, () => confirm(id, { customer_email: 'pro@example.com' }));
+      const events = await eventsOf(8, () => confirm(id, { customer_email: 'pro@example.com' }));
       const order = await orderOf(id);
       sub = await sellerSubscription(order.subscription_id, order.customer_id);
       grants = events.filter((e) => e.type === 'benefit_grant.created');
@@ -332,13 +358,15 @@ describe('the events of each change', () => {
       ]);
       expect(events[2]!.json.data).toEqual(answer);
       expect(answer.status).toBe('canceled');
-      for (const e of events.slice(3))
+      for (const [i, e] of events.slice(3).entries())
         expect(e.json.data).toMatchObject({
           is_revoked: true,
           revoked_at: answer.ended_at,
           // As the real set_revoked: a revoked grant is no longer granted.
           is_granted: false,
           granted_at: null,
+          // The properties it had before (the real revoke_benefit's previous_properties).
+          previous_properties: (grants[i]!.json.data as Json).properties,
         });
       const keyGrant = events
         .slice(3)

@@ -36,7 +36,7 @@ a{color:var(--accent)}
 h2{font-size:16px;font-weight:600;margin:0 0 14px}
 .section{margin:0 0 24px}.payment{margin-bottom:16px}
 .field{margin:0 0 14px}
-.fields{display:grid;grid-template-columns:1fr 1fr;column-gap:16px}.fields .wide{grid-column:1/-1}
+.fields{display:grid;grid-template-columns:1fr 1fr;column-gap:16px}.fields .wide{grid-column:1/-1}.fields.three{grid-template-columns:1fr 1fr 1fr;row-gap:14px;margin-bottom:14px}.fields.three .field{margin:0}
 .fields .check{min-height:44px;align-items:center;margin-top:25px}
 label,.label{display:block;font-size:13px;font-weight:500;color:#3c4257;margin:0 0 6px}
 .req{color:var(--danger);margin-left:2px}
@@ -72,7 +72,7 @@ button{font:inherit;cursor:pointer}
 .summary{border-right:0;border-bottom:1px solid var(--line);padding:24px 20px 20px;justify-content:center}
 .details{padding:24px 20px 40px}
 .inner{max-width:520px;margin:0 auto}
-.fields{grid-template-columns:1fr}.fields .check{min-height:0;margin-top:0}
+.fields,.fields.three{grid-template-columns:1fr}.fields .check{min-height:0;margin-top:0}
 .seller{margin-bottom:20px}.price{font-size:30px}.media{display:none}.benefits{margin-bottom:16px}
 }`;
 }

@@ -1,7 +1,7 @@
 // The checkout form's fields as the buyer's changes (the JSON body the API takes), and the
 // API's problems back as messages beside the inputs they are about.
 import type { Problem } from '../domain/errors.js';
-import { fieldName } from './form.js';
+import { ADDRESS_PARTS, addressName, fieldName } from './form.js';
 import type { PageCheckout } from './view.js';
 
 /** What the page's Pay sends as the payment processor's token: nothing is charged. */
@@ -13,15 +13,38 @@ export function messageFor(p: Problem): [string, string] {
   const key =
     head === 'custom_field_data' && typeof slug === 'string'
       ? fieldName(slug)
-      : head === 'discount_id'
-        ? 'discount_code'
-        : typeof head === 'string' &&
-            ['customer_email', 'customer_name', 'discount_code', 'amount'].includes(head)
-          ? head
-          : '_';
+      : head === 'customer_billing_address'
+        ? addressName(typeof slug === 'string' ? slug : 'country')
+        : head === 'discount_id'
+          ? 'discount_code'
+          : typeof head === 'string' &&
+              ['customer_email', 'customer_name', 'discount_code', 'amount'].includes(head)
+            ? head
+            : '_';
   if (p.type === 'missing') return [key, 'This field is required.'];
   if (key === 'customer_email') return [key, 'Enter a valid email address.'];
+  if (key === addressName('country')) return [key, 'Enter a two-letter country code, such as US.'];
   return [key, p.msg];
+}
+
+/**
+ * The address the form's parts make over the one the session has, when any part is filled in:
+ * the country upper-cased, and a US or Canadian state given as its two letters prefixed with the
+ * country (IL: US-IL), as the real service stores it.
+ */
+function billingAddress(
+  c: PageCheckout,
+  f: Record<string, string>,
+): Record<string, string | null> | undefined {
+  const parts: Record<string, string | null> = {};
+  for (const part of ADDRESS_PARTS) parts[part] = f[addressName(part)]?.trim() || null;
+  if (ADDRESS_PARTS.every((part) => parts[part] === null)) return undefined;
+  const country = parts.country?.toUpperCase() ?? null;
+  const state = parts.state;
+  if (country && state && (country === 'US' || country === 'CA') && /^[A-Za-z]{2}$/.test(state))
+    parts.state = `${country}-${state.toUpperCase()}`;
+  const kept = c.customer_billing_address ?? {};
+  return { line1: null, line2: null, city: null, ...kept, ...parts, country };
 }
 
 /** The form's fields as the buyer's changes (the JSON body the API would take). */
@@ -31,6 +54,8 @@ export function changesOf(c: PageCheckout, f: Record<string, string>, action: st
   const text = (v: string | undefined) => (v === undefined ? undefined : v.trim() || null);
   if ('customer_email' in f) body.customer_email = text(f.customer_email);
   if ('customer_name' in f) body.customer_name = text(f.customer_name);
+  const address = billingAddress(c, f);
+  if (address) body.customer_billing_address = address;
   if (c.product_price.amount_type === 'custom' && text(f.amount)) {
     const v = f.amount!.trim();
     if (/^\d{1,9}(\.\d{1,2})?$/.test(v)) body.amount = Math.round(Number(v) * 100);

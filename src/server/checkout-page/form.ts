@@ -15,6 +15,13 @@ import {
 /** The form's name for a custom field's value. */
 export const fieldName = (slug: string) => `cf.${slug}`;
 
+/**
+ * The billing address's parts the form asks for, by their form names (`billing_<part>`), in its
+ * order: what a card payment form asks (the API's Address needs only the country).
+ */
+export const ADDRESS_PARTS = ['country', 'state', 'postal_code'] as const;
+export const addressName = (part: string) => `billing_${part}`;
+
 export interface FormState {
   /** What the inputs show: what was sent (after a refusal) or what the session holds. */
   values: Record<string, string>;
@@ -28,6 +35,8 @@ export function storedValues(c: PageCheckout): Record<string, string> {
     customer_email: c.customer_email ?? '',
     customer_name: c.customer_name ?? '',
   };
+  for (const part of ADDRESS_PARTS)
+    values[addressName(part)] = c.customer_billing_address?.[part] ?? '';
   if (c.product_price.amount_type === 'custom') values.amount = majorUnits(c.amount);
   for (const f of c.attached_custom_fields) {
     const v = c.custom_field_data[f.custom_field.slug];
@@ -115,6 +124,22 @@ function input(
 <input type="${type}" id="${name}" name="${name}" value="${esc(state.values[name] ?? '')}"${required ? ' required' : ''}${extra}${described(state, name, name, false)}>${errorOf(state, name, name)}</div>`;
 }
 
+/**
+ * The billing address, asked for where a payment or a payment method is taken (the real
+ * service's required confirm fields at f179ede58c, the seed generation), in one row under the
+ * name, so that on a laptop screen the Pay button stays in view.
+ */
+function addressRow(c: PageCheckout, state: FormState): string {
+  if (!c.is_payment_form_required) return '';
+  const part = (name: string, label: string, extra: string, required = false) =>
+    input(state, addressName(name), label, 'text', extra, required);
+  return `<div class="fields three" role="group" aria-label="Billing address">
+${part('country', 'Country', ' autocomplete="country" maxlength="2" placeholder="US" title="Two letters: US, GB, DE…"', true)}
+${part('state', 'State or region', ' autocomplete="address-level1" maxlength="128" placeholder="IL"')}
+${part('postal_code', 'Postal code', ' autocomplete="postal-code" maxlength="32"')}
+</div>`;
+}
+
 function codeBox(c: PageCheckout, state: FormState): string {
   // An applied discount shows on its line of the summary (with Remove when the buyer may).
   if (c.discount || !c.allow_discount_codes || c.product_price.amount_type !== 'fixed') return '';
@@ -183,8 +208,9 @@ function detailsPanel(c: PageCheckout, state: FormState): string {
     : '';
   return `<section class="details" aria-label="Your details"><div class="inner">
 ${alert}<div class="section"><h2>Contact information</h2>
-${input(state, 'customer_email', 'Email', 'email', ' autocomplete="email" maxlength="320" placeholder="you@example.com"', true)}
-${input(state, 'customer_name', 'Name', 'text', ' autocomplete="name" maxlength="256"')}
+<div class="fields">${input(state, 'customer_email', 'Email', 'email', ' autocomplete="email" maxlength="320" placeholder="you@example.com"', true)}
+${input(state, 'customer_name', 'Name', 'text', ' autocomplete="name" maxlength="256"', c.is_payment_form_required)}</div>
+${addressRow(c, state)}
 </div>
 ${fields ? `<div class="section"><h2>Additional information</h2>\n<div class="fields">${fields}</div></div>` : ''}
 ${payment}

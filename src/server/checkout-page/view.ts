@@ -18,6 +18,7 @@ export interface PageCheckout {
   is_payment_form_required: boolean;
   customer_email: string | null;
   customer_name: string | null;
+  customer_billing_address: BillingAddress | null;
   custom_field_data: Record<string, unknown>;
   discount_id: string | null;
   /** Set by the seller (not part of the API's form): the buyer cannot remove it. */
@@ -47,6 +48,16 @@ export interface PageCheckout {
   };
   organization: { name: string; profile_settings?: { accent_color?: string | null } | null };
   attached_custom_fields: PageField[];
+}
+
+/** The session's billing address (spec §2.1). */
+export interface BillingAddress {
+  line1: string | null;
+  line2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country: string;
 }
 
 export interface PageField {

@@ -1,49 +1,121 @@
-// Benefit grants (api-facts "Events"): a purchase grants its customer every benefit of the product
-// (a license_keys benefit with a new key), one `benefit_grant.created` each; a subscription that is
-// revoked takes its grants back (its license keys revoked), one `benefit_grant.revoked` each.
+// Benefit grants, as the real service's benefit grant service makes them (benefit/service/
+// benefit_grant.py at f179ede58c, the seed generation). A grant belongs to a scope — the
+// subscription, or the order of a one-time purchase — and to a benefit. Syncing a scope with its
+// product grants every benefit of the product (or revokes it, for a subscription that is no longer
+// active) and revokes the grants of benefits no longer on it; a grant already in the state asked
+// for sends nothing. A license_keys benefit's grant comes with a new key, its revocation revokes
+// the key. Each change sends its event with the grant's properties before it.
 import { displayKey, uuid } from '../ids.js';
-import { json } from '../store/index.js';
-import type { CustomerRow } from '../store/rows.js';
-import { grantLicenseKeys } from './license-key-grants.js';
+import { json, parseJson } from '../store/index.js';
+import type { BenefitGrantRow, BenefitRow, CustomerRow } from '../store/rows.js';
+import { grantLicenseKey } from './license-key-grants.js';
 import type { Work } from './work.js';
 
-export function grantBenefits(
+/** What a grant is for: a subscription, or a one-time purchase's order. */
+export type GrantScope = { subscriptionId: string } | { orderId: string };
+
+/**
+ * The real enqueue_benefits_grants for one scope: each benefit of the product granted (`grant`)
+ * or revoked (`revoke`), in the product's order, then the scope's grants of benefits the product
+ * no longer has revoked.
+ */
+export function syncBenefitGrants(
   w: Work,
+  task: 'grant' | 'revoke',
   productId: string,
   customer: CustomerRow,
-  from: { orderId: string; subscriptionId: string | null },
+  scope: GrantScope,
 ): void {
+  const { store } = w;
+  const benefits = store.benefitGrants.ofProduct(productId);
+  for (const benefit of benefits) {
+    if (task === 'grant') grantBenefit(w, benefit, customer, scope);
+    else revokeBenefit(w, benefit, customer, scope);
+  }
+  const kept = new Set(benefits.map((b) => b.id));
+  for (const grant of store.benefitGrants.ofScope(scope)) {
+    if (!kept.has(grant.benefit_id) && grant.granted_at != null)
+      revokeGrant(w, grant, w.clock.iso());
+  }
+}
+
+/** The real grant_benefit: a new grant, or a revoked one granted again; one already granted stays. */
+function grantBenefit(w: Work, benefit: BenefitRow, customer: CustomerRow, scope: GrantScope) {
   const { store, clock, tx } = w;
+  const existing = store.benefitGrants.inScope(benefit.id, scope);
+  if (existing?.granted_at != null) return;
   const now = clock.now();
   const iso = now.toISOString();
-  const keys = grantLicenseKeys(store, now, productId, customer);
-  for (const benefit of store.benefitGrants.ofProduct(productId)) {
-    const key = keys.find((k) => k.benefitId === benefit.id);
-    const id = uuid();
-    store.benefitGrants.insert({
-      id,
-      created_at: iso,
-      modified_at: null,
-      organization_id: benefit.organization_id,
-      benefit_id: benefit.id,
-      customer_id: customer.id,
-      user_id: customer.user_id ?? null,
-      order_id: from.orderId,
-      subscription_id: from.subscriptionId,
-      granted_at: iso,
-      revoked_at: null,
-      properties: json(key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {}),
-    });
-    tx.emit({ type: 'benefit_grant.created', id });
+  const key =
+    benefit.type === 'license_keys' ? grantLicenseKey(store, now, benefit, customer) : undefined;
+  const properties = json(key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {});
+  if (existing) {
+    store.update(
+      'benefit_grants',
+      existing.id,
+      { granted_at: iso, revoked_at: null, properties },
+      iso,
+    );
+    const previous_properties = parseJson(existing.properties);
+    tx.emit({ type: 'benefit_grant.created', id: existing.id, previous_properties });
+    return;
   }
+  const id = insertGrant(w, benefit, customer, scope, { granted_at: iso, properties });
+  // A new grant's properties were {} before it was granted.
+  tx.emit({ type: 'benefit_grant.created', id, previous_properties: {} });
+}
+
+/**
+ * The real revoke_benefit: the scope's grant revoked; one already revoked stays. With no grant at
+ * all, the real service records a revoked one (and says so), which this service does too.
+ */
+function revokeBenefit(w: Work, benefit: BenefitRow, customer: CustomerRow, scope: GrantScope) {
+  const { clock, tx } = w;
+  const existing = w.store.benefitGrants.inScope(benefit.id, scope);
+  if (existing) {
+    if (existing.revoked_at == null) revokeGrant(w, existing, clock.iso());
+    return;
+  }
+  const id = insertGrant(w, benefit, customer, scope, {
+    revoked_at: clock.iso(),
+    properties: '{}',
+  });
+  tx.emit({ type: 'benefit_grant.revoked', id, previous_properties: {} });
+}
+
+function insertGrant(
+  { store, clock }: Work,
+  benefit: BenefitRow,
+  customer: CustomerRow,
+  scope: GrantScope,
+  state: { granted_at?: string; revoked_at?: string; properties: string },
+): string {
+  const id = uuid();
+  store.benefitGrants.insert({
+    id,
+    created_at: clock.iso(),
+    modified_at: null,
+    organization_id: benefit.organization_id,
+    benefit_id: benefit.id,
+    customer_id: customer.id,
+    user_id: customer.user_id ?? null,
+    order_id: 'orderId' in scope ? scope.orderId : null,
+    subscription_id: 'subscriptionId' in scope ? scope.subscriptionId : null,
+    granted_at: state.granted_at ?? null,
+    revoked_at: state.revoked_at ?? null,
+    properties: state.properties,
+  });
+  return id;
+}
+
+function revokeGrant({ store, tx }: Work, grant: BenefitGrantRow, at: string): void {
+  store.benefitGrants.revoke(grant, at);
+  const previous_properties = parseJson(grant.properties);
+  tx.emit({ type: 'benefit_grant.revoked', id: grant.id, previous_properties });
 }
 
 /** Takes back what a subscription granted (when it is revoked or ends), as of `at`. */
 export function revokeBenefitGrants(w: Work, subscriptionId: string, at?: string | null): void {
-  const { store, clock, tx } = w;
-  const now = at ?? clock.iso();
-  for (const grant of store.benefitGrants.grantedBy(subscriptionId)) {
-    store.benefitGrants.revoke(grant, now);
-    tx.emit({ type: 'benefit_grant.revoked', id: grant.id });
-  }
+  const now = at ?? w.clock.iso();
+  for (const grant of w.store.benefitGrants.grantedBy(subscriptionId)) revokeGrant(w, grant, now);
 }

@@ -6,7 +6,7 @@
 // benefit_grant.revoked each).
 import { SANDBOX_BENEFIT_TYPES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
-import { json, type Visibility } from '../store/index.js';
+import { json, parseJson, type Visibility } from '../store/index.js';
 import type { BenefitRow, BenefitType } from '../store/rows.js';
 import { BadRequest, invalid, NotPermitted } from './errors.js';
 import { keyLimits, type LicenseKeyProperties } from './license-key-grants.js';
@@ -94,7 +94,8 @@ export function updateBenefit(w: Work, benefit: BenefitRow, changes: BenefitChan
     const keyId = (JSON.parse(grant.properties) as { license_key_id?: string }).license_key_id;
     if (keyId) store.update('license_keys', keyId, { status: 'granted', ...limits }, iso);
     store.update('benefit_grants', grant.id, { granted_at: iso, revoked_at: null }, iso);
-    tx.emit({ type: 'benefit_grant.updated', id: grant.id });
+    const previous_properties = parseJson(grant.properties);
+    tx.emit({ type: 'benefit_grant.updated', id: grant.id, previous_properties });
   }
 }
 
@@ -108,6 +109,7 @@ export function deleteBenefit(w: Work, benefit: BenefitRow): void {
   tx.emit({ type: 'benefit.updated', id: benefit.id });
   for (const grant of store.benefitGrants.liveOf(benefit.id)) {
     store.benefitGrants.revoke(grant, now);
-    tx.emit({ type: 'benefit_grant.revoked', id: grant.id });
+    const previous_properties = parseJson(grant.properties);
+    tx.emit({ type: 'benefit_grant.revoked', id: grant.id, previous_properties });
   }
 }

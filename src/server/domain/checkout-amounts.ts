@@ -19,7 +19,8 @@ export interface Amounts {
   amount: number;
   currency: string | null;
   subtotal: number;
-  tax: number;
+  /** null until a billing address lets the tax be computed (taxAfterChange). */
+  tax: number | null;
   total: number;
   free: boolean;
   paymentRequired: boolean;
@@ -35,8 +36,9 @@ export function checkoutAmounts(
   const amount = checkout.amount ?? 0;
   const currency = checkout.currency ?? null;
   const subtotal = amount - discountAmount(discount, amount, currency);
-  const tax = checkout.tax_amount ?? 0;
-  const total = subtotal + tax;
+  const tax = checkout.tax_amount ?? null;
+  // The real Checkout.total_amount: the subtotal plus the tax when there is one.
+  const total = subtotal + (tax ?? 0);
   const free = price.amount_type === 'free';
   const paymentRequired = total > 0;
   const paymentSetupRequired = price.type === 'recurring' && !free;
@@ -52,6 +54,22 @@ export function checkoutAmounts(
     paymentSetupRequired,
     paymentFormRequired,
   };
+}
+
+/**
+ * The session's tax_amount after a create or a change, as the real service's
+ * _update_checkout_tax sets it (checkout/service.py at f179ede58c, the seed generation): 0 when
+ * no payment is required; with a billing address, the tax computed for it (this service computes
+ * none: 0); without one, as it was — null on a new session, until an address is known.
+ */
+export function taxAfterChange(
+  checkout: CheckoutRow,
+  price: PriceRow,
+  discount: DiscountRow | null,
+): number | null {
+  if (!checkoutAmounts(checkout, price, discount).paymentRequired) return 0;
+  if (checkout.customer_billing_address) return 0;
+  return checkout.tax_amount ?? null;
 }
 
 /** An open session past expires_at is shown as expired, as the real service's expiry job does. */

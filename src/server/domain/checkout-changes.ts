@@ -2,6 +2,7 @@
 // rules each change must pass (api-facts "Request bodies").
 import { json, parseJson } from '../store/index.js';
 import type { CheckoutRow } from '../store/rows.js';
+import { taxAfterChange } from './checkout-amounts.js';
 import { checkCustomFields, customAmountProblem, discountProblem } from './checkout-rules.js';
 import { Invalid, invalid } from './errors.js';
 import { checkMetadata } from './metadata.js';
@@ -95,32 +96,31 @@ export function applyCheckoutChanges(
         set.discount_locked = 1;
       }
     }
-  } else if (body.discount_code === null) {
-    // The customer removes the code they applied; a seller's discount stays (spec §2.2).
-    if (row.discount_locked !== 1 && row.discount_id) {
-      set.discount_id = null;
-    }
-  } else if (body.discount_code) {
-    const loc = ['discount_code'];
-    const current = row.discount_id ? store.row('discounts', row.discount_id) : undefined;
-    // Spec §2.2: a discount set when the checkout was created stays, and the customer cannot change it.
-    const sameCode =
-      current?.code && current.code.toLowerCase() === body.discount_code.toLowerCase();
-    if (row.discount_locked === 1 && !sameCode) {
-      throw invalid(
-        loc,
-        'This checkout has a discount set by the seller; it cannot be changed.',
-        body.discount_code,
-      );
-    }
-    if (!sameCode) {
-      if (row.allow_discount_codes !== 1)
-        throw invalid(loc, 'Discount codes are not allowed on this checkout.', body.discount_code);
-      const d = store.discounts.byCode(row.organization_id, body.discount_code);
-      const problem = discountProblem(store, d, productId, now);
-      if (problem) throw invalid(loc, problem, body.discount_code);
+  } else if (row.allow_discount_codes === 1) {
+    // The buyer's code, as the real _update_checkout takes CheckoutUpdatePublic (checkout/
+    // service.py at f179ede58c, the seed generation): only where the session allows codes (else
+    // the field is ignored); a code replaces the session's discount, the seller's too, and null
+    // removes it.
+    const code = body.discount_code;
+    if (code) {
+      const loc = ['discount_code'];
+      // is_discount_applicable: the price is a fixed one.
+      if (priceRow.amount_type !== 'fixed')
+        throw invalid(loc, 'Discounts are only applicable to fixed prices.', code);
+      const d = store.discounts.byCode(row.organization_id, code);
+      if (discountProblem(store, d, productId, now))
+        throw invalid(loc, 'This discount code does not exist or is no longer available.', code);
       set.discount_id = d!.id;
+      set.discount_locked = 0;
+    } else if (code === null) {
+      set.discount_id = null;
+      set.discount_locked = 0;
     }
   }
+  const changed = { ...row, ...set } as CheckoutRow;
+  const discountId = changed.discount_id;
+  const discount = discountId ? (store.row('discounts', discountId) ?? null) : null;
+  const tax = taxAfterChange(changed, priceRow, discount);
+  if (tax !== row.tax_amount) set.tax_amount = tax;
   if (Object.keys(set).length) store.update('checkouts', row.id, set, now);
 }

@@ -7,7 +7,8 @@ import { CURRENCIES } from '../../shared/api-facts.js';
 import { token, uuid } from '../ids.js';
 import type { Visibility } from '../store/index.js';
 import { json, parseJson } from '../store/index.js';
-import type { CustomerRow, PriceRow, ProductRow } from '../store/rows.js';
+import type { CheckoutRow, CustomerRow, PriceRow, ProductRow } from '../store/rows.js';
+import { taxAfterChange } from './checkout-amounts.js';
 import { checkCustomFields, customAmountProblem, discountProblem } from './checkout-rules.js';
 import { Invalid, invalid } from './errors.js';
 import type { Metadata } from './metadata.js';
@@ -127,7 +128,7 @@ export function createCheckout(w: Work, visible: Visibility, draft: CheckoutDraf
   const address = draft.customer_billing_address ?? parseJson(customer?.billing_address ?? 'null');
   const customerTaxId = customer?.tax_id ? parseJson<string[]>(customer.tax_id)[0] : null;
   const id = uuid();
-  store.insert('checkouts', {
+  const row: CheckoutRow = {
     id,
     created_at: now,
     modified_at: null,
@@ -138,7 +139,7 @@ export function createCheckout(w: Work, visible: Visibility, draft: CheckoutDraf
     success_url: draft.success_url ?? null,
     embed_origin: draft.embed_origin ?? null,
     amount,
-    tax_amount: 0,
+    tax_amount: null,
     currency: price.price_currency ?? CURRENCIES[0],
     product_id: product.id,
     product_price_id: price.id,
@@ -157,7 +158,10 @@ export function createCheckout(w: Work, visible: Visibility, draft: CheckoutDraf
     customer_metadata: json(draft.customer_metadata),
     custom_field_data: json(customFields),
     subscription_id: null,
-  });
+  };
+  const discount = discountId ? store.row('discounts', discountId)! : null;
+  row.tax_amount = taxAfterChange(row, price, discount);
+  store.insert('checkouts', row);
   tx.emit({ type: 'checkout.created', id });
   return id;
 }

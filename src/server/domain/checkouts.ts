@@ -4,8 +4,8 @@ import { parseJson } from '../store/index.js';
 import type { CheckoutRow } from '../store/rows.js';
 import { checkoutAmounts, shownStatus } from './checkout-amounts.js';
 import { type Actor, applyCheckoutChanges, type CheckoutChanges } from './checkout-changes.js';
-import { ExpiredCheckout, Invalid, NotOpenCheckout, type Problem } from './errors.js';
-import { purchase } from './purchase.js';
+import { ExpiredCheckout, Invalid, invalid, NotOpenCheckout, type Problem } from './errors.js';
+import { confirmPurchase } from './purchase.js';
 import type { Deps, Work } from './work.js';
 
 export type { CheckoutChanges } from './checkout-changes.js';
@@ -38,16 +38,52 @@ export function confirmCheckout(w: Work, id: string, changes: CheckoutChanges): 
   assertConfirmable(current, w.clock.iso());
   applyCheckoutChanges(w, current, changes, 'customer');
   const updated = w.store.row('checkouts', id)!;
+  // The real confirm redeems the discount (under its lock) before it looks at anything else.
+  assertRedeemable(w, updated);
   const problems = requiredForConfirm(w, updated, changes);
   if (problems.length) throw new Invalid(problems);
-  return purchase(w, updated);
+  return confirmPurchase(w, updated);
 }
 
-/** What a confirm must have: an email, the required custom fields, a payment token if paid. */
+/**
+ * The session's discount can still be redeemed now (the real discount_service.redeem_discount and
+ * is_redeemable_discount, checkout/service.py `confirm` at f179ede58c, the seed generation):
+ * not deleted, started, not ended, redemptions left. Else 422 on `discount_id`.
+ */
+function assertRedeemable({ store, clock }: Deps, row: CheckoutRow): void {
+  if (!row.discount_id) return;
+  const d = store.row('discounts', row.discount_id)!;
+  const now = clock.iso();
+  const redeemable =
+    !d.deleted_at &&
+    !(d.starts_at && d.starts_at > now) &&
+    !(d.ends_at && d.ends_at < now) &&
+    !(d.max_redemptions != null && d.redemptions_count >= d.max_redemptions);
+  if (!redeemable) throw invalid(['discount_id'], 'Discount is no longer redeemable.', d.id);
+}
+
+const required = (field: string, msg = 'Field is required.'): Problem => ({
+  type: 'missing',
+  loc: [field],
+  msg,
+  input: null,
+});
+
+/**
+ * What a confirm must have (the real `_confirm_inner` and `_get_required_confirm_fields` at
+ * f179ede58c, the seed generation): an email; a name and a billing address when a payment or a
+ * payment method is taken (is_payment_form_required); the required custom fields; a payment
+ * token when there is something to pay (is_payment_required: the total is above 0).
+ */
 function requiredForConfirm({ store }: Deps, row: CheckoutRow, body: CheckoutChanges): Problem[] {
+  const price = store.row('prices', row.product_price_id)!;
+  const discount = row.discount_id ? (store.row('discounts', row.discount_id) ?? null) : null;
+  const amounts = checkoutAmounts(row, price, discount);
   const problems: Problem[] = [];
-  if (!row.customer_email) {
-    problems.push({ type: 'missing', loc: ['customer_email'], msg: 'Field required', input: null });
+  const fields = ['customer_email'] as const;
+  const paid = ['customer_name', 'customer_billing_address'] as const;
+  for (const field of amounts.paymentFormRequired ? [...fields, ...paid] : fields) {
+    if (row[field] == null) problems.push(required(field));
   }
   const data = parseJson<Record<string, unknown>>(row.custom_field_data);
   for (const f of store.products.attachedFields(row.product_id)) {
@@ -61,15 +97,8 @@ function requiredForConfirm({ store }: Deps, row: CheckoutRow, body: CheckoutCha
       });
     }
   }
-  const price = store.row('prices', row.product_price_id)!;
-  const discount = row.discount_id ? (store.row('discounts', row.discount_id) ?? null) : null;
-  if (checkoutAmounts(row, price, discount).paymentFormRequired && !body.confirmation_token_id) {
-    problems.push({
-      type: 'missing',
-      loc: ['confirmation_token_id'],
-      msg: 'Confirmation token is required.',
-      input: null,
-    });
+  if (amounts.paymentRequired && !body.confirmation_token_id) {
+    problems.push(required('confirmation_token_id', 'Confirmation token is required.'));
   }
   return problems;
 }

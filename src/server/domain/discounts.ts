@@ -96,6 +96,16 @@ export function createDiscount(
 /** The fields of its kind a redeemed discount keeps (the real service's forbidden fields). */
 const REDEEMED_KEEPS = { fixed: ['amount', 'currency'], percentage: ['basis_points'] } as const;
 
+const SENSITIVE = [
+  'starts_at',
+  'ends_at',
+  'max_redemptions',
+  'amount',
+  'currency',
+  'basis_points',
+  'duration_in_months',
+] as const;
+
 /** PATCH /v1/discounts/{id}. */
 export function updateDiscount({ store, clock }: Work, d: DiscountRow, changes: DiscountChanges) {
   if (changes.duration != null && changes.duration !== d.duration)
@@ -128,7 +138,15 @@ export function updateDiscount({ store, clock }: Work, d: DiscountRow, changes: 
   for (const field of own) if (changes[field] != null) set[field] = changes[field];
   // Replaced when sent, as the real service meant (at the spec's generation it dropped it).
   if (changes.metadata != null) set.metadata = json(changes.metadata);
-  if (Object.keys(set).length) store.update('discounts', d.id, set, clock.iso());
+  const now = clock.iso();
+  // A change of what a redemption depends on leaves the discount redeemable in the future (the
+  // real update, discount/service.py at f179ede58c, the seed generation: its sensitive fields).
+  if (SENSITIVE.some((field) => field in set)) {
+    const endsAt = (set.ends_at === undefined ? d.ends_at : set.ends_at) as string | null;
+    if (endsAt != null && endsAt < now)
+      throw invalid(['ends_at'], 'Ends at must be in the future.', endsAt);
+  }
+  if (Object.keys(set).length) store.update('discounts', d.id, set, now);
 }
 
 /** DELETE /v1/discounts/{id}: gone from the seller's reads and from every checkout's reach. */

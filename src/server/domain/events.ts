@@ -11,4 +11,9 @@ export interface DomainEvent {
   type: EventType;
   /** The id of the resource the event is about (its `data` is that resource's API form). */
   id: string;
+  /**
+   * A benefit grant's properties before the change: the real BenefitGrantWebhook's
+   * `previous_properties` (benefit/service/benefit_grant.py `_send_webhook` at f179ede58c).
+   */
+  previous_properties?: unknown;
 }

@@ -45,21 +45,30 @@ export function grantLicenseKeys(
   customer: { id: string; user_id: string | null },
   random?: Random,
 ): GrantedKey[] {
-  const granted: GrantedKey[] = [];
-  for (const b of store.products.licenseKeyBenefits(productId)) {
-    const props = JSON.parse(b.properties) as LicenseKeyProperties;
-    const key = { benefitId: b.id, id: uuid(random), key: licenseKey(props.prefix, random) };
-    store.licenseKeys.insert({
-      id: key.id,
-      created_at: now.toISOString(),
-      organization_id: b.organization_id,
-      user_id: customer.user_id ?? null,
-      customer_id: customer.id,
-      benefit_id: b.id,
-      key: key.key,
-      ...keyLimits(props, now),
-    });
-    granted.push(key);
-  }
-  return granted;
+  return store.products
+    .licenseKeyBenefits(productId)
+    .map((b) => grantLicenseKey(store, now, b, customer, random));
+}
+
+/** A new key of license_keys benefit `b` for the customer (the real customer_grant). */
+export function grantLicenseKey(
+  store: Store,
+  now: Date,
+  b: { id: string; organization_id: string; properties: string },
+  customer: { id: string; user_id: string | null },
+  random?: Random,
+): GrantedKey {
+  const props = JSON.parse(b.properties) as LicenseKeyProperties;
+  const key = { benefitId: b.id, id: uuid(random), key: licenseKey(props.prefix, random) };
+  store.licenseKeys.insert({
+    id: key.id,
+    created_at: now.toISOString(),
+    organization_id: b.organization_id,
+    user_id: customer.user_id ?? null,
+    customer_id: customer.id,
+    benefit_id: b.id,
+    key: key.key,
+    ...keyLimits(props, now),
+  });
+  return key;
 }

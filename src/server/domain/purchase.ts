@@ -1,15 +1,18 @@
-// What confirming a checkout creates (spec §3): the customer (or the one with that email), the
-// discount's redemption, a subscription for a recurring price, the order, a grant of each benefit
-// of the product (license keys among them) and a customer session, with their events. Runs
-// inside the confirm's transaction.
+// What confirming a checkout does (spec §3), in the real service's two steps (checkout/service.py
+// at f179ede58c, the seed generation). The confirm itself (`_confirm_inner`): the customer (or
+// the one with that email), the discount's redemption and a customer session; the session is
+// `confirmed`, with `checkout.updated`, and the payment processor is asked. Then, once the confirm
+// has committed, the processor's answer (a job, jobs.ts; `handle_stripe_success` or, for a free
+// one, `handle_free_success`): the session `succeeded`, and what the processor's own events make
+// there — the subscription for a recurring price, the order and a grant of each benefit of the
+// product (license keys among them), with their events.
 import { uuid } from '../ids.js';
 import { json, parseJson } from '../store/index.js';
 import type { CheckoutRow, CustomerRow } from '../store/rows.js';
-import { grantBenefits } from './benefit-grants.js';
+import { syncBenefitGrants } from './benefit-grants.js';
 import { checkoutAmounts } from './checkout-amounts.js';
 import { createCustomerSession } from './customer-sessions.js';
 import { periodEnd } from './due.js';
-import { invalid } from './errors.js';
 import type { Work } from './work.js';
 
 /** The checkout's customer: the organization's customer with its email, else a new one. */
@@ -45,28 +48,39 @@ function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
 }
 
 /** Confirms an open, validated checkout; returns the customer session's token. */
-export function purchase(w: Work, row: CheckoutRow): { token: string } {
+export function confirmPurchase(w: Work, row: CheckoutRow): { token: string } {
   const { store, clock, tx } = w;
+  const iso = clock.iso();
+  const customer = buyer(w, row, iso);
+  // Checked redeemable just before (checkouts.ts), in this transaction: counted once.
+  if (row.discount_id) store.discounts.redeem(row.discount_id);
+  const session = createCustomerSession(w, customer.id);
+  store.checkouts.markConfirmed(row.id, customer.id, iso);
+  tx.emit({ type: 'checkout.updated', id: row.id });
+  tx.enqueue({ kind: 'checkout.payment_succeeded', ref: row.id });
+  return { token: session.token };
+}
+
+/**
+ * The payment processor's answer to confirmed checkout `id`: the payment succeeded. Events in
+ * the order the real service sends them: `checkout.updated` (succeeded) from the success handler;
+ * for a recurring price `subscription.created` and `.active` (create_subscription_from_stripe),
+ * then `subscription.updated` (update_subscription_from_stripe, as the processor switches the
+ * subscription to automatic charges — the update that queues its benefit grants); the order's
+ * `order.created` (create_order_from_stripe, which needs the subscription); then a
+ * `benefit_grant.created` per benefit (the benefit grant jobs).
+ */
+export function settleCheckout(w: Work, id: string): void {
+  const { store, clock, tx } = w;
+  const row = store.row('checkouts', id);
+  // The real handler refuses a session that is not confirmed (NotConfirmedCheckout).
+  if (row?.status !== 'confirmed' || !row.customer_id) return;
+  const customer = store.row('customers', row.customer_id)!;
   const now = clock.now();
   const iso = now.toISOString();
   const priceRow = store.row('prices', row.product_price_id)!;
   const discount = row.discount_id ? (store.row('discounts', row.discount_id) ?? null) : null;
   const amounts = checkoutAmounts(row, priceRow, discount);
-  const customer = buyer(w, row, iso);
-  if (discount) {
-    // Read again: the redemptions are counted in this transaction, not when the checkout was read.
-    const d = store.row('discounts', discount.id)!;
-    // Deleted since it was applied: the real service's confirm finds it no longer redeemable.
-    if (d.deleted_at) throw invalid(['discount_id'], 'Discount is no longer redeemable.', d.id);
-    if (d.max_redemptions != null && d.redemptions_count >= d.max_redemptions) {
-      throw invalid(
-        ['discount_code'],
-        'Discount has reached its maximum number of redemptions.',
-        d.code,
-      );
-    }
-    store.discounts.redeem(d.id);
-  }
   let subscriptionId: string | null = null;
   const recurring = priceRow.type === 'recurring';
   const currency = amounts.currency ?? 'usd';
@@ -111,7 +125,7 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
     metadata: row.metadata,
     custom_field_data: row.custom_field_data,
     amount: amounts.subtotal,
-    tax_amount: amounts.tax,
+    tax_amount: amounts.tax ?? 0,
     currency,
     billing_reason: recurring ? 'subscription_create' : 'purchase',
     billing_address: row.customer_billing_address ?? null,
@@ -124,16 +138,20 @@ export function purchase(w: Work, row: CheckoutRow): { token: string } {
     checkout_id: row.id,
     user_id: customer.user_id ?? null,
   });
-  const session = createCustomerSession(w, customer.id);
-  store.checkouts.markConfirmed(row.id, customer.id, subscriptionId, iso);
-  // The events in the order the issue lists them (api-facts "Events"), each resource's form as
-  // it is now; the grants (and their license keys) come last, one event each.
+  store.checkouts.markSucceeded(row.id, subscriptionId, iso);
   tx.emit({ type: 'checkout.updated', id: row.id });
-  tx.emit({ type: 'order.created', id: orderId });
   if (subscriptionId) {
     tx.emit({ type: 'subscription.created', id: subscriptionId });
     tx.emit({ type: 'subscription.active', id: subscriptionId });
+    tx.emit({ type: 'subscription.updated', id: subscriptionId });
   }
-  grantBenefits(w, row.product_id, customer, { orderId, subscriptionId });
-  return { token: session.token };
+  tx.emit({ type: 'order.created', id: orderId });
+  // A subscription's grants are the subscription's (order_id null); a one-time purchase's the order's.
+  syncBenefitGrants(
+    w,
+    'grant',
+    row.product_id,
+    customer,
+    subscriptionId ? { subscriptionId } : { orderId },
+  );
 }

@@ -171,17 +171,15 @@ export function checkoutAttachedFields(l: Loader, productId: string): R[] {
   return attachedFields(l, productId);
 }
 
+/**
+ * A discount's short form. A percentage discount has basis_points and no amount or currency (the
+ * real DiscountPercentage* schemas, discount/schemas.py at f179ede58c, the seed generation).
+ */
 export function discountShort(r: DiscountRow): R {
-  const out: R = {
-    duration: r.duration,
-    type: r.type,
-    amount: r.amount ?? null,
-    currency: r.currency ?? null,
-    id: r.id,
-    name: r.name,
-    code: r.code ?? null,
-  };
+  const out: R = { duration: r.duration, type: r.type };
   if (r.type === 'percentage') out.basis_points = r.basis_points;
+  else Object.assign(out, { amount: r.amount ?? null, currency: r.currency ?? null });
+  Object.assign(out, { id: r.id, name: r.name, code: r.code ?? null });
   if (r.duration === 'repeating') out.duration_in_months = r.duration_in_months;
   return out;
 }

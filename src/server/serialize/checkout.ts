@@ -46,7 +46,8 @@ export function checkoutView(l: Loader, r: CheckoutRow, now: string, sessionToke
     product_price_id: r.product_price_id,
     discount_id: r.discount_id ?? null,
     allow_discount_codes: r.allow_discount_codes === 1,
-    is_discount_applicable: priceRow.amount_type !== 'free',
+    // Checkout.is_discount_applicable at f179ede58c (the seed generation): a fixed price only.
+    is_discount_applicable: priceRow.amount_type === 'fixed',
     is_free_product_price: free,
     is_payment_required: paymentRequired,
     is_payment_setup_required: paymentSetupRequired,

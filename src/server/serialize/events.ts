@@ -9,8 +9,11 @@ import { checkoutView } from './checkout.js';
 import { customer, order, subscriptionAdmin } from './commerce.js';
 import { j, type Loader, type R, stamps } from './loader.js';
 
-/** A benefit grant with its customer and benefit (SDK 0.20.2 BenefitGrantWebhook). */
-export function benefitGrant(l: Loader, r: BenefitGrantRow): R {
+/**
+ * A benefit grant with its customer and benefit, and its properties before the change (SDK
+ * 0.20.2 BenefitGrantWebhook; the real service sets `previous_properties` on every event).
+ */
+export function benefitGrant(l: Loader, r: BenefitGrantRow, previous: unknown): R {
   return {
     ...stamps(r),
     id: r.id,
@@ -27,6 +30,7 @@ export function benefitGrant(l: Loader, r: BenefitGrantRow): R {
     customer: customer(l.row('customers', r.customer_id)!),
     properties: j(r.properties),
     benefit: benefit(l.row('benefits', r.benefit_id)!, true),
+    previous_properties: previous ?? null,
   };
 }
 
@@ -62,7 +66,7 @@ export function eventData(l: Loader, event: DomainEvent, now: string): EventData
     }
     case 'benefit_grant': {
       const r = l.row('benefit_grants', event.id);
-      return r ? of(benefitGrant(l, r), r.organization_id) : undefined;
+      return r ? of(benefitGrant(l, r, event.previous_properties), r.organization_id) : undefined;
     }
     case 'organization': {
       const r = l.row('organizations', event.id);

@@ -19,6 +19,28 @@ export class BenefitGrants {
     this.db.insert('benefit_grants', row);
   }
 
+  /** The grants of a scope (a subscription, or a one-time purchase's order), oldest first. */
+  ofScope(scope: { subscriptionId: string } | { orderId: string }): BenefitGrantRow[] {
+    return 'subscriptionId' in scope
+      ? this.db.all<BenefitGrantRow>(
+          'SELECT * FROM benefit_grants WHERE subscription_id = ? ORDER BY created_at, rowid',
+          scope.subscriptionId,
+        )
+      : this.db.all<BenefitGrantRow>(
+          `SELECT * FROM benefit_grants WHERE order_id = ? AND subscription_id IS NULL
+           ORDER BY created_at, rowid`,
+          scope.orderId,
+        );
+  }
+
+  /** The scope's grant of benefit `benefitId`, if any. */
+  inScope(
+    benefitId: string,
+    scope: { subscriptionId: string } | { orderId: string },
+  ): BenefitGrantRow | undefined {
+    return this.ofScope(scope).find((g) => g.benefit_id === benefitId);
+  }
+
   /** The subscription's grants that are not revoked, oldest first. */
   grantedBy(subscriptionId: string): BenefitGrantRow[] {
     return this.db.all<BenefitGrantRow>(

@@ -55,10 +55,18 @@ export class Checkouts {
     );
   }
 
-  markConfirmed(id: string, customerId: string, subscriptionId: string | null, now: string): void {
+  markConfirmed(id: string, customerId: string, now: string): void {
     this.db.run(
-      `UPDATE checkouts SET status = 'confirmed', customer_id = ?, subscription_id = ?, modified_at = ? WHERE id = ?`,
+      `UPDATE checkouts SET status = 'confirmed', customer_id = ?, modified_at = ? WHERE id = ?`,
       customerId,
+      now,
+      id,
+    );
+  }
+
+  markSucceeded(id: string, subscriptionId: string | null, now: string): void {
+    this.db.run(
+      `UPDATE checkouts SET status = 'succeeded', subscription_id = ?, modified_at = ? WHERE id = ?`,
       subscriptionId,
       now,
       id,

@@ -1,9 +1,11 @@
 // SQLite through node:sqlite: one connection that every request shares. WAL + one transaction per
 // write request: every write that was acknowledged with a 2xx has been handed to the OS before
 // the answer, so it survives kill -9. The store modules (store/*.ts) hold every statement.
+import { randomUUID } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { parseJson as parseExact } from '../../shared/json.js';
 import type { DomainEvent } from '../domain/events.js';
+import type { Job } from '../domain/jobs.js';
 import { type Memo, Memos } from './memo.js';
 import type { ById, EventRow, OfOrganization, Table, Tables } from './rows.js';
 import { SCHEMA } from './schema.js';
@@ -17,6 +19,11 @@ export interface Tx {
    * once, inside the transaction, so a rollback drops it with the change.
    */
   emit(event: DomainEvent): void;
+  /**
+   * Queues work that runs once this transaction has committed, in a transaction of its own
+   * (domain/jobs.ts): stored in this one, so a queued job survives kill -9 and a rollback drops it.
+   */
+  enqueue(job: Job): void;
 }
 
 /** Where events are stored (webhooks/outbox.ts; by default nowhere). */
@@ -54,6 +61,8 @@ export class Db {
   outbox: Outbox = NO_OUTBOX;
   /** Sees the events of each transaction before COMMIT (tests observe the changes' events). */
   sink: EventSink = () => {};
+  /** Runs the queued jobs (domain/jobs.ts); called after each COMMIT that queued one. */
+  worker: () => void = () => {};
 
   constructor(file = ':memory:') {
     this.db = new DatabaseSync(file);
@@ -199,7 +208,18 @@ export class Db {
       const row = this.outbox.store(e);
       if (row) stored.push(row);
     };
-    const open: Open = { tx: { emit }, events, written: new Set() };
+    let queued = false;
+    const enqueue = (job: Job) => {
+      this.run(
+        'INSERT INTO jobs (id, kind, ref, created_at) VALUES (?, ?, ?, ?)',
+        randomUUID(),
+        job.kind,
+        job.ref,
+        new Date().toISOString(),
+      );
+      queued = true;
+    };
+    const open: Open = { tx: { emit, enqueue }, events, written: new Set() };
     this.open = open;
     let result: T;
     try {
@@ -215,7 +235,18 @@ export class Db {
       this.open = undefined;
     }
     if (stored.length) this.outbox.committed(stored);
+    if (queued) this.worker();
     return result;
+  }
+
+  /** The jobs queued and not done yet, oldest first. */
+  pendingJobs(): (Job & { id: string })[] {
+    return this.all('SELECT id, kind, ref FROM jobs ORDER BY rowid');
+  }
+
+  /** A job is done: called inside the transaction that does it. */
+  finishJob(id: string): void {
+    this.run('DELETE FROM jobs WHERE id = ?', id);
   }
 
   getMeta(key: string): string | undefined {

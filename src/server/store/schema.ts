@@ -221,6 +221,12 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
 CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, created_at);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_created ON webhook_deliveries(created_at);
 
+-- Work a change queues to run after it commits, each job in a transaction of its own that deletes
+-- its row (domain/jobs.ts): the payment processor's answer to a confirmed checkout.
+CREATE TABLE IF NOT EXISTS jobs (
+  id TEXT PRIMARY KEY, kind TEXT NOT NULL, ref TEXT NOT NULL, created_at TEXT NOT NULL
+);
+
 CREATE TABLE IF NOT EXISTS benefit_grants (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
   benefit_id TEXT NOT NULL REFERENCES benefits(id), customer_id TEXT NOT NULL REFERENCES customers(id),

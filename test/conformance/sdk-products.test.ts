@@ -344,4 +344,43 @@ describe('products through the SDK', () => {
       box.pat.products.update({ id: globex[0]!.id, productUpdate: { name: 'Mine now' } }),
     );
   });
+
+  // POST /v1/products/{id}/benefits (the real update_benefits, product/service/product.py at
+  // f179ede58c, the seed generation): the product with its new benefits, in the list's order.
+  it('updateBenefits: the product with the benefits listed; the errors it maps', async () => {
+    const made = await call('create a product for benefits', () =>
+      org.products.create({
+        name: 'Benefit carrier',
+        prices: [{ type: 'one_time', amountType: 'fixed', priceAmount: 700 }],
+      }),
+    );
+    expect(made.benefits).toEqual([]);
+    const { items } = await allPages('benefits', () => box.pat.benefits.list({ limit: 100 }));
+    const two = items.filter((b) => b.type === 'custom' || b.type === 'license_keys').slice(0, 2);
+    expect(two).toHaveLength(2);
+    const updated = await call('updateBenefits', () =>
+      org.products.updateBenefits({
+        id: made.id,
+        productBenefitsUpdate: { benefits: two.map((b) => b.id).reverse() },
+      }),
+    );
+    expect(updated.benefits.map((b) => b.id)).toEqual(two.map((b) => b.id).reverse());
+    expect(await call('get it', () => org.products.get({ id: made.id }))).toEqual(updated);
+    const cleared = await call('updateBenefits to none', () =>
+      box.pat.products.updateBenefits({ id: made.id, productBenefitsUpdate: { benefits: [] } }),
+    );
+    expect(cleared.benefits).toEqual([]);
+    const unknown = await expectError('an unknown benefit', errors.HTTPValidationError, () =>
+      org.products.updateBenefits({ id: made.id, productBenefitsUpdate: { benefits: [UNKNOWN] } }),
+    );
+    expect(unknown.detail).toMatchObject([
+      { type: 'value_error', loc: ['body', 'benefits', 0], msg: 'Benefit does not exist.' },
+    ]);
+    await expectError('another organization’s product', errors.ResourceNotFound, () =>
+      box.pat.products.updateBenefits({
+        id: globex[0]!.id,
+        productBenefitsUpdate: { benefits: [] },
+      }),
+    );
+  });
 });

@@ -124,6 +124,13 @@ const updateBody = z.object({
   attached_custom_fields: orNull(list(attachedField)),
 });
 
+// ProductBenefitsUpdate: the benefits' ids, in the order the product lists them.
+const benefitsBody = z.object({ benefits: list(z.uuid()) });
+
+export function parseProductBenefits(body: unknown): string[] {
+  return parseBody(benefitsBody, body).benefits;
+}
+
 export function parseProductCreate(body: unknown): ProductDraft {
   return parseBody(createBody, body);
 }

@@ -1,11 +1,12 @@
 // The seller's products: GET/POST /v1/products/, GET/PATCH /v1/products/{id} (the real service's
 // product endpoints at the spec's generation; SDK 0.20.2 products.*). Archiving is a PATCH of
-// `is_archived`. POST /v1/products/{id}/benefits is not served: changing a product's benefits
-// grants and revokes them for every existing customer, which this service does not model.
+// `is_archived`. POST /v1/products/{id}/benefits sets the product's benefits, granting and
+// revoking them for its existing customers (domain/product-benefits.ts).
 import type { FastifyRequest } from 'fastify';
 import { PRODUCT_DEFAULT_SORTING, PRODUCT_SORT_CRITERIA } from '../../shared/api-facts.js';
 import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
+import { updateProductBenefits } from '../domain/product-benefits.js';
 import { createProduct, updateProduct } from '../domain/products.js';
 import { product } from '../serialize.js';
 import {
@@ -17,7 +18,7 @@ import {
   uuidLists,
   uuidParam,
 } from '../validate.js';
-import { parseProductCreate, parseProductUpdate } from './products-body.js';
+import { parseProductBenefits, parseProductCreate, parseProductUpdate } from './products-body.js';
 
 const { READ, WRITE } = sellerAuth('products');
 
@@ -64,6 +65,14 @@ export function registerProducts({ app, get, write, service }: Router): void {
     const id = idOf(req);
     const changes = parseProductUpdate(req.body);
     updateProduct(ctx.work, load(ctx, id), changes);
+    return product(ctx.loader, store.row('products', id)!, 'admin');
+  });
+
+  // 200 with the product, as the real endpoint answers (product/endpoints.py update_benefits).
+  write('POST', '/v1/products/:id/benefits', WRITE, (req, ctx) => {
+    const id = idOf(req);
+    const ids = parseProductBenefits(req.body);
+    updateProductBenefits(ctx.work, ctx.visible, load(ctx, id), ids);
     return product(ctx.loader, store.row('products', id)!, 'admin');
   });
 }

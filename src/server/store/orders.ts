@@ -49,6 +49,14 @@ const boughtDirection = (field: string, desc: boolean) =>
 export class Orders {
   constructor(private readonly db: Db) {}
 
+  /** The product's one-time orders (no subscription), oldest first. */
+  oneTimeOf(productId: string): OrderRow[] {
+    return this.db.all<OrderRow>(
+      'SELECT * FROM orders WHERE product_id = ? AND subscription_id IS NULL ORDER BY created_at, id',
+      productId,
+    );
+  }
+
   /** The order confirming checkout `checkoutId` made (the hosted page's receipt). */
   byCheckout(checkoutId: string): OrderRow | undefined {
     return this.db.get<OrderRow>(

@@ -107,6 +107,14 @@ export class Products {
     });
   }
 
+  /** The product's benefits become `benefitIds`, in that order. */
+  setBenefits(productId: string, benefitIds: readonly string[]): void {
+    this.db.run('DELETE FROM product_benefits WHERE product_id = ?', productId);
+    benefitIds.forEach((benefit_id, order) => {
+      this.db.insert('product_benefits', { product_id: productId, benefit_id, order });
+    });
+  }
+
   /** The product's custom fields become `fields`, in that order. */
   setCustomFields(productId: string, fields: readonly { id: string; required: boolean }[]): void {
     this.db.run('DELETE FROM product_custom_fields WHERE product_id = ?', productId);

@@ -78,6 +78,14 @@ function sellerDirection(field: string, desc: boolean): string {
 export class Subscriptions {
   constructor(private readonly db: Db) {}
 
+  /** Every subscription of the product, oldest first. */
+  ofProduct(productId: string): SubscriptionRow[] {
+    return this.db.all<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE product_id = ? ORDER BY created_at, id',
+      productId,
+    );
+  }
+
   /** The seller's subscriptions that have started (the real service lists no other). */
   listSold(
     visible: Visibility,

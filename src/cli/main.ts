@@ -128,7 +128,7 @@ export async function main(argv: string[], environment?: Environment): Promise<n
     const program = buildProgram(context);
     // commander would show the root's help for `help <unknown>`, and succeed.
     if (helpFor) checkCommandPath(program, helpFor);
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(helpOfGroup(program, argv), { from: 'user' });
     // A command may end quietly once interrupted (a pager closed by Ctrl+C): say so all the same.
     if (context.signal.aborted && context.signal.reason === 'SIGINT') {
       context.io.stderr.write('billing: interrupted\n');
@@ -150,6 +150,24 @@ interface Named {
   name(): string;
   commands: readonly Named[];
   _hidden?: boolean;
+  _defaultCommandName?: string | null;
+}
+
+/**
+ * Bare `billing` and a bare group (`billing subs`) ask for its help, as gh does: printed on
+ * stdout, exit 0 (commander prints it to stderr and fails). A group with a default command
+ * (`billing clock` is `clock show`) runs that instead. The words of argv are its arguments that
+ * are not options; an option's value among them (`--profile x`) leaves argv to commander.
+ */
+function helpOfGroup(root: Named, argv: string[]): string[] {
+  if (argv.some((a) => ['--help', '-h', '--version', '-V'].includes(a))) return argv;
+  let at = root;
+  for (const word of argv.filter((a) => !a.startsWith('-'))) {
+    const next = at.commands.find((c) => c.name() === word);
+    if (!next) return argv;
+    at = next;
+  }
+  return at.commands.length > 0 && !at._defaultCommandName ? [...argv, '--help'] : argv;
 }
 
 /** `billing help <path>`: every word must name a command, else a usage error with a suggestion. */

@@ -107,6 +107,26 @@ describe('help', () => {
     expect((await run(['orders', 'lst'])).stderr).toContain('(Did you mean list?)');
   });
 
+  it('bare `billing` and a bare group print their help on stdout and exit 0, as gh does', async () => {
+    const [root, subs, keys, withGlobal] = await Promise.all([
+      run([]),
+      run(['subs']),
+      run(['keys']),
+      run(['subs', '--no-pager']),
+    ]);
+    expect(root).toMatchObject({ code: 0, stderr: '' });
+    expect(root.stdout).toBe((await run(['--help'])).stdout);
+    expect(subs).toMatchObject({ code: 0, stderr: '' });
+    expect(subs.stdout).toBe((await run(['subs', '--help'])).stdout);
+    expect(keys.stdout).toMatch(/^Usage: billing keys \[options\] \[command\]\n/);
+    expect(withGlobal).toEqual(subs);
+    // An unknown word is still an error; a group with a default command runs it.
+    expect(await run(['subs', 'lsit'])).toMatchObject({ code: 2, stdout: '' });
+    const clock = await run(['clock'], { env: { BILLING_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(clock.stdout).toBe('');
+    expect(clock.code).toBe(3);
+  });
+
   it('prints the version', async () => {
     const r = await run(['--version']);
     expect(r.stdout).toMatch(/^\d+\.\d+\.\d+(-dev)?/);

@@ -195,6 +195,19 @@ export async function dataObject(
   value: string | undefined,
   stdin: InStream,
 ): Promise<Record<string, unknown> | undefined> {
+  const data = await dataJson(value, stdin);
+  if (data === undefined) return undefined;
+  if (data.value === null || typeof data.value !== 'object' || Array.isArray(data.value)) {
+    throw new UsageError(`${data.source}: must be a JSON object`);
+  }
+  return data.value as Record<string, unknown>;
+}
+
+/** `--data` as inline JSON, `@file` or `-` (stdin): any JSON value, and where it came from. */
+export async function dataJson(
+  value: string | undefined,
+  stdin: InStream,
+): Promise<{ value: unknown; source: string } | undefined> {
   if (value === undefined) return undefined;
   let text: string;
   let source = '--data';
@@ -223,10 +236,7 @@ export async function dataObject(
   } catch (err) {
     throw new UsageError(`${source}: invalid JSON: ${(err as Error).message.split('\n')[0]}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`${source}: must be a JSON object`);
-  }
-  return parsed as Record<string, unknown>;
+  return { value: parsed, source };
 }
 
 async function readAll(stream: InStream): Promise<string> {

@@ -4,7 +4,7 @@ import { UsageError } from '../../../errors.js';
 import { parseJson } from '../../../shared/json.js';
 import type { Context } from '../../context.js';
 import type { Audience } from '../../credentials.js';
-import { collect, dataObject } from '../../input.js';
+import { collect, dataJson } from '../../input.js';
 import { isMine } from '../shared.js';
 import { verb } from '../verb.js';
 
@@ -15,7 +15,8 @@ export interface ApiOptions {
   method: Method;
   path: string;
   query: Record<string, string[]>;
-  body?: Record<string, unknown>;
+  /** Any JSON value (an object but for a few endpoints, e.g. /__local/faults' compact string). */
+  body?: unknown;
   /** Follow every page of a list endpoint (GET only). */
   paginate: boolean;
   /** -H: headers that replace the client's own (Polar-Version among them). */
@@ -99,7 +100,7 @@ export const buildApi = verb(runApi, {
         'a request header (repeatable); replaces the default one, e.g. Polar-Version',
         collect,
       )
-      .option('--data <json>', 'request body as JSON, @file or - for stdin')
+      .option('--data <json>', 'request body as JSON (any value), @file or - for stdin')
       .option('--paginate', 'fetch every page of a list endpoint (GET only)')
       .option('--no-auth', 'send no Authorization header')
       .option('--mine', "the customer session's token (customer-portal endpoints)")
@@ -112,13 +113,19 @@ export const buildApi = verb(runApi, {
     if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
     const pairs = fields(opts.field);
     const query: Record<string, string[]> = {};
-    let body: Record<string, unknown> | undefined = await dataObject(opts.data, ctx.io.stdin);
+    const data = await dataJson(opts.data, ctx.io.stdin);
+    let body = data?.value;
     for (const [k, v] of pairs) {
       if (method === 'GET' || method === 'DELETE') {
         query[k] = [...(query[k] ?? []), typeof v === 'string' ? v : JSON.stringify(v)];
-      } else {
-        body = { ...body, [k]: v };
+        continue;
       }
+      if (data && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+        throw new UsageError(
+          `-f ${k}: ${data.source} is not a JSON object, so no field can be added to it`,
+        );
+      }
+      body = { ...(body as object | undefined), [k]: v };
     }
     const audience = opts.auth === false ? 'none' : isMine(opts) ? 'customer' : 'seller';
     return {

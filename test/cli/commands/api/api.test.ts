@@ -150,8 +150,26 @@ describe('api: argv -> options', () => {
   });
 
   it.each([
+    ['"latency:10-50ms"', 'latency:10-50ms'],
+    ['[1, 2]', [1, 2]],
+    ['7', 7],
+  ])(
+    '--data %s: any JSON value is the body (/__local/faults takes a string)',
+    async (text, value) => {
+      expect(await parse(buildApi, 'api', ['PUT', '/__local/faults', '--data', text])).toEqual({
+        options: { ...get, method: 'PUT', path: '/__local/faults', body: value },
+        code: 0,
+        stderr: '',
+      });
+    },
+  );
+
+  it.each([
     ...USAGE,
-    [['PATCH', '/v1/x', '--data', '[1, 2]'], 'billing: --data: must be a JSON object\n'],
+    [
+      ['PATCH', '/v1/x', '--data', '[1, 2]', '-f', 'a=b'],
+      'billing: -f a: --data is not a JSON object, so no field can be added to it\n',
+    ],
     [
       ['PATCH', '/v1/x', '--data', '@/nonexistent/body.json'],
       'billing: --data: cannot read /nonexistent/body.json: no such file\n',

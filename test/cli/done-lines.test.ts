@@ -42,12 +42,16 @@ describe('✓ lines', () => {
       new RegExp(
         `^✓ Subscription ${subscription.id} will end with its current period \\(\\d{4}-\\d\\d-\\d\\d\\)\\.$`,
       ),
+      // A second cancellation is refused (the real service's 403): taken back in between.
+      ['subs', 'resume', subscription.id],
     ],
     () => [
       ['subs', 'resume', subscription.id],
       new RegExp(
         `^✓ Subscription ${subscription.id} continues; it renews on \\d{4}-\\d\\d-\\d\\d\\.$`,
       ),
+      // Only a cancellation can be resumed (the real service's 400 otherwise).
+      ['subs', 'cancel', subscription.id],
     ],
     () => [['keys', 'update', keyId, '--usage', '0'], `✓ License key ${keyId} updated.`],
     () => [
@@ -59,12 +63,13 @@ describe('✓ lines', () => {
       `✓ Organization ${svc.demo!.organization_id} updated.`,
     ],
   ])('end a write on a terminal, and only there (%#)', async (make) => {
-    const [argv, line] = make() as [string[], string | RegExp];
+    const [argv, line, between] = make() as [string[], string | RegExp, string[]?];
     const tty = await run([...argv, '--fields', 'id'], { env, tty: true });
     expect(tty.code).toBe(0);
     const last = stripVTControlCharacters(tty.stderr).trimEnd().split('\n').at(-1)!;
     if (typeof line === 'string') expect(last).toBe(line);
     else expect(last).toMatch(line);
+    if (between) expect((await run(between, { env })).code).toBe(0);
     const piped = await run([...argv, '--fields', 'id'], { env });
     expect(piped).toMatchObject({ code: 0, stderr: '' });
   });

@@ -38,6 +38,11 @@ export interface Column {
    * such field at all (its top-level key, or an alternative's, is missing).
    */
   ifPresent?: boolean;
+  /**
+   * For `price`: where the interval of a recurring price sits when the price has none (today's
+   * products carry it); `$49.00 USD/month`.
+   */
+  intervalPath?: string;
 }
 
 /**
@@ -45,10 +50,11 @@ export interface Column {
  * and the seed's thin types), so a renamed or dropped field is a compile error. Written as
  * `[…] satisfies ColumnOf<T>[]`: a type only, nothing more is loaded at start-up.
  */
-export type ColumnOf<T> = Omit<Column, 'path' | 'alt' | 'currencyPath'> & {
+export type ColumnOf<T> = Omit<Column, 'path' | 'alt' | 'currencyPath' | 'intervalPath'> & {
   path: FieldPath<T>;
   alt?: readonly FieldPath<T>[];
   currencyPath?: FieldPath<T>;
+  intervalPath?: FieldPath<T>;
 };
 
 export interface HumanCell {
@@ -184,7 +190,15 @@ function unsafeHumanCell(col: Column, obj: object, now: Date): HumanCell {
   if (col.kind === 'money') {
     return moneyCell(value, col.currencyPath ? getPath(obj, col.currencyPath) : undefined);
   }
-  if (col.kind === 'price') return priceCell(parentOf(obj, col.path), value);
+  if (col.kind === 'price') {
+    const price = parentOf(obj, col.path);
+    const cell = priceCell(price, value);
+    if (!col.intervalPath || cell.tone || cell.text === 'Free' || price?.type === 'one_time') {
+      return cell;
+    }
+    const every = price?.recurring_interval ?? getPath(obj, col.intervalPath);
+    return typeof every === 'string' ? { text: `${cell.text}/${oneLine(every)}` } : cell;
+  }
   if (col.kind === 'discount') return discountCell(parentOf(obj, col.path), value);
   if (col.kind === 'prices') {
     const text = pricesText(value, parentOf(obj, col.path));

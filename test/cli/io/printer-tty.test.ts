@@ -145,6 +145,53 @@ describe('cards read what the real service sends (issue 11)', () => {
   ])('%s', async (_name, obj, human, tsv) => {
     expect(await card(obj)).toEqual({ human, tsv });
   });
+
+  // A recurring price says how often (issue 24): the seed's price carries its interval, today's
+  // product does; a one-time or free price says nothing of it.
+  it.each([
+    [
+      "the seed's recurring price",
+      {
+        product_price: {
+          type: 'recurring',
+          recurring_interval: 'month',
+          amount_type: 'fixed',
+          price_amount: 4900,
+          price_currency: 'usd',
+        },
+      },
+      '$49.00 USD/month',
+    ],
+    [
+      "today's price of a yearly product",
+      {
+        product: { recurring_interval: 'year' },
+        product_price: { amount_type: 'fixed', price_amount: 49000, price_currency: 'usd' },
+      },
+      '$490.00 USD/year',
+    ],
+    [
+      'a one-time price',
+      {
+        product: { recurring_interval: null },
+        product_price: { amount_type: 'fixed', price_amount: 900, price_currency: 'usd' },
+      },
+      '$9.00 USD',
+    ],
+    [
+      'a free recurring price',
+      { product: { recurring_interval: 'month' }, product_price: { amount_type: 'free' } },
+      'Free',
+    ],
+  ])('%s', async (_name, obj, text) => {
+    const price = [{ ...rows[0]!, intervalPath: 'product.recurring_interval' }];
+    const { io, stdout } = fakeIO({ isTTY: true, columns: 80 });
+    await createPrinter({ io, format: 'table', columns: price, now, color: false }).printOne(
+      obj,
+      price,
+    );
+    expect(stdout.text).toBe(`Price  ${text}\n`);
+  });
 });
 
 describe('colour', () => {

@@ -19,7 +19,12 @@ export const CHECKOUT_CARD: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'Status', path: 'status', kind: 'status' },
   { header: 'Product', path: 'product.name' },
-  { header: 'Price', path: 'product_price.price_amount', kind: 'price' },
+  {
+    header: 'Price',
+    path: 'product_price.price_amount',
+    kind: 'price',
+    intervalPath: 'product.recurring_interval',
+  },
   { header: 'Discount', path: 'discount.name', kind: 'discount' },
   { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
   {

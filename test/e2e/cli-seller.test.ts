@@ -1,7 +1,10 @@
 // The seller's side end to end against the local service: `subs list|get|export|revoke`,
 // `keys get` (seller) and the customer's `orders list|get --mine`.
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnTerminal } from '../helpers/pty.js';
 import {
+  BIN,
   demoKeyFixture,
   type Json,
   ndjson,
@@ -96,6 +99,22 @@ describe('subs get', () => {
     const r = await s.run(['subs', 'get', last.id, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(last);
+  });
+
+  it('the card shows the discount it carries, and its rate (issue 24)', async () => {
+    const discounted = subs.find((x) => x.discount?.type === 'percentage');
+    expect(discounted, 'a demo subscription with a percentage discount').toBeDefined();
+    const r = await s.run(['subs', 'get', discounted.id]);
+    expect(r.code, r.stderr).toBe(0);
+    const off = `${discounted.discount.basis_points / 100}% off`;
+    expect(r.stdout).toContain(`discount.name\t${discounted.discount.name}\n`);
+    const term = spawnTerminal(
+      [process.execPath, BIN, 'subs', 'get', discounted.id, '--no-pager'],
+      { env: { ...s.env, PATH: process.env.PATH }, cols: 100 },
+    );
+    expect((await term.exited).code).toBe(0);
+    const shown = stripVTControlCharacters(term.output).replace(/\r/g, '');
+    expect(shown).toMatch(new RegExp(`^Discount +${discounted.discount.name} \\(${off}\\)$`, 'm'));
   });
 
   it('one that is not there: exit 6, pointing to --mine', async () => {

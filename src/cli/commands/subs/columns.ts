@@ -22,6 +22,8 @@ export const SUBSCRIPTION_CARD: Column[] = [
   { header: 'Prices', path: 'prices', kind: 'prices', ifPresent: true },
   { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
   { header: 'Interval', path: 'recurring_interval' },
+  // The discount the subscription carries (its renewals are discounted while it lasts).
+  { header: 'Discount', path: 'discount.name', kind: 'discount' },
   { header: 'Period', path: 'current_period_start', kind: 'time' },
   { header: 'Period ends', path: 'current_period_end', kind: 'time' },
   { header: 'Cancels at period end', path: 'cancel_at_period_end', kind: 'bool' },

@@ -301,6 +301,21 @@ export async function done(ctx: Context, message: string): Promise<void> {
   createMessenger(ctx.io).success(message);
 }
 
+/**
+ * A card's section on a terminal (a key's activations, a product's prices): its title and a
+ * table; none at all when there is nothing in it (issue 24), rather than a "No results" line.
+ */
+export async function printSection(
+  ctx: Context,
+  title: string,
+  columns: Column[],
+  items: readonly object[],
+): Promise<void> {
+  if (items.length === 0) return;
+  ctx.io.stdout.write(`\n${title}:\n`);
+  await (await ctx.printer({}, columns)).printList(items);
+}
+
 /** The date part of an ISO timestamp, for messages; '' when there is none. */
 export function day(value: unknown): string {
   return typeof value === 'string' ? value.slice(0, 10) : '';

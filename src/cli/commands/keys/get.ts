@@ -4,7 +4,7 @@
 import { ApiError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { uuid } from '../../input.js';
-import { outputOf, withOutput } from '../shared.js';
+import { outputOf, printSection, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { ACTIVATION_COLUMNS, KEY_CARD } from './columns.js';
 
@@ -34,10 +34,7 @@ export async function runGet(opts: GetOptions, ctx: Context): Promise<void> {
   await printOne(ctx, output, KEY_CARD, key);
   // On a terminal the activations follow the card as a table; scripts read them from --json.
   if (!output.json && !output.output && !output.fields && ctx.io.stdout.isTTY) {
-    ctx.io.stdout.write('\nActivations:\n');
-    await (await ctx.printer({}, ACTIVATION_COLUMNS)).printList(
-      (key.activations ?? []) as object[],
-    );
+    await printSection(ctx, 'Activations', ACTIVATION_COLUMNS, (key.activations ?? []) as object[]);
   }
 }
 

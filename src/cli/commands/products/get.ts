@@ -1,7 +1,7 @@
 // billing products get <id> → GET /v1/products/{id}
 
 import type { Context, OutputOptions } from '../../context.js';
-import { outputOf, withOutput } from '../shared.js';
+import { outputOf, printSection, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { PRICE_COLUMNS, PRODUCT_BENEFIT_COLUMNS, PRODUCT_CARD } from './columns.js';
 import { productId, productRef } from './ref.js';
@@ -39,8 +39,7 @@ export async function printProduct(
           ? { ...item, recurring_interval: product.recurring_interval ?? null }
           : item,
       );
-    ctx.io.stdout.write(`\n${title}:\n`);
-    await (await ctx.printer({}, columns)).printList(items);
+    await printSection(ctx, title, columns, items);
   }
 }
 

@@ -114,6 +114,21 @@ describe('keys get: options + answers -> output', () => {
     expect(lines[0]).toBe(`ID                ${ID}`);
   });
 
+  it('a key without activations: no Activations section, no "No results" (issue 24)', async () => {
+    const r = await get(
+      {},
+      200,
+      { ...KEY, activations: [] },
+      {
+        tty: true,
+        env: { BILLING_CUSTOMER_TOKEN: CUSTOMER_TOKEN },
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('Activations');
+    expect(r.stderr).toBe('');
+  });
+
   it("a 404 of the seller's key points to --mine (exit 6)", async () => {
     const r = await get({}, 404, NOT_FOUND, {}, false);
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({

@@ -65,7 +65,7 @@ describe('products get: options + answers -> output', () => {
     expect(lines).toContain('Prices        $19.00 USD/month, $190.00 USD/year');
   });
 
-  it('a one-time product without benefits: "No results" under Benefits', async () => {
+  it('a one-time product without benefits: no Benefits section at all (issue 24)', async () => {
     const r = await answered(
       runGet,
       { id: ID2, output: {} },
@@ -75,9 +75,10 @@ describe('products get: options + answers -> output', () => {
       { tty: true },
     );
     expect(stripVTControlCharacters(r.stdout)).toMatch(
-      /\nPrices:\nAMOUNT +INTERVAL +PRICE ID\n\$79\.00 USD +- +\S+\n\nBenefits:\n$/,
+      /\nPrices:\nAMOUNT +INTERVAL +PRICE ID\n\$79\.00 USD +- +\S+\n$/,
     );
-    expect(r.stderr).toBe('No results\n');
+    expect(r.stdout).not.toContain('Benefits:');
+    expect(r.stderr).toBe('');
   });
 
   it('--json prints the product as sent, nothing after it', async () => {

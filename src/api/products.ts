@@ -43,6 +43,7 @@ export interface ProductCreate {
   description?: string | null;
   prices: PriceCreate[];
   organization_id?: string | null;
+  metadata?: Record<string, string | number | boolean>;
 }
 
 export interface ProductUpdate {
@@ -111,6 +112,19 @@ export async function update(
 ): Promise<Resource> {
   return client.request('PATCH', `/v1/products/${segment(id)}`, {
     body: client.today ? todayUpdate(client, body, product) : body,
+    schema: resource,
+    notFound: `product ${id}`,
+  });
+}
+
+/** POST /v1/products/{id}/benefits: the product's benefits, the whole set (granted to buyers). */
+export async function setBenefits(
+  client: ApiClient,
+  id: string,
+  benefits: readonly string[],
+): Promise<Resource> {
+  return client.request('POST', `/v1/products/${segment(id)}/benefits`, {
+    body: { benefits },
     schema: resource,
     notFound: `product ${id}`,
   });

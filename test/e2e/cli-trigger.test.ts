@@ -3,14 +3,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
 import { type Receiver, startReceiver, verify } from '../server/webhook-helpers.js';
-import { type Suite, startSuite } from './cli.js';
+import { type Json, type Suite, startSuite } from './cli.js';
 
 let s: Suite;
 let receiver: Receiver;
 let secret: string;
+/** The seller's own subscriptions and benefits before any trigger, as the API shows them. */
+let before: { subscriptions: Json[]; benefits: Json[] };
+
+const all = async (path: string): Promise<Json[]> =>
+  (await s.call('GET', `${path}?limit=100`)).items;
+const shape = (x: Json) => ({
+  id: x.id,
+  status: x.status,
+  price_id: x.price_id,
+  product_id: x.product_id,
+  modified_at: x.modified_at,
+});
 
 beforeAll(async () => {
   s = await startSuite();
+  before = {
+    subscriptions: (await all('/v1/subscriptions/')).map(shape),
+    benefits: await all('/v1/benefits/'),
+  };
   receiver = await startReceiver();
   const endpoint = await s.call('POST', '/v1/webhooks/endpoints', {
     url: receiver.url,
@@ -50,6 +66,28 @@ describe('billing trigger', () => {
       expect(subs.items.map((x: { id: string }) => x.id)).toContain(did.subscription);
     }
     if (did.order) expect((await s.call('GET', `/v1/orders/${did.order}`)).id).toBe(did.order);
+  });
+
+  it("buys and changes only trigger's own products: the seller's are untouched (issue 24)", async () => {
+    const products: Json[] = await all('/v1/products/');
+    const own = products.filter((p) => p.description?.startsWith('Made by billing trigger'));
+    // Made on first use, then found again: one per kind, however many triggers ran.
+    expect(own.map((p) => p.name).sort()).toEqual([
+      'Trigger monthly',
+      'Trigger one-time',
+      'Trigger with benefits',
+      'Trigger yearly',
+    ]);
+    const theirs = new Set(own.map((p) => p.id));
+    const subscriptions: Json[] = await all('/v1/subscriptions/');
+    const triggered = subscriptions.filter((x) => theirs.has(x.product_id));
+    expect(triggered.length).toBeGreaterThan(5);
+    expect(subscriptions.filter((x) => !theirs.has(x.product_id)).map(shape)).toEqual(
+      before.subscriptions,
+    );
+    const benefits: Json[] = await all('/v1/benefits/');
+    const kept = new Set(before.benefits.map((b) => b.id));
+    expect(benefits.filter((b) => kept.has(b.id))).toEqual(before.benefits);
   });
 
   it('an unreachable service: exit 3, nothing tried', async () => {

@@ -53,7 +53,9 @@ export const buildTrigger = verb(runTrigger, {
           'Make an event happen for real in the local service (billing serve only): the ' +
             'change is made through the API as a site and a buyer would, so its objects can be ' +
             'read back, and the service sends the event to your webhook endpoints and to ' +
-            '`billing listen`. Purchases are made by trigger.buyer@example.com.',
+            '`billing listen`. Purchases are made by trigger.buyer@example.com, of products ' +
+            'trigger makes for itself on first use (named Trigger …, metadata billing_trigger): ' +
+            'your own products, subscriptions and benefits are never changed.',
         )
         .argument('<event-type>', `one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`)
         .option('--org <id>', "the organization (default: the profile's, as BILLING_ORG)")

@@ -4,6 +4,7 @@
 // in the event can be read back afterwards. Each recipe returns what it did, by name.
 import type { ApiClient } from '../../../api/client.js';
 import type * as Api from '../../../api/index.js';
+import type { PriceCreate } from '../../../api/products.js';
 import type { Resource } from '../../../api/schemas.js';
 import { UsageError } from '../../../errors.js';
 import type { WEBHOOK_EVENT_TYPES } from '../../../shared/api-facts.js';
@@ -16,22 +17,71 @@ export type Done = Record<string, string>;
 /** The buyer every triggered purchase is made by (one customer, reused). */
 export const BUYER = 'trigger.buyer@example.com';
 
-interface Price {
-  id: string;
-  productId: string;
-  recurring: boolean;
-  /** The types of its product's benefits. */
-  benefits: string[];
-}
-
 interface Want {
   recurring?: boolean;
   benefits?: boolean;
   licenseKeys?: boolean;
 }
 
+/**
+ * The products trigger buys and changes: its own, never the seller's (issue 24: a triggered
+ * subscription must not land on the seller's products, nor a benefit change reach their
+ * customers). Made on first use, marked with `billing_trigger` in their metadata, found again
+ * by it; each has one fixed price.
+ */
+type Kind = 'one_time' | 'monthly' | 'yearly' | 'benefits';
+
+const KINDS: Record<Kind, { name: string; price: PriceCreate }> = {
+  one_time: {
+    name: 'Trigger one-time',
+    price: { type: 'one_time', amount_type: 'fixed', price_amount: 1000 },
+  },
+  monthly: {
+    name: 'Trigger monthly',
+    price: {
+      type: 'recurring',
+      recurring_interval: 'month',
+      amount_type: 'fixed',
+      price_amount: 1000,
+    },
+  },
+  yearly: {
+    name: 'Trigger yearly',
+    price: {
+      type: 'recurring',
+      recurring_interval: 'year',
+      amount_type: 'fixed',
+      price_amount: 10000,
+    },
+  },
+  benefits: {
+    name: 'Trigger with benefits',
+    price: {
+      type: 'recurring',
+      recurring_interval: 'month',
+      amount_type: 'fixed',
+      price_amount: 1500,
+    },
+  },
+};
+
+/**
+ * What marks trigger's own products: their name (KINDS) and this description. Not metadata: the
+ * seed's generation drops a new product's metadata (polar f179ede58c product/service/product.py),
+ * as the sandbox does. Today's service keeps `billing_trigger` in it too.
+ */
+export const TRIGGER_DESCRIPTION = 'Made by billing trigger, for triggered purchases.';
+const KIND_OF = new Map(Object.entries(KINDS).map(([kind, { name }]) => [name, kind]));
+
+interface Product {
+  id: string;
+  priceId: string;
+  benefits: Resource[];
+}
+
 export class Sandbox {
-  private pricesValue?: Promise<Price[]>;
+  private productsValue?: Promise<Map<string, Product>>;
+  private readonly made = new Map<Kind, Promise<Product>>();
 
   constructor(
     private readonly api: typeof Api,
@@ -40,52 +90,84 @@ export class Sandbox {
     readonly org: string,
   ) {}
 
-  /** The organization's live fixed prices, with whether their product grants benefits. */
-  private prices(): Promise<Price[]> {
-    this.pricesValue ??= (async () => {
-      const found: Price[] = [];
-      const filters = { organization_id: this.org, is_archived: false };
+  /** Trigger's products in the organization, by kind: live, with a live fixed price. */
+  private found(): Promise<Map<string, Product>> {
+    this.productsValue ??= (async () => {
+      const found = new Map<string, Product>();
+      const filters = { organization_id: this.org, is_archived: false, query: 'Trigger' };
       for await (const p of this.api.products.list(this.client, filters, { pageSize: 100 })) {
-        const benefits = (Array.isArray(p.benefits) ? (p.benefits as Resource[]) : []).map((b) =>
-          String(b.type),
-        );
-        // A buyer would have to fill its required custom fields: not one to trigger with.
-        const fields = Array.isArray(p.attached_custom_fields) ? p.attached_custom_fields : [];
-        if (fields.some((f) => (f as { required?: unknown }).required === true)) continue;
-        for (const price of (Array.isArray(p.prices) ? p.prices : []) as Record<
-          string,
-          unknown
-        >[]) {
-          if (price.is_archived === true || price.amount_type !== 'fixed') continue;
-          found.push({
-            id: String(price.id),
-            productId: p.id,
-            recurring: price.type === 'recurring',
-            benefits,
-          });
-        }
+        const kind = KIND_OF.get(String(p.name));
+        if (!kind || p.description !== TRIGGER_DESCRIPTION || found.has(kind)) continue;
+        const prices = (Array.isArray(p.prices) ? p.prices : []) as Record<string, unknown>[];
+        const price = prices.find((x) => x.is_archived !== true && x.amount_type === 'fixed');
+        if (!price) continue;
+        const benefits = Array.isArray(p.benefits) ? (p.benefits as Resource[]) : [];
+        found.set(kind, { id: p.id, priceId: String(price.id), benefits });
       }
       return found;
     })();
-    return this.pricesValue;
+    return this.productsValue;
   }
 
-  private async price(want: Want & { not?: string }) {
-    const all = await this.prices();
-    const match = all.find(
-      (p) =>
-        (want.recurring === undefined || p.recurring === want.recurring) &&
-        (!want.benefits || p.benefits.length > 0) &&
-        (!want.licenseKeys || p.benefits.includes('license_keys')) &&
-        p.id !== want.not,
-    );
-    if (!match) {
-      const what = `${want.recurring ? 'recurring' : 'one-time'} price${want.licenseKeys ? ' with a license-key benefit' : want.benefits ? ' with benefits' : ''}`;
-      throw new UsageError(`trigger: organization ${this.org} has no live fixed ${what} to use`, {
-        hint: 'Create one with billing products create, or reset the sandbox: billing api POST /__local/reset --no-auth',
-      });
+  /** Trigger's product of `kind`, made now when the organization has none yet. */
+  private product(kind: Kind): Promise<Product> {
+    let made = this.made.get(kind);
+    if (!made) {
+      made = this.found().then((found) => found.get(kind) ?? this.make(kind));
+      this.made.set(kind, made);
     }
-    return match;
+    return made;
+  }
+
+  private async make(kind: Kind): Promise<Product> {
+    const { name, price } = KINDS[kind];
+    const created = await this.api.products.create(this.client, {
+      name,
+      description: TRIGGER_DESCRIPTION,
+      prices: [price],
+      organization_id: this.org,
+      metadata: { billing_trigger: kind },
+    });
+    let benefits: Resource[] = [];
+    if (kind === 'benefits') {
+      const made = await Promise.all([
+        this.api.benefits.create(this.client, {
+          type: 'custom',
+          description: 'Trigger benefit',
+          properties: { note: 'Made by billing trigger' },
+          organization_id: this.org,
+        }),
+        this.api.benefits.create(this.client, {
+          type: 'license_keys',
+          description: 'Trigger license key',
+          properties: { prefix: 'TRIGGER', activations: { limit: 3, enable_customer_admin: true } },
+          organization_id: this.org,
+        }),
+      ]);
+      const withBenefits = await this.api.products.setBenefits(
+        this.client,
+        created.id,
+        made.map((b) => b.id),
+      );
+      benefits = Array.isArray(withBenefits.benefits)
+        ? (withBenefits.benefits as Resource[])
+        : made;
+    }
+    const prices = (Array.isArray(created.prices) ? created.prices : []) as Resource[];
+    return { id: created.id, priceId: String(prices[0]?.id), benefits };
+  }
+
+  private async price(want: Want & { not?: string }): Promise<{ id: string; productId: string }> {
+    const kind: Kind =
+      want.benefits || want.licenseKeys
+        ? 'benefits'
+        : want.recurring
+          ? want.not === undefined
+            ? 'monthly'
+            : 'yearly'
+          : 'one_time';
+    const product = await this.product(kind);
+    return { id: product.priceId, productId: product.id };
   }
 
   async checkout(want: Want = {}) {
@@ -152,7 +234,8 @@ export class Sandbox {
     return this.api.subscriptions.revoke(this.client, id);
   }
 
-  async product(): Promise<Resource> {
+  /** A new product (product.created): one of its own each time, not one of trigger's. */
+  async newProduct(): Promise<Resource> {
     return this.api.products.create(this.client, {
       name: `Triggered product ${new Date().toISOString().slice(0, 19)}`,
       prices: [{ type: 'one_time', amount_type: 'fixed', price_amount: 1000 }],
@@ -178,19 +261,20 @@ export class Sandbox {
     });
   }
 
-  /** Updates a benefit to the description it has (type sent, as the API wants). */
+  /** Updates trigger's own benefit to the description it has (type sent, as the API wants). */
   async touchBenefit(): Promise<Done> {
-    const filters = { organization_id: this.org, type: ['custom', 'license_keys'] as const };
-    for await (const b of this.api.benefits.list(this.client, filters)) {
-      await this.api.benefits.update(this.client, b.id, {
-        type: String(b.type),
-        description: String(b.description),
+    const { benefits } = await this.product('benefits');
+    const b = benefits.find((x) => x.type === 'custom') ?? benefits[0];
+    if (!b) {
+      throw new UsageError(`trigger: the product "${KINDS.benefits.name}" has no benefit left`, {
+        hint: `Archive it (billing products archive "${KINDS.benefits.name}") and trigger again.`,
       });
-      return { benefit: b.id };
     }
-    throw new UsageError(`trigger: organization ${this.org} has no benefit to update`, {
-      hint: 'Create one with billing trigger benefit.created.',
+    await this.api.benefits.update(this.client, b.id, {
+      type: String(b.type),
+      description: String(b.description),
     });
+    return { benefit: b.id };
   }
 
   /**
@@ -201,7 +285,12 @@ export class Sandbox {
     const done = await this.subscription({ licenseKeys: true });
     const price = await this.price({ recurring: true, licenseKeys: true });
     const product = await this.api.products.get(this.client, price.productId);
-    const found = (product.benefits as Resource[]).find((b) => b.type === 'license_keys')!;
+    const found = (product.benefits as Resource[]).find((b) => b.type === 'license_keys');
+    if (!found) {
+      throw new UsageError(`trigger: the product "${KINDS.benefits.name}" has no license key`, {
+        hint: `Archive it (billing products archive "${KINDS.benefits.name}") and trigger again.`,
+      });
+    }
     const benefit = await this.api.benefits.get(this.client, found.id);
     const properties = { ...(benefit.properties as Record<string, unknown>) };
     const activations = properties.activations as { limit?: number } | null | undefined;
@@ -293,7 +382,7 @@ export const RECIPES: Record<EventType, { what: string; run: (s: Sandbox) => Pro
   },
   'product.created': {
     what: 'creates a product with a one-time price',
-    run: async (s) => ({ product: (await s.product()).id }),
+    run: async (s) => ({ product: (await s.newProduct()).id }),
   },
   'product.updated': { what: 'updates a product (same description)', run: (s) => s.touchProduct() },
   'benefit.created': {

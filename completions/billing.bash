@@ -29,7 +29,7 @@ _billing_flags() {
     '') echo '-V --version --profile --api-version --debug --no-pager --connect-timeout --request-timeout -h --help' ;;
     'checkout') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout create') echo '--price --product --email --name --discount --no-discount-codes --success-url --metadata --customer-metadata --data --open --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'checkout list') echo '--product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'checkout list') echo '--status --product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout open') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -133,6 +133,7 @@ _billing_takes_value() {
     'checkout create|--api-version'|\
     'checkout create|--connect-timeout'|\
     'checkout create|--request-timeout'|\
+    'checkout list|--status'|\
     'checkout list|--product'|\
     'checkout list|--org'|\
     'checkout list|--sort'|\
@@ -723,6 +724,7 @@ _billing_values() {
     'checkout create|-o'|'checkout create|--output') echo 'table tsv json ndjson' ;;
     'checkout create|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout create|--api-version') echo '2026-04 2026-10 none' ;;
+    'checkout list|--status') echo 'open expired confirmed succeeded failed' ;;
     'checkout list|--sort') echo 'created_at expires_at status -created_at -expires_at -status' ;;
     'checkout list|-o'|'checkout list|--output') echo 'table tsv json ndjson' ;;
     'checkout list|--profile') billing __complete profiles 2>/dev/null ;;
@@ -740,6 +742,7 @@ _billing_values() {
     'checkout confirm|--api-version') echo '2026-04 2026-10 none' ;;
     'subs|--profile') billing __complete profiles 2>/dev/null ;;
     'subs|--api-version') echo '2026-04 2026-10 none' ;;
+    'subs list|--status') echo 'incomplete incomplete_expired trialing active past_due canceled unpaid paused' ;;
     'subs list|--sort') echo 'customer status started_at current_period_end amount product discount ended_at ends_at organization -customer -status -started_at -current_period_end -amount -product -discount -ended_at -ends_at -organization' ;;
     'subs list|-o'|'subs list|--output') echo 'table tsv json ndjson' ;;
     'subs list|--profile') billing __complete profiles 2>/dev/null ;;

@@ -55,6 +55,11 @@ export interface CheckoutConfirm extends CustomerFields {
 export interface CheckoutFilters {
   organization_id?: string | readonly string[];
   product_id?: string | readonly string[];
+  /**
+   * Today's service filters by status; the seed's has no such filter (polar f179ede58c
+   * checkout/endpoints.py list): callers filter its sessions themselves.
+   */
+  status?: readonly string[];
   /** Criteria of either generation, checked per generation when sent. */
   sorting?: readonly string[];
 }
@@ -72,9 +77,10 @@ export function list(
       ? ({
           organization_id: filters.organization_id,
           product_id: filters.product_id,
+          status: filters.status as Query<'checkouts:list'>['status'],
           sorting: sorting as Query<'checkouts:list'>['sorting'],
         } satisfies Query<'checkouts:list'>)
-      : { ...filters },
+      : { ...filters, status: undefined },
     schema: resource,
   });
 }

@@ -5,6 +5,7 @@ import {
   BENEFIT_TYPES,
   CANCELLATION_REASONS,
   CHECKOUT_SORT_CRITERIA,
+  CHECKOUT_STATUSES,
   CUSTOMER_ORDER_SORT_CRITERIA,
   CUSTOMER_SORT_CRITERIA,
   DISCOUNT_SORT_CRITERIA,
@@ -88,6 +89,7 @@ export const VALUES = {
   prorationBehavior: both(PRORATION_BEHAVIORS, ENUMS.SubscriptionProrationBehavior),
   recurringInterval: both(RECURRING_INTERVALS, ENUMS.RecurringInterval),
   webhookEventType: both(WEBHOOK_EVENT_TYPES, ENUMS.WebhookEventType),
+  checkoutStatus: both(CHECKOUT_STATUSES, ENUMS.CheckoutStatus),
 };
 
 /**

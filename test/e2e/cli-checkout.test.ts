@@ -15,6 +15,36 @@ afterAll(() => s.svc.stop());
 
 const fetchCheckout = (id: string): Promise<Json> => s.call('GET', `/v1/checkouts/custom/${id}`);
 
+describe('checkout list --status (issue 24)', () => {
+  it("lists only sessions of those statuses; the seed's service is filtered by billing", async () => {
+    const every: Json[] = [];
+    for (let p = 1; ; p++) {
+      const page = await s.call('GET', `/v1/checkouts/custom/?limit=100&page=${p}`);
+      every.push(...page.items);
+      if (p >= page.pagination.max_page) break;
+    }
+    const expected = every.filter((c) => ['open', 'expired'].includes(c.status)).map((c) => c.id);
+    expect(expected.length).toBeGreaterThan(1);
+    const r = await s.run([
+      'checkout',
+      'list',
+      '--status',
+      'open,expired',
+      '--all',
+      '-o',
+      'ndjson',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id);
+    expect(ids).toEqual(expected);
+    const one = await s.run(['checkout', 'list', '--status', 'open', '--limit', '1', '--json']);
+    expect(JSON.parse(one.stdout).map((c: Json) => c.status)).toEqual(['open']);
+  });
+});
+
 describe('checkout get', () => {
   it('prints path/value lines in a pipe, the API object with --json, picked keys with --fields', async () => {
     const id = open[0]!;

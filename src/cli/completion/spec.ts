@@ -42,8 +42,19 @@ const SORTS: Record<string, readonly string[]> = {
 /** Positional arguments with a fixed set of values, by command path. */
 const ARGS: Record<string, readonly string[]> = { trigger: WEBHOOK_EVENT_TYPES };
 
+/**
+ * Flags that take a list (repeatable or comma-separated, checked by billing, so commander has no
+ * choices to read) of a fixed set of values, by `path --flag`.
+ */
+const LISTS: Record<string, readonly string[]> = {
+  'subs list --status': VALUES.subscriptionStatus,
+  'checkout list --status': VALUES.checkoutStatus,
+};
+
 function extraValues(o: Option, path: string): string[] | 'profiles' | undefined {
   if (o.long === '--profile') return 'profiles';
+  const listed = LISTS[`${path} ${o.long}`];
+  if (listed) return [...listed];
   if (o.long === '--events') return [...VALUES.webhookEventType, 'all'];
   const sorts = o.long === '--sort' ? SORTS[path] : undefined;
   return sorts ? [...sorts, ...sorts.map((c) => `-${c}`)] : undefined;

@@ -101,6 +101,9 @@ describe('in the real shells', () => {
       ['billing trigger subscription.u', ['subscription.uncanceled', 'subscription.updated']],
       ['billing trigger --org x order', ['order.created']],
       ['billing webhooks create --events benefit.', ['benefit.created', 'benefit.updated']],
+      ['billing subs list --status tr', ['trialing']],
+      ['billing subs list --status incomplete', ['incomplete', 'incomplete_expired']],
+      ['billing checkout list --status ', ['confirmed', 'expired', 'failed', 'open', 'succeeded']],
     ])('%s', (line, expected) => {
       expect(complete(line)).toEqual(expected);
     });
@@ -164,6 +167,10 @@ describe('in the real shells', () => {
       [['billing', '--profile', 's'], ['staging']],
       [['billing', 'trigger', 'order'], ['order.created']],
       [['billing', 'webhooks', 'update', 'x', '--events', 'a'], ['all']],
+      [
+        ['billing', 'subs', 'list', '--status', 'pa'],
+        ['past_due', 'paused'],
+      ],
     ])('%j', (words, expected) => {
       expect(complete(words)).toEqual(expected);
     });
@@ -200,6 +207,7 @@ describe('in the real shells', () => {
       ['billing --profile ', ['local', 'staging']],
       ['billing trigger checkout.', ['checkout.created', 'checkout.updated']],
       ['billing webhooks create --events org', ['organization.updated']],
+      ['billing checkout list --status ex', ['expired']],
     ])('%s', (line, expected) => {
       expect(complete(line)).toEqual(expected);
     });

@@ -25,6 +25,19 @@ describe('checkout list: argv -> options', () => {
         output: {},
       },
     ],
+    [
+      ['--status', 'open', '--status', 'confirmed,open'],
+      { filters: { status: ['open', 'confirmed'] }, page: first, output: {} },
+    ],
+    [
+      ['--status', 'open', '--page', '2'],
+      {
+        filters: { status: ['open'] },
+        page: { ...first, startPage: 2 },
+        output: {},
+        pageGiven: true,
+      },
+    ],
   ])('%j', async (argv, options) => {
     expect(await parse(buildList, 'list', argv, { noun: 'checkout' })).toEqual({
       options,
@@ -40,7 +53,11 @@ describe('checkout list: argv -> options', () => {
         'status (prefix - for descending)\n',
     ],
     [['--product', 'pro'], 'billing: --product: "pro" is not a UUID\n'],
-    [['--status', 'open'], "billing: unknown option '--status'\n"],
+    [
+      ['--status', 'open,done'],
+      'billing: --status: "done" is not a checkout status; valid: open, expired, confirmed, ' +
+        'succeeded, failed\n',
+    ],
   ])('%j -> usage error', async (argv, stderr) => {
     expect(await parse(buildList, 'list', argv, { noun: 'checkout' })).toEqual({ code: 2, stderr });
   });
@@ -68,6 +85,42 @@ describe('checkout list: options + answers -> output', () => {
         'ID\tSTATUS\tPRODUCT\tTOTAL\tCUSTOMER\tCREATED\tEXPIRES\n' +
         `${ID}\topen\tPro\t1200\tjane@example.com\t2026-11-23T11:00:00Z\t2026-11-23T13:00:00Z\n`,
       stderr: '',
+    });
+  });
+
+  it("--status on the seed's service: every page read, only matching sessions, none sent", async () => {
+    const confirmed = { ...CHECKOUT, id: ID2, status: 'confirmed' };
+    const r = await execute(
+      runList,
+      { filters: { status: ['confirmed'] }, page: { ...first, limit: 1 }, output: { json: true } },
+      {
+        http: (pool) => {
+          pool
+            .intercept({ path: '/v1/checkouts/custom/?page=1&limit=100' })
+            .reply(200, page(Array(100).fill(CHECKOUT), 101, 2), json);
+          pool
+            .intercept({ path: '/v1/checkouts/custom/?page=2&limit=100' })
+            .reply(200, page([confirmed], 101, 2), json);
+        },
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual([ID2]);
+  });
+
+  it("--status with --page on the seed's service: a usage error, nothing sent", async () => {
+    const r = await execute(runList, {
+      filters: { status: ['open'] },
+      page: { ...first, startPage: 2 },
+      output: {},
+      pageGiven: true,
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --status cannot be used with --page on this service (before 2026-04 it ' +
+        'filters every page); use --limit\n',
     });
   });
 

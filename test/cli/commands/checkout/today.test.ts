@@ -33,6 +33,22 @@ describe('checkout on today’s API', () => {
     });
   });
 
+  it('list --status: the service filters (status, repeated), --page allowed', async () => {
+    const sent = await rec.request(
+      ['checkout', 'list', '--status', 'open,confirmed', '--page', '2'],
+      TODAY,
+    );
+    expect(sent).toMatchObject({
+      path: '/v1/checkouts/',
+      query: [
+        ['status', 'open'],
+        ['status', 'confirmed'],
+        ['page', '2'],
+        ['limit', '30'],
+      ],
+    });
+  });
+
   it('update: PATCH /v1/checkouts/{id}', async () => {
     const sent = await rec.request(['checkout', 'update', ID, '--customer-name', 'Jane'], TODAY);
     expect(sent).toMatchObject({

@@ -8,7 +8,6 @@ import type {
   LicenseKeyRow,
   OrderRow,
   SubscriptionRow,
-  UserRow,
 } from '../store/rows.js';
 import { address, catalogue, discountFull, price, product } from './catalogue.js';
 import { b, j, type Loader, type R, stamps } from './loader.js';
@@ -35,29 +34,23 @@ export function gravatarUrl(email: string): string {
 }
 
 /**
- * The buyer as a User (spec §2.9): the user account when there is one, else (api-facts) one built
- * from the customer: its id, email, avatar and the first character of its name (or email).
- * `withCodeHost`: orders and subscriptions carry the code-host username, under the spec's name
- * and the real service's (`github_username`); license keys carry neither.
+ * The buyer as a User (spec §2.9), built from the customer as the real service builds it at the
+ * seed generation (OrderUser, SubscriptionUser, LicenseKeyUser at f179ede58c: the customer's
+ * legacy_user_id — the user account it came from, else its own id —, its email, the first
+ * character of its name or email, its avatar). `withCodeHost`: orders and subscriptions carry the
+ * code-host username, under the spec's name and the real service's (`github_username`), which
+ * a customer never has; license keys carry neither.
  */
-export function buyer(account: UserRow | null, c: CustomerRow, withCodeHost: boolean): R {
-  const out: R = account
-    ? {
-        id: account.id,
-        email: account.email,
-        public_name: account.public_name,
-        avatar_url: account.avatar_url ?? null,
-      }
-    : {
-        id: c.id,
-        email: c.email,
-        public_name: Array.from(c.name || c.email)[0],
-        avatar_url: c.avatar_url ?? gravatarUrl(c.email),
-      };
+export function buyer(c: CustomerRow, withCodeHost: boolean): R {
+  const out: R = {
+    id: c.user_id ?? c.id,
+    email: c.email,
+    public_name: Array.from(c.name || c.email)[0],
+    avatar_url: c.avatar_url ?? gravatarUrl(c.email),
+  };
   if (withCodeHost) {
-    const username = account?.code_host_username ?? null;
-    out.code_host_username = username;
-    out.github_username = username;
+    out.code_host_username = null;
+    out.github_username = null;
   }
   return out;
 }
@@ -97,7 +90,7 @@ export function subscriptionAdmin(l: Loader, r: SubscriptionRow): R {
     metadata: j(r.metadata),
     custom_field_data: j(r.custom_field_data),
     customer: customer(c),
-    user: buyer(l.row('users', r.user_id), c, true),
+    user: buyer(c, true),
     product: product(l, l.row('products', r.product_id)!, 'admin'),
     price: price(l.row('prices', r.price_id)!),
     discount: d ? discountFull(l, d) : null,
@@ -134,7 +127,7 @@ export function order(l: Loader, r: OrderRow): R {
     checkout_id: r.checkout_id ?? null,
     user_id: r.user_id ?? r.customer_id,
     customer: customer(c),
-    user: buyer(l.row('users', r.user_id), c, true),
+    user: buyer(c, true),
     // The catalogue rows are shared by many orders: built once (serialize/catalogue.ts).
     product: catalogue(l, `product:${r.product_id}`, () =>
       product(l, l.row('products', r.product_id)!, 'order'),
@@ -209,7 +202,7 @@ export function licenseKey(l: Loader, r: LicenseKeyRow, withActivations = false)
     organization_id: r.organization_id,
     user_id: r.user_id ?? r.customer_id,
     customer_id: r.customer_id,
-    user: buyer(l.row('users', r.user_id), c, false),
+    user: buyer(c, false),
     customer: customer(c),
     benefit_id: r.benefit_id,
     key: r.key,

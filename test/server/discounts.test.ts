@@ -284,7 +284,9 @@ describe('POST /v1/discounts/', () => {
           starts_at: '2026-03-01T00:00:00.000Z',
           ends_at: '2026-05-31T22:00:00.000Z',
           max_redemptions: 100,
-          metadata: { channel: 'newsletter', wave: 2 },
+          // The seed generation drops the metadata sent (discount/service.py at f179ede58c
+          // dumps the body without by_alias; fixed in polar 626cc3b).
+          metadata: {},
           duration_in_months: 12,
         },
       ],
@@ -304,6 +306,8 @@ describe('POST /v1/discounts/', () => {
       });
       const got = await svc.api('GET', `/v1/discounts/${r.body.id}`, { token: svc.alice });
       expect(got.body).toEqual(r.body);
+      // The metadata sent is dropped (the seed generation: discount/service.py at f179ede58c).
+      expect(r.body.metadata).toEqual({});
       // A percentage discount's answer has no amount or currency key (the real schemas).
       const keys = Object.keys(r.body);
       const fixed = body.type === 'fixed';
@@ -544,7 +548,8 @@ describe('PATCH /v1/discounts/{id}', () => {
       name: 'Renamed',
       amount: 1500,
       products: [pro],
-      metadata: { b: true },
+      // Dropped, as on create (the seed generation).
+      metadata: {},
       modified_at: r.body.modified_at,
     });
     expect(r.body.modified_at).not.toBeNull();

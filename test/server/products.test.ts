@@ -346,7 +346,6 @@ describe('POST /v1/products/', () => {
       is_recurring: true,
       is_archived: false,
       organization_id: acmeOrg(),
-      metadata: { tier: 'gold', seats: 5, beta: true },
       benefits: [],
       medias: [],
       attached_custom_fields: [],
@@ -696,13 +695,16 @@ describe('PATCH /v1/products/{id}', () => {
     expect(same.body).toEqual(r.body);
   });
 
-  it('replaces the metadata when sent, and keeps it otherwise', async () => {
+  // The seed generation drops the metadata of a create and an update (polar f179ede58c:
+  // product/service/product.py dumps the body without by_alias, so it never reaches
+  // user_metadata; fixed a month later in 626cc3b).
+  it('drops the metadata sent, on create and on update', async () => {
     const p = await fresh();
+    // fresh() sent { a: 1, b: 'x' }.
+    expect(p.metadata).toEqual({});
     const r = await patch(p.id, { metadata: { c: true } });
-    expect(r.body.metadata).toEqual({ c: true });
-    expect((await patch(p.id, { name: 'Kept metadata' })).body.metadata).toEqual({ c: true });
-    expect((await patch(p.id, { metadata: null })).body.metadata).toEqual({ c: true });
-    expect((await patch(p.id, { metadata: {} })).body.metadata).toEqual({});
+    expect([r.status, r.body.metadata]).toEqual([200, {}]);
+    expect((await patch(p.id, { name: 'Kept metadata' })).body.metadata).toEqual({});
   });
 
   it('archives and unarchives with is_archived; the list filter follows', async () => {

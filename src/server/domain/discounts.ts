@@ -3,7 +3,7 @@
 // redeem the discount. Discounts have no events at this generation.
 import { CURRENCIES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
-import { json, type Store, type Visibility } from '../store/index.js';
+import type { Store, Visibility } from '../store/index.js';
 import type { DiscountDuration, DiscountRow, DiscountType } from '../store/rows.js';
 import { invalid } from './errors.js';
 import type { Metadata } from './metadata.js';
@@ -86,7 +86,9 @@ export function createDiscount(
     ends_at: draft.ends_at ?? null,
     max_redemptions: draft.max_redemptions ?? null,
     redemptions_count: 0,
-    metadata: json(draft.metadata),
+    // The seed generation drops the metadata sent (polar f179ede58c: discount/service.py dumps
+    // the body without by_alias, so it never reaches user_metadata; fixed in 626cc3b).
+    metadata: '{}',
     deleted_at: null,
   });
   store.discounts.setProducts(id, products);
@@ -136,8 +138,7 @@ export function updateDiscount({ store, clock }: Work, d: DiscountRow, changes: 
     set.duration_in_months = changes.duration_in_months;
   // Fields of the other kind (a fixed amount on a percentage discount) are not the discount's.
   for (const field of own) if (changes[field] != null) set[field] = changes[field];
-  // Replaced when sent, as the real service meant (at the spec's generation it dropped it).
-  if (changes.metadata != null) set.metadata = json(changes.metadata);
+  // The metadata sent is dropped, as on create (the seed generation; fixed in polar 626cc3b).
   const now = clock.iso();
   // A change of what a redemption depends on leaves the discount redeemable in the future (the
   // real update, discount/service.py at f179ede58c, the seed generation: its sensitive fields).

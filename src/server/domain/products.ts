@@ -3,7 +3,7 @@
 // archived (never deleted: subscriptions and orders go on pointing at them).
 import { CURRENCIES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
-import { json, type Store, type Visibility } from '../store/index.js';
+import type { Store, Visibility } from '../store/index.js';
 import type {
   PriceAmountType,
   PriceRow,
@@ -161,7 +161,9 @@ export function createProduct(
     description: draft.description ?? null,
     is_recurring: allRecurring(draft.prices),
     is_archived: 0,
-    metadata: json(draft.metadata),
+    // The seed generation drops the metadata sent (polar f179ede58c: product/service/product.py
+    // dumps the body without by_alias, so it never reaches user_metadata; fixed in 626cc3b).
+    metadata: '{}',
   });
   insertPrices(store, id, draft.prices, now);
   store.products.setMedias(id, medias);
@@ -191,7 +193,7 @@ function replacePrices(w: Work, product: ProductRow, sent: readonly (NewPrice | 
   return [...active.filter((p) => keep.has(p.id)), ...added];
 }
 
-/** PATCH /v1/products/{id}: only what is sent changes; metadata, when sent, replaces the old. */
+/** PATCH /v1/products/{id}: only what is sent changes (but the metadata, as the seed's). */
 export function updateProduct(w: Work, product: ProductRow, changes: ProductChanges): void {
   const { store, clock, tx } = w;
   if (changes.prices && changes.prices.length < 1)
@@ -216,9 +218,7 @@ export function updateProduct(w: Work, product: ProductRow, changes: ProductChan
     const recurring = allRecurring(replacePrices(w, product, changes.prices));
     if (recurring !== product.is_recurring) set.is_recurring = recurring;
   }
-  // The real service of the spec's generation dropped product metadata by mistake (fixed a
-  // month later, polar commit 626cc3b): here it is stored as that fix intends.
-  if (changes.metadata != null) set.metadata = json(changes.metadata);
+  // The metadata sent is dropped, as on create (the seed generation; fixed in polar 626cc3b).
   if (Object.keys(set).length) store.update('products', product.id, set, clock.iso());
   tx.emit({ type: 'product.updated', id: product.id });
 }

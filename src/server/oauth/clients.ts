@@ -49,21 +49,18 @@ function loopbackParts(uri: string): { host: string; port: number | null; rest: 
   return { host: m[1]!.toLowerCase(), port, rest: m[3] || '/' };
 }
 
-/** The URI with its scheme and authority in lower case; path and query stay as written. */
-function caseless(uri: string): string {
-  const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)(.*)$/s.exec(uri);
-  return m ? m[1]!.toLowerCase() + m[2] : uri;
-}
-
-/** The same redirect URI, hostnames compared without case (the token endpoint's check). */
+/**
+ * The same redirect URI (the token endpoint's check): the same string, as the real service
+ * compares them (api-facts "Redirect URIs").
+ */
 export function sameRedirectUri(a: string, b: string): boolean {
-  return caseless(a) === caseless(b);
+  return a === b;
 }
 
 /**
  * RFC 8252 §7.3: a registered http://127.0.0.1/... or http://localhost/... URI matches any port
- * (same host, path and query); everything else must match a registered URI exactly but for the
- * case of scheme and host (api-facts "Redirect URIs").
+ * (same host, path and query; scheme and host without case); everything else must match a
+ * registered URI exactly, as the real service compares them (api-facts "Redirect URIs").
  */
 export function redirectUriMatches(registered: string[], requested: string): boolean {
   if (registered.some((r) => sameRedirectUri(r, requested))) return true;

@@ -239,8 +239,9 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
     expect(location.searchParams.get('code')).toMatch(/^polar_ac_/);
   });
 
-  it('registers http://LocalHost as loopback, and the token endpoint compares hosts without case', async () => {
-    const p = pkce();
+  // The token endpoint compares the redirect_uri with the authorization request's as the real
+  // service does (exact strings): a loopback URI's case is the client's to keep.
+  it('registers http://LocalHost as loopback; the token endpoint wants the same string again', async () => {
     const reg = await fetch(`${ctx.base}/v1/oauth2/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -252,25 +253,31 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
     });
     expect(reg.status).toBe(201);
     const { client_id } = await readJson(reg);
-    const location = await consent(
-      ctx,
-      authorizeUrl(ctx, {
-        response_type: 'code',
+    const exchange = async (redirectUri: string) => {
+      const p = pkce();
+      const location = await consent(
+        ctx,
+        authorizeUrl(ctx, {
+          response_type: 'code',
+          client_id,
+          redirect_uri: 'http://localhost:4321/cb',
+          scope: 'openid',
+          code_challenge: p.challenge,
+          code_challenge_method: 'S256',
+        }),
+      );
+      return tokenRequest(ctx, {
+        grant_type: 'authorization_code',
+        code: location.searchParams.get('code')!,
+        redirect_uri: redirectUri,
         client_id,
-        redirect_uri: 'http://localhost:4321/cb',
-        scope: 'openid',
-        code_challenge: p.challenge,
-        code_challenge_method: 'S256',
-      }),
-    );
-    const token = await tokenRequest(ctx, {
-      grant_type: 'authorization_code',
-      code: location.searchParams.get('code')!,
-      redirect_uri: 'http://LOCALHOST:4321/cb',
-      client_id,
-      code_verifier: p.verifier,
-    });
-    expect(token.status, JSON.stringify(token.body)).toBe(200);
+        code_verifier: p.verifier,
+      });
+    };
+    const same = await exchange('http://localhost:4321/cb');
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    const other = await exchange('http://LOCALHOST:4321/cb');
+    expect([other.status, other.body.error]).toEqual([400, 'invalid_grant']);
   });
 
   it('matches everything else exactly', async () => {
@@ -288,14 +295,14 @@ describe('loopback redirect URIs (RFC 8252 §7.3)', () => {
     for (const bad of ['https://app.example/cb', 'https://app.example:8444/cb']) {
       await expectPageError(authorizeUrl(ctx, { ...base, redirect_uri: bad }), 'not registered');
     }
-    await expectPageError(
-      authorizeUrl(ctx, { ...base, redirect_uri: 'https://app.example:8443/CB' }),
-      'not registered',
-    );
-    for (const good of ['https://app.example:8443/cb', 'https://APP.Example:8443/cb']) {
-      const ok = await getPage(authorizeUrl(ctx, { ...base, redirect_uri: good }));
-      expect(ok.status).toBe(200);
+    // Exactly: the case of the host too, as the real service compares them (exact strings).
+    for (const bad of ['https://app.example:8443/CB', 'https://APP.Example:8443/cb']) {
+      await expectPageError(authorizeUrl(ctx, { ...base, redirect_uri: bad }), 'not registered');
     }
+    const ok = await getPage(
+      authorizeUrl(ctx, { ...base, redirect_uri: 'https://app.example:8443/cb' }),
+    );
+    expect(ok.status).toBe(200);
   });
 });
 

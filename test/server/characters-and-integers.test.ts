@@ -187,11 +187,24 @@ describe('integers beyond 2^53', () => {
       msg: 'Input should be less than or equal to 10',
       ctx: { le: 10 },
     });
+  });
+
+  // The real service takes any JSON in an activation's meta and conditions (dict[str, Any] in
+  // license_key/schemas.py at f179ede58c, the seed generation): a big integer too, kept exactly.
+  it('are kept digit for digit in an activation’s meta and conditions', async () => {
     const activation = await raw(
       'POST',
       '/v1/customer-portal/license-keys/activate',
-      `{"key": "${svc.demo.license_key}", "organization_id": "${svc.demo.organization_id}", "label": "x", "meta": {"n": ${BIG}}}`,
+      `{"key": "${svc.demo.license_key}", "organization_id": "${svc.demo.organization_id}", "label": "big", "meta": {"n": ${BIG}}, "conditions": {"m": ${NEGATIVE}}}`,
     );
-    expect(activation.status).toBe(422);
+    expect(activation.status, activation.text).toBe(200);
+    expect(activation.text).toContain(`"meta":{"n":${BIG}}`);
+    const validated = await raw(
+      'POST',
+      '/v1/customer-portal/license-keys/validate',
+      `{"key": "${svc.demo.license_key}", "organization_id": "${svc.demo.organization_id}", "activation_id": "${activation.body.id}", "conditions": {"m": ${NEGATIVE}}}`,
+    );
+    expect(validated.status, validated.text).toBe(200);
+    expect(validated.text).toContain(`"meta":{"n":${BIG}}`);
   });
 });

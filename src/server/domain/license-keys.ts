@@ -2,6 +2,7 @@
 // calls of the customer's software, with their checks in the real service's order
 // (api-facts "Errors", license_key/service.py). Each runs in the caller's transaction, so
 // concurrent activations are serialised and the limit holds.
+import type { RawJSON } from '../../shared/json.js';
 import { uuid } from '../ids.js';
 import { json, parseJson } from '../store/index.js';
 import type { ActivationRow, LicenseKeyRow, LicenseKeyStatus } from '../store/rows.js';
@@ -16,7 +17,8 @@ import type { Work } from './work.js';
  */
 export const COUNTER_MAX = 2_147_483_647;
 
-type Scalars = Record<string, string | number | boolean>;
+/** An activation's meta or conditions; an integer beyond 2^53 stays raw JSON (shared/json.ts). */
+type Scalars = Record<string, string | number | boolean | RawJSON>;
 
 export interface KeyChanges {
   status?: LicenseKeyStatus | null;

@@ -3,6 +3,7 @@
 // bodies"; the seller's get and activation get of the real service's license_key endpoints).
 import * as z from 'zod';
 import { LICENSE_KEY_STATUSES } from '../../shared/api-facts.js';
+import { isInteger, type RawJSON } from '../../shared/json.js';
 import { NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import {
@@ -29,7 +30,14 @@ import {
   uuidParam,
 } from '../validate.js';
 
-const scalar = z.union([chars(500), z.number(), z.boolean()]);
+// The real service takes any JSON here (dict[str, Any] at the seed generation); these are bounds
+// for an endpoint anyone may call. An integer beyond 2^53 is kept exactly (shared/json.ts).
+const scalar = z.union([
+  chars(500),
+  z.number(),
+  z.boolean(),
+  z.custom<RawJSON>((v) => JSON.isRawJSON(v) && isInteger(v)),
+]);
 const conditions = z.record(chars(40), scalar).refine((o) => Object.keys(o).length <= 50, {
   message: 'At most 50 conditions',
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
 import {
+  BUYER,
   CHECKOUT,
   expectShape,
   insufficientScope,
@@ -363,7 +364,11 @@ describe('POST /v1/checkouts/custom/', () => {
     ]);
   });
 
-  it('upgrades no subscription: unknown, paid and (not simulated) free ones are refused', async () => {
+  // The real service at f179ede58c (the seed generation): _get_validated_subscription at create;
+  // when the payment succeeds, handle_stripe_success moves the free subscription to the new price
+  // (update_out_of_band_subscription), whose events are the subscription's update, an order for
+  // it and the grants of the new product (the old one's revoked).
+  it('upgrades a free subscription when the payment succeeds; refuses an unknown or a paid one', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
       (await create({ product_price_id: priceOf('Acme Pro'), subscription_id: unknown })).body,
@@ -378,6 +383,20 @@ describe('POST /v1/checkouts/custom/', () => {
       amount_type: 'free',
       recurring_interval: 'month',
     });
+    const perk = await svc.api('POST', '/v1/benefits/', {
+      token: svc.alice,
+      body: {
+        organization_id: svc.demo.organization_id,
+        type: 'custom',
+        description: 'Free plan perk',
+        properties: { note: null },
+      },
+    });
+    expect(perk.status).toBe(201);
+    await svc.api('POST', `/v1/products/${freePlan.id}/benefits`, {
+      token: svc.alice,
+      body: { benefits: [perk.body.id] },
+    });
     const session = await created({
       product_price_id: freePlan.prices[0].id,
       customer_email: 'free@example.com',
@@ -390,9 +409,69 @@ describe('POST /v1/checkouts/custom/', () => {
     expect(confirmed.status, confirmed.text).toBe(200);
     const read = await svc.api('GET', `/v1/checkouts/custom/${session.id}`, { token: svc.alice });
     const free = read.body.subscription_id;
-    const r = await create({ product_price_id: priceOf('Acme Pro'), subscription_id: free });
-    expect(r.status).toBe(422);
-    expect(r.body.detail[0].msg).toMatch(/not simulated/);
+    const customerId = read.body.customer_id;
+
+    const upgrade = await created({ product_price_id: priceOf('Acme Pro'), subscription_id: free });
+    expect(upgrade).toMatchObject({
+      subscription_id: free,
+      customer_id: customerId,
+      customer_email: 'free@example.com',
+    });
+    const paidNow = await svc.api(
+      'POST',
+      `/v1/checkouts/custom/client/${upgrade.client_secret}/confirm`,
+      { body: { ...BUYER, confirmation_token_id: 'tok_visa' } },
+    );
+    expect(paidNow.status, paidNow.text).toBe(200);
+    const mine = await svc.api('GET', '/v1/subscriptions/', {
+      token: svc.alice,
+      query: { customer_id: customerId },
+    });
+    expect(mine.body.items).toHaveLength(1);
+    expect(mine.body.items[0]).toMatchObject({
+      id: free,
+      status: 'active',
+      price_id: priceOf('Acme Pro'),
+      product_id: products.get('Acme Pro').id,
+      amount: products.get('Acme Pro').prices[0].price_amount,
+    });
+    const orders = await svc.api('GET', '/v1/orders/', {
+      token: svc.alice,
+      query: { customer_id: customerId },
+    });
+    const order = orders.body.items.find((o: Json) => o.checkout_id === upgrade.id);
+    expect(order).toMatchObject({
+      billing_reason: 'subscription_update',
+      amount: products.get('Acme Pro').prices[0].price_amount,
+      subscription_id: free,
+    });
+    const events = await eventsFor(upgrade.id, 3);
+    expect(events.map((e) => [e.type, e.json.data.status])).toEqual([
+      ['checkout.created', 'open'],
+      ['checkout.updated', 'confirmed'],
+      ['checkout.updated', 'succeeded'],
+    ]);
+    // One subscription, bought free, then updated: no second subscription.created.
+    expect((await eventsFor(free, 4)).map((e) => e.type)).toEqual([
+      'subscription.created',
+      'subscription.active',
+      'subscription.updated',
+      'subscription.updated',
+    ]);
+    const proBenefits: string[] = products.get('Acme Pro').benefits.map((b: Json) => b.id);
+    const grantsOf = () =>
+      receiver.received
+        .map((r) => verify(r, secret))
+        .filter((e) => e.type.startsWith('benefit_grant.') && e.json.data.subscription_id === free)
+        .map((e) => [e.type, e.json.data.benefit_id]);
+    const expected = [
+      ['benefit_grant.created', perk.body.id],
+      ...proBenefits.map((b) => ['benefit_grant.created', b]),
+      ['benefit_grant.revoked', perk.body.id],
+    ];
+    for (let i = 0; i < 500 && grantsOf().length < expected.length; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(grantsOf()).toEqual(expected);
   });
 
   it('needs checkouts:write; no token is 401', async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startService } from './helpers.js';
+import { BUYER, startService } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'billing-durability-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,6 +50,51 @@ describe('--db <file>', () => {
       expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     } finally {
       db.close();
+    }
+  });
+
+  // The payment processor's answer to a confirm is a job stored with the confirm (domain/jobs.ts):
+  // one the service did not get to run before it died runs when it starts again.
+  it('pays for a confirmed checkout whose payment was pending when the service died', async () => {
+    const file = join(dir, 'pending.db');
+    const first = await startService({ db: file });
+    const id = first.demo.open_checkout_ids[1]!;
+    try {
+      // As if killed right after the confirm's commit: the job is stored, never run.
+      first.running.store.worker = () => {};
+      const c = await first.api('GET', `/v1/checkouts/custom/${id}`, { token: first.alice });
+      const r = await first.api(
+        'POST',
+        `/v1/checkouts/custom/client/${c.body.client_secret}/confirm`,
+        {
+          body: { customer_email: 'pending@example.com', ...BUYER, confirmation_token_id: 'tok' },
+        },
+      );
+      expect([r.status, r.body.status]).toEqual([200, 'confirmed']);
+      const still = await first.api('GET', `/v1/checkouts/custom/${id}`, { token: first.alice });
+      expect(still.body.status).toBe('confirmed');
+      expect(first.running.store.count('jobs', '1')).toBe(1);
+      expect(first.running.store.count('orders', 'checkout_id = ?', id)).toBe(0);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startService({ db: file });
+    try {
+      const after = await second.api('GET', `/v1/checkouts/custom/${id}`, { token: second.alice });
+      expect(after.body.status).toBe('succeeded');
+      expect(second.running.store.count('jobs', '1')).toBe(0);
+      expect(second.running.store.count('orders', 'checkout_id = ?', id)).toBe(1);
+      // Its events carry the service's address, as every other event does.
+      const event = second.running.store.get<{ payload: string }>(
+        "SELECT payload FROM events WHERE type = 'checkout.updated' ORDER BY seq DESC LIMIT 1",
+      )!;
+      expect(JSON.parse(event.payload).data).toMatchObject({
+        status: 'succeeded',
+        url: `${second.url}/checkout/${after.body.client_secret}`,
+      });
+    } finally {
+      await second.stop();
     }
   });
 });

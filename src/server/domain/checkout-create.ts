@@ -62,8 +62,15 @@ function sold(w: Work, visible: Visibility, draft: CheckoutDraft): [ProductRow, 
   return [product, first];
 }
 
-/** The customer the session is for (by subscription_id or customer_id), if any. */
-function customerOf(w: Work, organizationId: string, draft: CheckoutDraft): CustomerRow | null {
+/**
+ * The customer the session is for, if any: the customer of the free subscription it upgrades
+ * (subscription_id: the real _get_validated_subscription), or the one named by customer_id.
+ */
+function customerOf(
+  w: Work,
+  organizationId: string,
+  draft: CheckoutDraft,
+): { customer: CustomerRow | null; subscriptionId: string | null } {
   const { store } = w;
   if (draft.subscription_id != null) {
     const loc = ['subscription_id'];
@@ -73,19 +80,14 @@ function customerOf(w: Work, organizationId: string, draft: CheckoutDraft): Cust
       throw invalid(loc, 'Subscription does not exist.', input);
     if (store.row('prices', sub.price_id)?.amount_type !== 'free')
       throw invalid(loc, 'Only free subscriptions can be upgraded.', input);
-    // The real service upgrades the free subscription when the payment processor reports the
-    // payment; the local service has no such step, so it refuses rather than sell a second one.
-    throw invalid(
-      loc,
-      'Upgrading a free subscription through a checkout is not simulated by the local service.',
-      input,
-    );
+    // Upgraded when the payment succeeds (purchase.ts settleCheckout).
+    return { customer: store.row('customers', sub.customer_id) ?? null, subscriptionId: sub.id };
   }
-  if (draft.customer_id == null) return null;
+  if (draft.customer_id == null) return { customer: null, subscriptionId: null };
   const customer = store.row('customers', draft.customer_id);
   if (!customer || customer.deleted_at || customer.organization_id !== organizationId)
     throw invalid(['customer_id'], 'Customer does not exist.', draft.customer_id);
-  return customer;
+  return { customer, subscriptionId: null };
 }
 
 /** Creates the session; its id. Emits checkout.created. */
@@ -117,7 +119,7 @@ export function createCheckout(w: Work, visible: Visibility, draft: CheckoutDraf
       'missing',
     );
   }
-  const customer = customerOf(w, product.organization_id, draft);
+  const { customer, subscriptionId } = customerOf(w, product.organization_id, draft);
   const customFields = checkCustomFields(store, product.id, draft.custom_field_data);
   const amount =
     price.amount_type === 'fixed'
@@ -157,7 +159,7 @@ export function createCheckout(w: Work, visible: Visibility, draft: CheckoutDraf
     metadata: json(draft.metadata),
     customer_metadata: json(draft.customer_metadata),
     custom_field_data: json(customFields),
-    subscription_id: null,
+    subscription_id: subscriptionId,
   };
   const discount = discountId ? store.row('discounts', discountId)! : null;
   row.tax_amount = taxAfterChange(row, price, discount);

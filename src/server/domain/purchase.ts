@@ -84,7 +84,21 @@ export function settleCheckout(w: Work, id: string): void {
   let subscriptionId: string | null = null;
   const recurring = priceRow.type === 'recurring';
   const currency = amounts.currency ?? 'usd';
-  if (recurring) {
+  // A session made to upgrade a free subscription (subscription_id): the real success handler
+  // moves that subscription to the new price (update_out_of_band_subscription), which the
+  // processor's events then report (subscription.updated, an order for the update); a one-time
+  // price leaves the subscription alone.
+  const upgraded = recurring && row.subscription_id ? row.subscription_id : null;
+  if (upgraded) {
+    subscriptionId = upgraded;
+    store.subscriptions.setPrice(upgraded, priceRow, currency, iso);
+    store.update(
+      'subscriptions',
+      upgraded,
+      { amount: amounts.amount, discount_id: row.discount_id ?? null },
+      iso,
+    );
+  } else if (recurring) {
     subscriptionId = uuid();
     store.insert('subscriptions', {
       id: subscriptionId,
@@ -127,7 +141,11 @@ export function settleCheckout(w: Work, id: string): void {
     amount: amounts.subtotal,
     tax_amount: amounts.tax ?? 0,
     currency,
-    billing_reason: recurring ? 'subscription_create' : 'purchase',
+    billing_reason: upgraded
+      ? 'subscription_update'
+      : recurring
+        ? 'subscription_create'
+        : 'purchase',
     billing_address: row.customer_billing_address ?? null,
     customer_id: customer.id,
     product_id: row.product_id,
@@ -138,15 +156,18 @@ export function settleCheckout(w: Work, id: string): void {
     checkout_id: row.id,
     user_id: customer.user_id ?? null,
   });
-  store.checkouts.markSucceeded(row.id, subscriptionId, iso);
+  store.checkouts.markSucceeded(row.id, subscriptionId ?? row.subscription_id ?? null, iso);
   tx.emit({ type: 'checkout.updated', id: row.id });
-  if (subscriptionId) {
+  if (upgraded) {
+    tx.emit({ type: 'subscription.updated', id: upgraded });
+  } else if (subscriptionId) {
     tx.emit({ type: 'subscription.created', id: subscriptionId });
     tx.emit({ type: 'subscription.active', id: subscriptionId });
     tx.emit({ type: 'subscription.updated', id: subscriptionId });
   }
   tx.emit({ type: 'order.created', id: orderId });
-  // A subscription's grants are the subscription's (order_id null); a one-time purchase's the order's.
+  // A subscription's grants are the subscription's (order_id null); a one-time purchase's the
+  // order's. An upgraded subscription's grants of its old product's benefits are revoked.
   syncBenefitGrants(
     w,
     'grant',

@@ -148,10 +148,18 @@ describe('a destructive command asks on a terminal', () => {
     expect(statusOf(id)).toBe('active');
   });
 
-  it('yes goes ahead', async () => {
+  it('yes goes ahead; the question names whose subscription and of what', async () => {
     const id = activeSubscription();
+    const who = svc.store.get<{ email: string; name: string }>(
+      `SELECT c.email, p.name FROM subscriptions s JOIN customers c ON c.id = s.customer_id
+       JOIN products p ON p.id = s.product_id WHERE s.id = ?`,
+      id,
+    )!;
     const t = terminal(['subs', 'cancel', id, '--now'], env());
     await t.waitFor(/\[y\/N\] $/);
+    expect(stripVTControlCharacters(t.output)).toContain(
+      `? End ${who.email}'s ${who.name} subscription (${id}) now? Its benefits are revoked at once. [y/N] `,
+    );
     t.write('y\r');
     expect((await t.exited).code).toBe(0);
     expect(statusOf(id)).toBe('canceled');
@@ -169,18 +177,35 @@ describe('the price picker of subs change-price', () => {
     svc.store.get<{ price_id: string }>('SELECT price_id FROM subscriptions WHERE id = ?', id)!
       .price_id;
 
-  it('lists the recurring prices on sale; the number typed is the price it moves to', async () => {
+  it('names the subscription, marks its price, asks again after a bad answer; the number typed is the price it moves to', async () => {
     const sub = activeSubscription();
+    const who = svc.store.get<{ email: string; name: string }>(
+      `SELECT c.email, p.name FROM subscriptions s JOIN customers c ON c.id = s.customer_id
+       JOIN products p ON p.id = s.product_id WHERE s.id = ?`,
+      sub.id,
+    )!;
     const t = terminal(['subs', 'change-price', sub.id], env());
     await t.waitFor(/Which one\? \[1-\d+\] $/);
     const screen = stripVTControlCharacters(t.output);
-    // Every choice is a numbered line ending in its price id; pick one that is not the current.
-    const choices = [...screen.matchAll(/^ *(\d+)\) .+ {2}([0-9a-f-]{36})\r?$/gm)].map((m) => ({
-      n: m[1]!,
-      price: m[2]!,
-    }));
+    expect(screen).toContain(
+      `Move subscription ${sub.id} (${who.email}, ${who.name}) to which recurring price?`,
+    );
+    // Every choice is a numbered line with its price id; the current one is marked.
+    const choices = [
+      ...screen.matchAll(/^ *(\d+)\) .+ {2}([0-9a-f-]{36})( {2}\(current\))?\r?$/gm),
+    ].map((m) => ({ n: m[1]!, price: m[2]!, current: Boolean(m[3]) }));
     expect(choices.length).toBeGreaterThan(1);
-    const target = choices.find((c) => c.price !== sub.price_id)!;
+    expect(choices.filter((c) => c.current).map((c) => c.price)).toEqual([sub.price_id]);
+    const current = choices.find((c) => c.current)!;
+    t.write(`${current.n}\r`);
+    await t.waitFor(
+      /is the current one: pick another, or an empty line to stop\r?\n\? Which one\? \[1-\d+\] $/,
+    );
+    t.write('99\r');
+    await t.waitFor(
+      /"99" is not one of them: type a number from 1 to \d+, or an empty line to stop\r?\n\? Which one\? \[1-\d+\] $/,
+    );
+    const target = choices.find((c) => !c.current)!;
     t.write(`${target.n}\r`);
     expect((await t.exited).code).toBe(0);
     expect(priceOf(sub.id)).toBe(target.price);

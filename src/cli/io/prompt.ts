@@ -50,34 +50,66 @@ export async function confirmDestructive(
 
 /**
  * Asks the user to pick one of `choices` (numbered from 1) and returns its index. Only on a
- * terminal (the caller checks canPrompt first and names the flag that answers instead); an
- * empty or unknown answer is a UsageError: nothing was done.
+ * terminal (the caller checks canPrompt first and names the flag that answers instead). A
+ * number out of range, a word, or the `current` choice is asked again (issue 24); an empty line
+ * or the end of input is a UsageError: nothing was done.
  */
 export async function pick(
   ctx: Environment,
-  opts: { title: string; choices: string[]; action: string },
+  opts: { title: string; choices: string[]; action: string; current?: number },
 ): Promise<number> {
   const { stderr } = ctx.io;
+  const count = opts.choices.length;
   stderr.write(`${safeText(opts.title)}\n`);
-  const width = String(opts.choices.length).length;
+  const width = String(count).length;
   opts.choices.forEach((choice, i) => {
-    stderr.write(`  ${String(i + 1).padStart(width)}) ${safeText(choice)}\n`);
+    const mark = i === opts.current ? '  (current)' : '';
+    stderr.write(`  ${String(i + 1).padStart(width)}) ${safeText(choice)}${mark}\n`);
   });
-  stderr.write(`? Which one? [1-${opts.choices.length}] `);
+  const ask = () => stderr.write(`? Which one? [1-${count}] `);
+  ask();
   const newline = () => stderr.write('\n');
   ctx.signal.addEventListener('abort', newline, { once: true });
-  const answer = await readLine(ctx.io.stdin).finally(() =>
-    ctx.signal.removeEventListener('abort', newline),
-  );
+  let text = '';
+  let picked: number | undefined;
+  let said = 'nothing picked';
+  try {
+    read: for await (const chunk of ctx.io.stdin) {
+      text += chunk.toString();
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n')) {
+        const answer = text.slice(0, nl).trim();
+        text = text.slice(nl + 1);
+        if (answer === '') {
+          said = 'nothing picked';
+          break read;
+        }
+        const n = /^\d+$/.test(answer) ? Number(answer) : Number.NaN;
+        if (n >= 1 && n <= count && n - 1 !== opts.current) {
+          picked = n - 1;
+          break read;
+        }
+        stderr.write(
+          n - 1 === opts.current
+            ? `  ${n} is the current one: pick another, or an empty line to stop\n`
+            : `  "${safeText(answer.slice(0, 20))}" is not one of them: type a number from 1 to ${count}, or an empty line to stop\n`,
+        );
+        said = `"${safeText(answer.slice(0, 20))}" is not one of them`;
+        ask();
+      }
+    }
+  } finally {
+    ctx.signal.removeEventListener('abort', newline);
+  }
   if (ctx.signal.aborted) throw new InterruptedError();
-  const text = (answer ?? '').trim();
-  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n >= 1 && n <= opts.choices.length)) {
-    const said =
-      text === '' ? 'nothing picked' : `"${safeText(text.slice(0, 20))}" is not one of them`;
+  if (picked === undefined) {
+    // The input ended without a newline after a last answer: judge it as the others.
+    const last = text.trim();
+    const n = /^\d+$/.test(last) ? Number(last) : Number.NaN;
+    if (n >= 1 && n <= count && n - 1 !== opts.current) return n - 1;
+    if (last) said = `"${safeText(last.slice(0, 20))}" is not one of them`;
     throw new UsageError(`${opts.action}: ${said}; nothing was changed`);
   }
-  return n - 1;
+  return picked;
 }
 
 /**

@@ -25,12 +25,13 @@ export interface CancelOptions extends OneResource {
 export async function runCancel(opts: CancelOptions, ctx: Context): Promise<void> {
   const { id } = opts;
   if (opts.now) {
-    const { confirmDestructive } = await import('../../io/prompt.js');
-    await confirmDestructive(ctx, {
-      yes: opts.yes,
-      question: `End subscription ${id} now? Its benefits are revoked at once.`,
-      action: 'subs cancel --now ends the subscription at once',
-    });
+    const { confirmEndNow } = await import('./revoke.js');
+    await confirmEndNow(
+      ctx,
+      id,
+      Boolean(opts.yes),
+      'subs cancel --now ends the subscription at once',
+    );
   }
   const { subscriptions, client } = await resources(ctx, opts.asCustomer ? 'customer' : 'seller');
   const updated = await (opts.asCustomer

@@ -119,10 +119,10 @@ async function targetOf(
         { hint: `Its prices: billing products get ${opts.productId}` },
       );
     }
-    return { kind: 'price', id: opts.priceId ?? (await pick(ctx, client, 'price')) };
+    return { kind: 'price', id: opts.priceId ?? (await pick(ctx, client, 'price', opts.id)) };
   }
   if (opts.productId) return { kind: 'product', id: opts.productId };
-  if (!opts.priceId) return { kind: 'product', id: await pick(ctx, client, 'product') };
+  if (!opts.priceId) return { kind: 'product', id: await pick(ctx, client, 'product', opts.id) };
   const { products } = await import('../../../api/index.js');
   const filters = { is_recurring: true, is_archived: false };
   const product = await products.findByPrice(client, opts.priceId, filters);
@@ -174,12 +174,24 @@ async function recurringOnSale(client: ApiClient): Promise<OnSale[]> {
   return out;
 }
 
-/** The recurring prices (or products) on sale, numbered on stderr; the one the user picks. */
-async function pick(ctx: Context, client: ApiClient, kind: 'price' | 'product'): Promise<string> {
-  const [{ money }, prompt] = await Promise.all([
+/**
+ * The recurring prices (or products) on sale, numbered on stderr, the subscription's own marked
+ * (current); the one the user picks. The subscription is read first, to name it in the question
+ * (whose, of what) and to know its current price: an unknown one ends here, nothing asked.
+ */
+async function pick(
+  ctx: Context,
+  client: ApiClient,
+  kind: 'price' | 'product',
+  id: string,
+): Promise<string> {
+  const [{ money }, prompt, { findSubscription }] = await Promise.all([
     import('../../io/humanize.js'),
     import('../../io/prompt.js'),
+    import('./get.js'),
   ]);
+  const sub = await findSubscription({ id, mine: false }, ctx);
+  const org = (sub.product as { organization_id?: unknown } | undefined)?.organization_id;
   const choices: { id: string; label: string; organization: unknown }[] = [];
   const amountOf = (price: Record<string, unknown>) =>
     price.amount_type === 'free'
@@ -188,6 +200,8 @@ async function pick(ctx: Context, client: ApiClient, kind: 'price' | 'product'):
         ? 'pay what you want'
         : money(price.price_amount as number, price.price_currency as string);
   for (const product of await recurringOnSale(client)) {
+    // A subscription moves within its own organization.
+    if (typeof org === 'string' && product.organization !== org) continue;
     if (kind === 'product') {
       if (product.prices.length === 0) continue;
       const every = typeof product.interval === 'string' ? `/${product.interval}` : '';
@@ -209,19 +223,22 @@ async function pick(ctx: Context, client: ApiClient, kind: 'price' | 'product'):
       });
     }
   }
-  if (choices.length === 0) {
-    throw new UsageError(`subs change-price: there is no recurring ${kind} on sale to move to`, {
-      hint: 'Create one: billing products create --help',
-    });
+  const currentId = kind === 'price' ? sub.price_id : sub.product_id;
+  const current = choices.findIndex((c) => c.id === currentId);
+  if (choices.length === 0 || (choices.length === 1 && current === 0)) {
+    throw new UsageError(
+      `subs change-price: there is no other recurring ${kind} on sale to move to`,
+      { hint: 'Create one: billing products create --help' },
+    );
   }
-  // Several organizations: say whose each is (a subscription moves within its own).
-  const orgs = new Set(choices.map((p) => p.organization));
+  const customer = (sub.customer as { email?: unknown } | undefined)?.email;
+  const product = (sub.product as { name?: unknown } | undefined)?.name;
+  const whose = [customer, product].filter((x) => typeof x === 'string').join(', ');
   const index = await prompt.pick(ctx, {
-    title: kind === 'price' ? 'Recurring prices on sale:' : 'Recurring products on sale:',
-    choices: choices.map((p) =>
-      orgs.size > 1 ? `${p.label}  (organization ${String(p.organization)})` : p.label,
-    ),
+    title: `Move subscription ${id}${whose ? ` (${whose})` : ''} to which recurring ${kind}?`,
+    choices: choices.map((p) => p.label),
     action: 'subs change-price',
+    ...(current >= 0 && { current }),
   });
   return choices[index]!.id;
 }

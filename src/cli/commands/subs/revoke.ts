@@ -12,14 +12,41 @@ export interface RevokeOptions extends OneResource {
   yes: boolean;
 }
 
+/**
+ * Asks before a subscription ends at once, naming whose it is and of what (issue 24): the
+ * subscription is read first on a terminal (an unknown one ends here, nothing asked). `--yes`
+ * answers; without a terminal the action is refused naming --yes.
+ */
+export async function confirmEndNow(
+  ctx: Context,
+  id: string,
+  yes: boolean,
+  action: string,
+): Promise<void> {
+  if (yes) return;
+  const { canPrompt, confirmDestructive } = await import('../../io/prompt.js');
+  let what = `subscription ${id}`;
+  if (canPrompt(ctx)) {
+    const { findSubscription } = await import('./get.js');
+    const sub = await findSubscription({ id, mine: false }, ctx);
+    const email = (sub.customer as { email?: unknown } | undefined)?.email;
+    const product = (sub.product as { name?: unknown } | undefined)?.name;
+    if (typeof email === 'string' && typeof product === 'string') {
+      what = `${email}'s ${product} subscription (${id})`;
+    } else if (typeof email === 'string' || typeof product === 'string') {
+      what = `the ${String(product ?? email)} subscription ${id}`;
+    }
+  }
+  await confirmDestructive(ctx, {
+    yes,
+    question: `End ${what} now? Its benefits are revoked at once.`,
+    action,
+  });
+}
+
 export async function runRevoke(opts: RevokeOptions, ctx: Context): Promise<void> {
   const { id } = opts;
-  const { confirmDestructive } = await import('../../io/prompt.js');
-  await confirmDestructive(ctx, {
-    yes: opts.yes,
-    question: `End subscription ${id} now? Its benefits are revoked at once.`,
-    action: 'subs revoke ends the subscription at once',
-  });
+  await confirmEndNow(ctx, id, opts.yes, 'subs revoke ends the subscription at once');
   const { subscriptions, client } = await resources(ctx, 'seller');
   const ended = await subscriptions.revoke(client, id).catch((err: unknown) => {
     throw stateError(err, [

@@ -1,13 +1,33 @@
 // billing subs cancel: argv -> options (or the exact usage error); options + answers -> output.
 import { stripVTControlCharacters } from 'node:util';
+import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildCancel,
   type CancelOptions,
   runCancel,
 } from '../../../../src/cli/commands/subs/cancel.js';
-import { answered, CUSTOMER_TOKEN, execute, ID, json, NOT_FOUND, parse, TOKEN } from '../verb.js';
-import { ALREADY_CANCELED, expectSellerPatch, PORTAL, refused, SELLER, SUB } from './fixtures.js';
+import {
+  answered,
+  CUSTOMER_TOKEN,
+  execute,
+  ID,
+  json,
+  NOT_FOUND,
+  page,
+  parse,
+  TOKEN,
+} from '../verb.js';
+import {
+  ALREADY_CANCELED,
+  expectSellerPatch,
+  PORTAL,
+  QUESTION,
+  refused,
+  SELLER,
+  SUB,
+  SUBS_PAGE,
+} from './fixtures.js';
 
 describe('subs cancel: argv -> options', () => {
   const base = { id: ID, now: false, yes: false, asCustomer: false, output: {} };
@@ -156,35 +176,48 @@ describe('subs cancel: options + answers -> output', () => {
     });
   });
 
-  it('--now on a terminal: "n" changes nothing', async () => {
-    expect(await execute(runCancel, { ...base, now: true }, { tty: true, stdin: ['n'] })).toEqual({
+  const listed = (pool: MockPool) =>
+    pool.intercept({ path: SUBS_PAGE }).reply(200, page([SUB]), json);
+
+  it('--now on a terminal names whose and what: "n" changes nothing', async () => {
+    expect(
+      await execute(runCancel, { ...base, now: true }, { tty: true, stdin: ['n'], http: listed }),
+    ).toEqual({
       code: 2,
       stdout: '',
-      stderr:
-        `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ` +
-        'billing: subs cancel --now ends the subscription at once: not confirmed; nothing was changed\n',
+      stderr: `${QUESTION}billing: subs cancel --now ends the subscription at once: not confirmed; nothing was changed\n`,
     });
   });
 
   it('--now on a terminal: "y" revokes it and says so', async () => {
-    const r = await answered(
+    let body: unknown;
+    const r = await execute(
       runCancel,
       { ...base, now: true, output: { json: true } },
-      SELLER,
-      200,
-      ENDED,
-      { tty: true, stdin: ['y'] },
+      {
+        tty: true,
+        stdin: ['y'],
+        http: (pool) => {
+          listed(pool);
+          pool
+            .intercept({
+              ...SELLER,
+              body: (b) => {
+                body = JSON.parse(b);
+                return true;
+              },
+            })
+            .reply(200, ENDED, json);
+        },
+      },
     );
-    expect(r.seen.body).toEqual({
+    expect(body).toEqual({
       revoke: true,
       customer_cancellation_reason: null,
       customer_cancellation_comment: null,
     });
     expect(r.code).toBe(0);
-    expect(stripVTControlCharacters(r.stderr)).toBe(
-      `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ` +
-        `✓ Subscription ${ID} has ended.\n`,
-    );
+    expect(stripVTControlCharacters(r.stderr)).toBe(`${QUESTION}✓ Subscription ${ID} has ended.\n`);
   });
 
   it('at period end on a terminal: the ✓ line names the day it ends', async () => {

@@ -1,5 +1,6 @@
 // billing subs change-price: argv -> usage error or the exact PATCH (seller or customer portal).
 import { stripVTControlCharacters } from 'node:util';
+import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildChangePrice,
@@ -336,13 +337,27 @@ describe('subs change-price: the price picker on a terminal', () => {
     });
   });
 
-  it('lists the prices on sale (not archived ones, escaped names), PATCHes the one picked', async () => {
+  // The subscription is read first (the seed's service: from the seller's list) to name it and
+  // mark its price.
+  const SUBS = '/v1/subscriptions/?page=1&limit=100';
+  const sub = { ...MONTHLY, product: { name: 'Pro', organization_id: ORG } };
+  const listed = (pool: MockPool) => {
+    pool.intercept({ path: SUBS }).reply(200, page([sub]), json);
+    pool.intercept({ path: LIST }).reply(200, page(PRODUCTS), json);
+  };
+  const MENU =
+    `Move subscription ${ID} (jane@example.com, Pro) to which recurring price?\n` +
+    `  1) Pro: $10.00 USD/month  ${ID2}  (current)\n` +
+    `  2) Pro: $100.00 USD/year  ${YEARLY}\n` +
+    `  3) Team \\x1b[2J: free/month  ${FREE}\n`;
+
+  it('names the subscription, marks its price, PATCHes the one picked', async () => {
     let sent: unknown;
     const r = await execute(runChangePrice, base, {
       tty: true,
       stdin: ['2'],
       http: (pool) => {
-        pool.intercept({ path: LIST }).reply(200, page(PRODUCTS), json);
+        listed(pool);
         pool
           .intercept({
             ...SELLER,
@@ -357,41 +372,80 @@ describe('subs change-price: the price picker on a terminal', () => {
     expect(r.code).toBe(0);
     expect(sent).toEqual({ product_price_id: YEARLY });
     expect(stripVTControlCharacters(r.stderr)).toBe(
-      'Recurring prices on sale:\n' +
-        `  1) Pro: $10.00 USD/month  ${ID2}\n` +
-        `  2) Pro: $100.00 USD/year  ${YEARLY}\n` +
-        `  3) Team \\x1b[2J: free/month  ${FREE}\n` +
+      `${MENU}? Which one? [1-3] ✓ Subscription ${ID} is now on price ${YEARLY}.\n`,
+    );
+  });
+
+  it('asks again after a number out of range, a word, or the current price', async () => {
+    let sent: unknown;
+    const r = await execute(runChangePrice, base, {
+      tty: true,
+      stdin: ['7', 'yearly', '1', '3'],
+      http: (pool) => {
+        listed(pool);
+        pool
+          .intercept({
+            ...SELLER,
+            body: (b) => {
+              sent = JSON.parse(b);
+              return true;
+            },
+          })
+          .reply(200, { ...MONTHLY, price_id: FREE }, json);
+      },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(sent).toEqual({ product_price_id: FREE });
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      `${MENU}? Which one? [1-3] ` +
+        '  "7" is not one of them: type a number from 1 to 3, or an empty line to stop\n' +
         '? Which one? [1-3] ' +
-        `✓ Subscription ${ID} is now on price ${YEARLY}.\n`,
+        '  "yearly" is not one of them: type a number from 1 to 3, or an empty line to stop\n' +
+        '? Which one? [1-3] ' +
+        '  1 is the current one: pick another, or an empty line to stop\n' +
+        '? Which one? [1-3] ' +
+        `✓ Subscription ${ID} is now on price ${FREE}.\n`,
     );
   });
 
   it.each([
-    ['', 'nothing picked'],
-    ['7', '"7" is not one of them'],
-  ])('answer %j: exit 2, nothing changed', async (answer, said) => {
-    const r = await execute(runChangePrice, base, {
-      tty: true,
-      stdin: [answer],
-      http: (pool) => pool.intercept({ path: LIST }).reply(200, page(PRODUCTS), json),
-    });
+    [[''], 'nothing picked'],
+    [['7', ''], 'nothing picked'],
+    [['7'], '"7" is not one of them'],
+    [[], 'nothing picked'],
+  ])('answers %j, then the end: exit 2, nothing changed', async (stdin, said) => {
+    const r = await execute(runChangePrice, base, { tty: true, stdin, http: listed });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n').at(-2)).toBe(
-      `? Which one? [1-3] billing: subs change-price: ${said}; nothing was changed`,
+    expect(r.stderr.split('\n').at(-2)).toMatch(
+      new RegExp(`billing: subs change-price: ${said}; nothing was changed$`),
     );
   });
 
-  it('no recurring price on sale: exit 2 and how to make one', async () => {
+  it('an unknown subscription: exit 6 before anything is asked', async () => {
     const r = await execute(runChangePrice, base, {
       tty: true,
-      http: (pool) => pool.intercept({ path: LIST }).reply(200, page([]), json),
+      http: (pool) => pool.intercept({ path: SUBS }).reply(200, page([]), json),
+    });
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain('Which one');
+  });
+
+  it('no other recurring price on sale: exit 2 and how to make one', async () => {
+    const r = await execute(runChangePrice, base, {
+      tty: true,
+      http: (pool) => {
+        pool.intercept({ path: SUBS }).reply(200, page([sub]), json);
+        pool
+          .intercept({ path: LIST })
+          .reply(200, page([PRODUCTS[0]!].map((p) => ({ ...p, prices: [p.prices[0]] }))), json);
+      },
     });
     expect(r).toEqual({
       code: 2,
       stdout: '',
       stderr:
-        'billing: subs change-price: there is no recurring price on sale to move to\n' +
+        'billing: subs change-price: there is no other recurring price on sale to move to\n' +
         'Create one: billing products create --help\n',
     });
   });

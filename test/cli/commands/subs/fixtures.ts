@@ -27,6 +27,7 @@ export function subCard(sub: typeof SUB): string {
     `price_id\t${sub.price_id}\n` +
     `amount\t${sub.amount}\n` +
     `recurring_interval\t${sub.recurring_interval}\n` +
+    'discount.name\t\n' +
     `current_period_start\t${sub.current_period_start}\n` +
     `current_period_end\t${sub.current_period_end}\n` +
     `cancel_at_period_end\t${sub.cancel_at_period_end}\n` +
@@ -91,3 +92,10 @@ export function refused<O>(run: Run<O>, options: O, seen: Seen) {
     });
   };
 }
+
+/**
+ * The seed's service has no GET of one subscription: a question that names it (whose, of what)
+ * reads it from the seller's list first. `SUB` is there.
+ */
+export const SUBS_PAGE = '/v1/subscriptions/?page=1&limit=100';
+export const QUESTION = `? End jane@example.com's Pro subscription (${ID}) now? Its benefits are revoked at once. [y/N] `;

@@ -1,13 +1,14 @@
 // billing subs revoke: argv -> options; options + answers -> output (asks first, like cancel --now).
 import { stripVTControlCharacters } from 'node:util';
+import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildRevoke,
   type RevokeOptions,
   runRevoke,
 } from '../../../../src/cli/commands/subs/revoke.js';
-import { answered, execute, ID, json, parse, TOKEN } from '../verb.js';
-import { ALREADY_CANCELED, SUB, subCard } from './fixtures.js';
+import { answered, execute, ID, json, page, parse, TOKEN } from '../verb.js';
+import { ALREADY_CANCELED, QUESTION, SUB, SUBS_PAGE, subCard } from './fixtures.js';
 
 const ENDED = { ...SUB, status: 'canceled', ended_at: '2026-11-23T12:00:00Z' };
 const DELETE = { method: 'DELETE', path: `/v1/subscriptions/${ID}` };
@@ -54,22 +55,38 @@ describe('subs revoke: options + answers -> output', () => {
     });
   });
 
-  it('on a terminal: "n" changes nothing; "y" ends it and says so', async () => {
-    expect(await execute(runRevoke, base, { tty: true, stdin: ['n'] })).toEqual({
+  it('on a terminal it names whose and what: "n" changes nothing; "y" ends it and says so', async () => {
+    const listed = (pool: MockPool) =>
+      pool.intercept({ path: SUBS_PAGE }).reply(200, page([SUB]), json);
+    expect(await execute(runRevoke, base, { tty: true, stdin: ['n'], http: listed })).toEqual({
       code: 2,
       stdout: '',
-      stderr:
-        `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ` +
-        'billing: subs revoke ends the subscription at once: not confirmed; nothing was changed\n',
+      stderr: `${QUESTION}billing: subs revoke ends the subscription at once: not confirmed; nothing was changed\n`,
     });
-    const r = await answered(runRevoke, { ...base, output: { json: true } }, DELETE, 200, ENDED, {
+    const r = await execute(
+      runRevoke,
+      { ...base, output: { json: true } },
+      {
+        tty: true,
+        stdin: ['y'],
+        http: (pool) => {
+          listed(pool);
+          pool.intercept(DELETE).reply(200, ENDED, json);
+        },
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(stripVTControlCharacters(r.stderr)).toBe(`${QUESTION}✓ Subscription ${ID} has ended.\n`);
+  });
+
+  it('on a terminal, an unknown subscription: exit 6, nothing asked', async () => {
+    const r = await execute(runRevoke, base, {
       tty: true,
       stdin: ['y'],
+      http: (pool) => pool.intercept({ path: SUBS_PAGE }).reply(200, page([]), json),
     });
-    expect(r.code).toBe(0);
-    expect(stripVTControlCharacters(r.stderr)).toBe(
-      `? End subscription ${ID} now? Its benefits are revoked at once. [y/N] ✓ Subscription ${ID} has ended.\n`,
-    );
+    expect(r.code).toBe(6);
+    expect(r.stderr).not.toContain('[y/N]');
   });
 
   it('already ended: exit 7 and how to see it', async () => {

@@ -254,6 +254,33 @@ describe('POST /v1/checkouts/custom/', () => {
     );
   });
 
+  // Checkout.is_discount_applicable at f179ede58c (the seed generation): a fixed price only; the
+  // buyer's code on any other is refused (_update_checkout's CheckoutUpdatePublic branch).
+  it('makes a discount applicable to a fixed price only', async () => {
+    const tips = await newProduct('Tips', {
+      type: 'one_time',
+      amount_type: 'custom',
+      preset_amount: 1500,
+    });
+    const custom = await created({ product_price_id: tips.prices[0].id });
+    const fixed = await created({ product_price_id: priceOf('Acme Desktop') });
+    const free = await created({ product_price_id: priceOf('Acme Starter Kit') });
+    expect([custom, fixed, free].map((c) => c.is_discount_applicable)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    const r = await clientPatch(custom.client_secret, { discount_code: 'LAUNCH10' });
+    expect(r.body).toEqual(
+      invalid({
+        type: 'value_error',
+        loc: ['body', 'discount_code'],
+        msg: 'Discounts are only applicable to fixed prices.',
+        input: 'LAUNCH10',
+      }),
+    );
+  });
+
   it('applies the seller’s discount, locked; refuses one that cannot apply', async () => {
     const launch = discounts.get('LAUNCH10').id;
     const body = await created({ product_price_id: priceOf('Acme Desktop'), discount_id: launch });

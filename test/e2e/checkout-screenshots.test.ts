@@ -77,7 +77,7 @@ describe.skipIf(skip)('the checkout page’s pictures', () => {
     await page.close();
   });
 
-  it('390×844: one column, nothing wider than the screen', async () => {
+  it('390×844: one column, nothing wider than the screen, Pay in view without scrolling', async () => {
     const page = await filled(390, 844);
     const widths = await page.evaluate(() => {
       const d = (
@@ -86,9 +86,35 @@ describe.skipIf(skip)('the checkout page’s pictures', () => {
       return d.documentElement.scrollWidth;
     });
     expect(widths).toBeLessThanOrEqual(390);
-    for (const selector of ['.price', '.line.discount', '.totals'])
+    // Issue 24: on a phone the Pay button (with the amount) is on the first screen.
+    for (const selector of ['.price', '.line.discount', '.totals', '#pay'])
       expect(await inView(page, selector), selector).toBe(true);
     if (write) await page.screenshot({ path: docs('checkout-mobile.png') });
+    // It covers nothing for good: at the foot of the page the last line sits above it.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { scrollTo(x: number, y: number): void };
+      w.scrollTo(0, 1e6);
+    });
+    const [last, bar] = await Promise.all([
+      page.locator('.powered').boundingBox(),
+      page.locator('.pay-bar').boundingBox(),
+    ]);
+    expect(last!.y + last!.height).toBeLessThanOrEqual(bar!.y);
+    expect(await inView(page, '#pay')).toBe(true);
+    await page.close();
+  });
+
+  it('says it is a sandbox once, on the form and on the receipt, which says what later periods cost', async () => {
+    const page = await filled(1280, 800);
+    const said = async () =>
+      ((await page.locator('body').innerText()).match(/sandbox/gi) ?? []).length;
+    expect(await said()).toBe(1);
+    await page.getByRole('button', { name: 'Pay $39.00' }).click();
+    await page.getByRole('heading', { name: 'Your subscription is active' }).waitFor();
+    expect(await said()).toBe(1);
+    // LAUNCH10 is once: the periods after the first cost the full price.
+    const then = page.locator('.receipt .line', { hasText: 'Then' });
+    expect(await then.innerText()).toMatch(/^Then\s+\$49\.00 per month$/);
     await page.close();
   });
 });

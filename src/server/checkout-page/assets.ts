@@ -13,7 +13,6 @@ a{color:var(--accent)}
 .inner{width:100%;max-width:420px}
 .seller{display:flex;align-items:center;gap:10px;font-weight:600;margin:0 0 32px}
 .logo{width:30px;height:30px;border-radius:8px;background:var(--accent);color:#fff;display:grid;place-items:center;font-size:15px;font-weight:700}
-.badge{font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.06em;color:#6f4a00;background:#fff0c2;border-radius:4px;padding:2px 6px}
 .product-name{font-size:16px;font-weight:500;color:var(--muted);margin:0 0 2px}
 .price{font-size:36px;font-weight:700;letter-spacing:-.02em;line-height:1.15;margin:0}
 .price .interval{font-size:15px;font-weight:500;color:var(--muted);letter-spacing:0;margin-left:4px}
@@ -74,6 +73,9 @@ button{font:inherit;cursor:pointer}
 .inner{max-width:520px;margin:0 auto}
 .fields,.fields.three{grid-template-columns:1fr}.fields .check{min-height:0;margin-top:0}
 .seller{margin-bottom:20px}.price{font-size:30px}.media{display:none}.benefits{margin-bottom:16px}
+.details{padding-bottom:104px}
+.pay-bar{position:fixed;left:0;right:0;bottom:0;z-index:1;padding:12px 20px calc(12px + env(safe-area-inset-bottom));background:rgba(255,255,255,.96);border-top:1px solid var(--line);box-shadow:0 -4px 16px rgba(16,24,40,.06)}
+.pay-bar .pay{max-width:520px;margin:0 auto}
 }`;
 }
 

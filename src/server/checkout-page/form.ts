@@ -183,7 +183,7 @@ function summaryPanel(c: PageCheckout, state: FormState): string {
     : '';
   const initial = Array.from(c.organization.name.trim())[0]?.toUpperCase() ?? '?';
   return `<section class="summary" aria-label="Order summary"><div class="inner">
-<p class="seller"><span class="logo" aria-hidden="true">${esc(initial)}</span>${esc(c.organization.name)} <span class="badge">Sandbox</span></p>
+<p class="seller"><span class="logo" aria-hidden="true">${esc(initial)}</span>${esc(c.organization.name)}</p>
 <h1 class="product-name">${esc(c.product.is_recurring ? `Subscribe to ${c.product.name}` : c.product.name)}</h1>
 <p class="price" id="price">${esc(s.price)}${s.interval ? `<span class="interval">${esc(s.interval)}</span>` : ''}</p>
 ${c.product.description ? `<p class="description">${esc(c.product.description)}</p>` : ''}
@@ -204,7 +204,7 @@ function detailsPanel(c: PageCheckout, state: FormState): string {
     ? `<div class="alert" role="alert">${esc(general ?? 'Please check the fields marked below.')}</div>`
     : '';
   const payment = c.is_payment_form_required
-    ? `<div class="section payment"><div class="sandbox-card"><svg width="34" height="24" viewBox="0 0 34 24" aria-hidden="true"><rect x=".5" y=".5" width="33" height="23" rx="4" fill="#fff" stroke="#c6d0dc"/><rect x="0" y="5" width="34" height="4" fill="#c6d0dc"/><rect x="4" y="14" width="12" height="3" rx="1.5" fill="#dbe2ea"/></svg><span><strong>Sandbox payment</strong>No card details needed: paying confirms this checkout with a test payment.</span></div></div>`
+    ? `<div class="section payment"><div class="sandbox-card"><svg width="34" height="24" viewBox="0 0 34 24" aria-hidden="true"><rect x=".5" y=".5" width="33" height="23" rx="4" fill="#fff" stroke="#c6d0dc"/><rect x="0" y="5" width="34" height="4" fill="#c6d0dc"/><rect x="4" y="14" width="12" height="3" rx="1.5" fill="#dbe2ea"/></svg><span><strong>Test payment</strong>No card details needed: Pay confirms this checkout.</span></div></div>`
     : '';
   return `<section class="details" aria-label="Your details"><div class="inner">
 ${alert}<div class="section"><h2>Contact information</h2>
@@ -214,9 +214,8 @@ ${addressRow(c, state)}
 </div>
 ${fields ? `<div class="section"><h2>Additional information</h2>\n<div class="fields">${fields}</div></div>` : ''}
 ${payment}
-<button type="submit" class="pay" id="pay" name="action" value="pay">${esc(s.action)}</button>
-<p class="fine">This is a sandbox: no card is charged.</p>
-<p class="powered">Checkout by the billing sandbox</p>
+<div class="pay-bar"><button type="submit" class="pay" id="pay" name="action" value="pay">${esc(s.action)}</button></div>
+<p class="powered">Checkout by billing</p>
 </div></section>`;
 }
 

@@ -3,7 +3,7 @@
 // the receipt). Every value from the session or the request goes through esc().
 import { esc } from '../oauth/page.js';
 import { SCRIPT, style } from './assets.js';
-import { money, type PageCheckout } from './view.js';
+import { laterPeriods, money, type PageCheckout } from './view.js';
 
 export { esc };
 
@@ -75,6 +75,7 @@ export function receiptPage(c: PageCheckout, order: ReceiptOrder | undefined): s
     row('Product', c.product.name),
     row('Paid', m(order?.amount ?? c.total_amount)),
     ...(c.discount ? [row('Discount', c.discount.code ?? c.discount.name)] : []),
+    ...(laterPeriods(c) ? [row('Then', laterPeriods(c)!)] : []),
     ...(c.customer_email ? [row('Email', c.customer_email)] : []),
     ...(order ? [row('Order', order.id)] : []),
     row('Checkout', c.id),
@@ -83,5 +84,5 @@ export function receiptPage(c: PageCheckout, order: ReceiptOrder | undefined): s
   return `<main class="state">${icon('ok')}<h1>${c.product.is_recurring ? 'Your subscription is active' : 'Payment successful'}</h1>
 <p>${esc(who)} Your order from ${esc(c.organization.name)} is confirmed.</p>
 <dl class="receipt">${rows.join('')}</dl>
-<p class="fine">Sandbox: no card was charged and no email was sent.</p></main>`;
+<p class="fine">No email was sent.</p></main>`;
 }

@@ -162,6 +162,26 @@ export function summarize(c: PageCheckout): Summary {
   return { price: headline, interval, lines, total, then, action };
 }
 
+/**
+ * What a subscription costs after its first payment, for the receipt (issue 24): the price per
+ * period, less a discount that lasts (forever: every period; repeating: for its months, then
+ * the full price; once: the full price). Null for a one-time purchase or a free price.
+ */
+export function laterPeriods(c: PageCheckout): string | null {
+  const price = c.product_price;
+  if (price.type !== 'recurring' || price.amount_type === 'free') return null;
+  const interval = perInterval(price.recurring_interval);
+  const m = (cents: number) => money(cents, c.currency);
+  const discounted = c.discount && c.subtotal_amount < c.amount;
+  if (!discounted || c.discount!.duration === 'once') return `${m(c.amount)} ${interval}`;
+  if (c.discount!.duration === 'repeating' && c.discount!.duration_in_months) {
+    const months = c.discount!.duration_in_months;
+    const lasts = `${months} month${months === 1 ? '' : 's'}`;
+    return `${m(c.subtotal_amount)} ${interval} while the discount lasts (${lasts}), then ${m(c.amount)} ${interval}`;
+  }
+  return `${m(c.subtotal_amount)} ${interval}`;
+}
+
 /** The house blue, for pages without a session (and sessions without a colour). */
 export const DEFAULT_ACCENT = '#0062ff';
 

@@ -50,6 +50,32 @@ describe('README', () => {
     }
   });
 
+  it('installs the SDK its blocks import where it is missing (from the npm cache, offline)', async () => {
+    const blocks = testedBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    // Each block that imports the SDK first installs it unless it resolves: those lines, run in
+    // an empty directory, must leave an SDK that resolves (npm ci filled the cache with it).
+    const installs = blocks
+      .filter((b) => b.includes('@polar-sh/sdk'))
+      .map((b) => b.match(/^node -e .*\n?.*npm install .*$/m)?.[0]);
+    expect(installs.length).toBe(2);
+    for (const line of installs) {
+      expect(line, 'an install line before the import').toBeDefined();
+      const dir = mkdtempSync(join(tmpdir(), 'billing-readme-install-'));
+      await promisify(execFile)(
+        'bash',
+        ['-c', `set -euo pipefail\n${line}\nnode -e "import('@polar-sh/sdk/webhooks/index.js')"`],
+        {
+          cwd: dir,
+          env: {
+            PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+            HOME: process.env.HOME,
+            npm_config_offline: 'true',
+          },
+        },
+      );
+    }
+  }, 120_000);
+
   it('runs every `sh test` block successfully', async () => {
     const home = mkdtempSync(join(tmpdir(), 'billing-readme-'));
     const bin = join(home, 'bin');

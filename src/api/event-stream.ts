@@ -18,7 +18,10 @@ export interface Connected {
 
 export interface StreamEvent {
   kind: 'event';
-  /** The message's id (else its webhook-id), as the message gives it. */
+  /**
+   * The id the handler gets as `webhook-id`: the message's webhook_event_id (else the header,
+   * else the message's own id). The real service makes it fresh for each message.
+   */
   id: string;
   type: string;
   /** The event's body exactly as the message carries it: what the signature covers. */
@@ -148,7 +151,7 @@ export function readMessage(data: string, sseId?: string): StreamMessage | undef
   if (isObject(message.headers)) {
     for (const [k, v] of Object.entries(message.headers)) if (typeof v === 'string') headers[k] = v;
   }
-  const id = [message.id, payload.webhook_event_id, headers['webhook-id'], sseId].find(
+  const id = [payload.webhook_event_id, headers['webhook-id'], message.id, sseId].find(
     (v): v is string => typeof v === 'string' && v !== '',
   );
   if (!id) return unreadable('an event without an id');

@@ -196,7 +196,7 @@ describe('billing listen against the real service stream (generation 2026-10)', 
         .trimEnd()
         .split('\n')
         .map((l) => l.split('\t').slice(1, 4)),
-    ).toEqual(all.map((e) => [e.type, e.id, '202']));
+    ).toEqual(all.map((e) => [e.type, e.headers['webhook-id'], '202']));
     expect(r.stderr).toBe(
       `Listening to the events of organization ${ORG} (Ctrl+C to stop)\n` +
         `Signing secret: ${SECRET}\n` +

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
+import { pythonJson } from '../cli/commands/listen/real-stream.js';
 import {
   BUYER,
   insufficientScope,
@@ -111,7 +112,12 @@ const rename = async (name: string) => {
 };
 
 /** The body a message stands for: its payload's JSON, which is what was signed. */
-const bodyOf = (message: Json) => JSON.stringify(message.payload.payload);
+/** The webhook body a message carries: a string of the signed bytes (today's real form). */
+const bodyOf = (message: Json): string => {
+  expect(typeof message.payload.payload).toBe('string');
+  return message.payload.payload;
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('the event stream', () => {
   let receiver: Receiver;
@@ -141,7 +147,11 @@ describe('the event stream', () => {
       const hello = JSON.parse(connected!.data!);
       expect(Object.keys(hello)).toEqual(['key', 'ts', 'secret']);
       expect(hello.key).toBe('connected');
-      expect(hello.ts).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+      // str(datetime): microseconds, none at all when they are 0.
+      expect(hello.ts).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{6})?\+00:00$/);
+      // Python's json.dumps form, as the real service writes it (cross-checked with the real
+      // stream's model in test/cli/commands/listen/real-stream.ts).
+      expect(connected!.data).toBe(pythonJson(hello));
       // The real service's secret: the organization id without its dashes.
       expect(hello.secret).toBe(acmeOrg().replaceAll('-', ''));
 
@@ -166,7 +176,10 @@ describe('the event stream', () => {
       const delivered = await receiver.waitFor(before + 5);
       const messages = frames.slice(1).map((f) => JSON.parse(f.data!));
       // The confirm's checkout.updated, then the payment's (domain/jobs.ts).
-      expect(messages.map((m) => m.payload.payload.type)).toEqual([
+      // The body is a JSON string, as today's real service sends it (publish_webhook_event).
+      for (const m of messages) expect(typeof m.payload.payload).toBe('string');
+      const bodies = messages.map((m) => JSON.parse(m.payload.payload));
+      expect(bodies.map((b) => b.type)).toEqual([
         'organization.updated',
         'checkout.updated',
         'checkout.updated',
@@ -177,8 +190,13 @@ describe('the event stream', () => {
         expect(Object.keys(m)).toEqual(['id', 'key', 'payload', 'headers']);
         expect(m.key).toBe('webhook.created');
         expect(Object.keys(m.payload)).toEqual(['webhook_event_id', 'payload']);
-        expect(m.id).toBe(m.payload.webhook_event_id);
-        expect(frames[i + 1]!.id).toBe(m.id);
+        expect(frames[i + 1]!.data).toBe(pythonJson(m));
+        // Fresh ids per message, as the real service makes them; the SSE id (for Last-Event-ID,
+        // beyond the real service) is the event's.
+        expect(m.id).toMatch(UUID);
+        expect(m.payload.webhook_event_id).toMatch(UUID);
+        expect(new Set([m.id, m.payload.webhook_event_id, frames[i + 1]!.id]).size).toBe(3);
+        expect(delivered[before + i]!.headers['webhook-id']).not.toBe(m.payload.webhook_event_id);
         expect(Object.keys(m.headers)).toEqual([
           'user-agent',
           'content-type',
@@ -186,13 +204,13 @@ describe('the event stream', () => {
           'webhook-timestamp',
           'webhook-signature',
         ]);
-        expect(m.headers['webhook-id']).toBe(m.id);
+        expect(m.headers['webhook-id']).toBe(m.payload.webhook_event_id);
         // What the CLI forwards verifies with the stream's secret, by the official SDK.
         const v = verify({ body: bodyOf(m), headers: m.headers, at: 0 }, hello.secret);
-        expect(v.type).toBe(m.payload.payload.type);
+        expect(v.type).toBe(bodies[i].type);
         // The same body as the webhook endpoint's delivery of that event.
         expect(bodyOf(m)).toBe(delivered[before + i]!.body);
-        expect(verify(delivered[before + i]!, endpointSecret).json).toEqual(m.payload.payload);
+        expect(verify(delivered[before + i]!, endpointSecret).json).toEqual(bodies[i]);
       }
     } finally {
       stream.close();
@@ -203,7 +221,7 @@ describe('the event stream', () => {
     const stream = await listen(`/v1/cli/listen/${acmeOrg()}`, svc.alice);
     try {
       const pings = await stream.waitFor(2, (f) => f.comment !== undefined);
-      expect(pings[0]!.comment).toMatch(/^ping - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/);
+      expect(pings[0]!.comment).toMatch(/^ping - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{6})?\+00:00$/);
     } finally {
       stream.close();
     }
@@ -232,7 +250,7 @@ describe('the event stream', () => {
         again
           .messages()
           .slice(1)
-          .map((m) => m.payload.payload.data.name),
+          .map((m) => JSON.parse(bodyOf(m)).data.name),
       ).toEqual(['Acme Missed 1', 'Acme Missed 2', 'Acme Live']);
     } finally {
       again.close();

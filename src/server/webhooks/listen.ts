@@ -1,8 +1,10 @@
 // The CLI event stream, GET /v1/cli/listen/{organization_id} (api-facts "Events"): Server-Sent
-// Events as the real service sends them (polar/cli/endpoints.py): first
-// {"key":"connected","ts","secret"}, then one {"id","key":"webhook.created","payload":
-// {"webhook_event_id","payload"},"headers"} per event of the organization, signed with the
-// stream's secret (the organization id without dashes, as the real service derives it).
+// Events as the real service sends them (polar c6c3645e server/polar/cli/endpoints.py; the
+// endpoint is of today's generation): first {"key": "connected", "ts", "secret"}, then one
+// {"id", "key": "webhook.created", "payload": {"webhook_event_id", "payload": "<body>"},
+// "headers"} per event of the organization — fresh ids, the body as a JSON string — signed with
+// the stream's secret (the organization id without dashes, as the real service derives it), in
+// Python's json.dumps form (python-json.ts).
 // Beyond the real service: each message carries the event's id as its SSE `id`, and a client
 // that reconnects with `Last-Event-ID` first gets the events it missed, from the outbox (the
 // newest 1000 at most); when it cannot have them all (an id this service does not know, or more
@@ -11,11 +13,13 @@
 // connection is closed (it can reconnect and resume with Last-Event-ID). Streams are capped per
 // organization and per token (issue 23: each one costs memory and every event's delivery), and
 // an event's message is built once for all the streams of its organization.
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/index.js';
 import type { EventRow } from '../store/rows.js';
 import { signedHeaders } from './delivery.js';
+import { pyJson, pyTime } from './python-json.js';
 
 export interface ListenOptions {
   /** Between heartbeat comments. */
@@ -41,16 +45,26 @@ const DEFAULTS: Required<ListenOptions> = {
 /** The stream's signing secret: the organization id without dashes (the real service's). */
 export const listenSecret = (organizationId: string) => organizationId.replaceAll('-', '');
 
-/** Python's str(datetime) of an aware UTC time, as the real service's `ts`. */
-function pythonTime(d: Date): string {
-  return `${d.toISOString().replace('T', ' ').slice(0, -1)}000+00:00`;
-}
-
-/** One event as a stream message; the payload's bytes are those that were signed. */
-export function listenMessage(row: EventRow, secret: string, at = new Date()): string {
-  const id = JSON.stringify(row.id);
-  const headers = JSON.stringify(signedHeaders(secret, row.id, row.payload, at));
-  return `{"id":${id},"key":"webhook.created","payload":{"webhook_event_id":${id},"payload":${row.payload}},"headers":${headers}}`;
+/**
+ * One event as a stream message, as the real service sends it to its CLI (today's generation;
+ * the stream did not exist at the seed's): a fresh message id and a fresh webhook_event_id (the
+ * real one is made per publication, not the id any endpoint's delivery carries), the body as a
+ * JSON string of the bytes that were signed, and the signed headers; Python's json.dumps form.
+ */
+export function listenMessage(
+  row: EventRow,
+  secret: string,
+  at = new Date(),
+  fresh: () => string = randomUUID,
+): string {
+  const id = fresh();
+  const webhookEventId = fresh();
+  return pyJson({
+    id,
+    key: 'webhook.created',
+    payload: { webhook_event_id: webhookEventId, payload: row.payload },
+    headers: signedHeaders(secret, webhookEventId, row.payload, at),
+  });
 }
 
 const dataFrame = (data: string) => Buffer.from(`data: ${data}\r\n\r\n`);
@@ -159,15 +173,15 @@ export class ListenHub {
     );
     const connected = {
       key: 'connected',
-      ts: pythonTime(this.clock.now()),
+      ts: pyTime(this.clock.now()),
       secret: listenSecret(organizationId),
     };
-    listener.write(dataFrame(JSON.stringify(connected)));
+    listener.write(dataFrame(pyJson(connected)));
     // Synchronous from here to the registration: no event can commit in between.
     if (lastEventId) {
       const { rows, incomplete } = this.missed(organizationId, lastEventId);
       if (incomplete)
-        listener.write(dataFrame(JSON.stringify({ key: 'resume_incomplete', detail: incomplete })));
+        listener.write(dataFrame(pyJson({ key: 'resume_incomplete', detail: incomplete })));
       for (const row of rows) listener.write(this.eventFrame(row));
     }
     set.add(listener);
@@ -220,7 +234,7 @@ export class ListenHub {
   private beat(): void {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      const ping = Buffer.from(`: ping - ${pythonTime(new Date())}\r\n\r\n`);
+      const ping = Buffer.from(`: ping - ${pyTime(new Date())}\r\n\r\n`);
       for (const set of this.byOrganization.values()) for (const l of set) l.write(ping);
     }, this.opts.heartbeatMs);
   }

@@ -84,7 +84,10 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
   let quickAsks = 0;
 
   const handle = async (e: StreamEvent): Promise<void> => {
-    if (seen.has(e.id)) return;
+    // The stream's own id of the event when it gives one (the local service's SSE id stays the
+    // same when an event is sent again; the message's ids are fresh each time, as the real one's).
+    const key = e.lastEventId ?? e.id;
+    if (seen.has(key)) return;
     if (only && !only.has(e.type)) return;
     const at = ctx.now();
     if (opts.verify) {
@@ -97,7 +100,7 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
         return;
       }
     }
-    seen.add(e.id);
+    seen.add(key);
     if (opts.json) await out.json(e);
     if (forwarder) await out.delivered(at, e, await forwarder.send(e), forwarder.url, opts.json);
   };

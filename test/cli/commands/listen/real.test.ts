@@ -76,8 +76,9 @@ describe('listen: the real service stream', () => {
     expect(r.delivered).toEqual(
       [e1, e2, e3, e4].map((e) => ({ body: e.body, headers: expect.objectContaining(e.headers) })),
     );
+    // The id shown is the webhook-id the handler got.
     expect(lines(r.stdout).map((l) => l.split('\t').slice(1, 3))).toEqual(
-      [e1, e2, e3, e4].map((e) => [e.type, e.id]),
+      [e1, e2, e3, e4].map((e) => [e.type, e.headers['webhook-id']]),
     );
     expect(asked).toEqual([undefined, undefined]);
     // No warning, no "Reconnected", and no backoff drawn.

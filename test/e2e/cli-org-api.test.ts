@@ -40,7 +40,7 @@ describe('org get', () => {
     expect(JSON.parse(json.stdout)).toEqual(o);
   });
 
-  it('without an id: the profile default (BILLING_ORG), the local demo, or a usage error', async () => {
+  it("without an id: the profile default (BILLING_ORG), the local demo, or the token's one organization", async () => {
     const [fromEnv, fromDemo, none] = await Promise.all([
       s.run(['org', 'get', '--fields', 'slug'], {
         env: {
@@ -53,12 +53,9 @@ describe('org get', () => {
     ]);
     expect(fromEnv.stdout).toBe('slug\tglobex\n');
     expect(fromDemo.stdout).toBe('slug\tacme\n');
-    expect(none).toEqual({
-      code: 2,
-      stdout: '',
-      stderr:
-        'billing: no organization id: pass one, or set a default with `billing config set organization_id <id>`\n',
-    });
+    // The suite's token sees one organization (issue 24; several: a usage error naming --org,
+    // test/cli/commands/org/get.test.ts).
+    expect(none).toEqual({ code: 0, stdout: expect.stringContaining('acme'), stderr: '' });
   });
 
   it("another organization's id is not found (exit 6), never forbidden", async () => {

@@ -5,12 +5,13 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { events } from './events.mjs';
+import { interrupt } from './interrupt.mjs';
 import { NODE, ROOT, scratch } from './lib/measure.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { startBilling } from './lib/service.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
 
-const SUITES = { startup, request, export: exportList, service, events };
+const SUITES = { startup, request, export: exportList, service, events, interrupt };
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';
 

@@ -3,8 +3,8 @@
 // test can run every benchmark at a tiny size.
 
 export const DEFAULTS = {
-  /** Comma-separated: startup, request, export, service, events. */
-  only: 'startup,request,export,service,events',
+  /** Comma-separated: startup, request, export, service, events, interrupt. */
+  only: 'startup,request,export,service,events,interrupt',
   startupRuns: 30,
   requestRuns: 20,
   exportOrders: 20_000,
@@ -21,6 +21,8 @@ export const DEFAULTS = {
   eventsThroughputCount: 3000,
   eventsConcurrency: 8,
   eventsRuns: 3,
+  /** Ctrl+C in a pseudo-terminal, per case (issue 25: the tests no longer time it). */
+  interruptRuns: 10,
   /** Where the Markdown report goes; `-` for none. */
   out: 'bench/RESULTS.md',
   /** Where the raw results go as JSON; `-` for none. */
@@ -58,7 +60,7 @@ export function parseOptions(argv, env) {
   }
   const suites = opts.only.split(',').map((s) => s.trim());
   const unknown = suites.filter(
-    (s) => !['startup', 'request', 'export', 'service', 'events'].includes(s),
+    (s) => !['startup', 'request', 'export', 'service', 'events', 'interrupt'].includes(s),
   );
   if (unknown.length) throw new Error(`--only: unknown benchmark ${unknown.join(', ')}`);
   return { ...opts, suites };

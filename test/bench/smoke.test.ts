@@ -29,6 +29,7 @@ const TINY = [
   '--events-latency-count=5',
   '--events-throughput-count=20',
   '--events-runs=1',
+  '--interrupt-runs=1',
   '--out=-',
 ];
 
@@ -68,6 +69,8 @@ describe('npm run bench, at a tiny size', () => {
       'service: RSS with 1,000 orders',
       'events: latency, change → receiver, p99',
       'events: throughput to a fast receiver',
+      'Ctrl+C → exit, waiting out a 30 s Retry-After',
+      'Ctrl+C → exit, in the pager',
     ]) {
       expect(figures).toContain(expected);
     }

@@ -210,14 +210,25 @@ describe('billing listen across a restart of the service', () => {
       await l.waitFor(/✓ Reconnected after [\d.]+ s\n/);
 
       await cancelOne(suite);
-      const all = await own.waitFor(4);
-      // A moment for any duplicate to show up.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await own.waitFor(4);
+      // One change more: the stream is in order, so a duplicate of anything before would
+      // arrive before its event (an observable end instead of a pause).
+      const renamed = await suite.run([
+        'org',
+        'update',
+        demo.organization_id,
+        '--name',
+        'Acme Again',
+      ]);
+      expect(renamed.code, renamed.stderr).toBe(0);
+      const all = await own.waitFor(5);
+      expect(verify(all.at(-1)!, secret!).type).toBe('organization.updated');
       const ids = own.received.map((r) => r.headers['webhook-id']);
-      expect(ids).toHaveLength(4);
-      expect(new Set(ids).size).toBe(4);
+      expect(ids).toHaveLength(5);
+      expect(new Set(ids).size).toBe(5);
       for (const r of all) verify(r, secret!);
-      expect(l.stdout.trimEnd().split('\n')).toHaveLength(4);
+      await l.waitFor(/(.*\n){5}/, 'stdout');
+      expect(l.stdout.trimEnd().split('\n')).toHaveLength(5);
       // Said once for the outage, however many attempts it took.
       expect(l.stderr.match(/reconnecting…/g)).toHaveLength(1);
       expect(await l.interrupt()).toBe(130);

@@ -36,7 +36,8 @@ async function serve(...flags: string[]): Promise<Serve> {
     });
     child.on('exit', (code) => reject(new Error(`serve exited early with ${code}: ${err}`)));
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // 'close': the process has exited and all it wrote to stdout and stderr has been read.
+  const exited = new Promise((resolve) => child.once('close', resolve));
   const s: Serve = {
     child,
     info,
@@ -119,7 +120,8 @@ describe('billing serve request log', () => {
   it('--quiet turns the log off', async () => {
     const s = await serve('--quiet');
     expect(await raw(s.info.url, 'GET', '/__local/clock')).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    // Everything it would have logged is out once it has stopped.
+    await s.stop();
     expect(s.stderr()).not.toMatch(/ \d{3} \d+ ms/);
   });
 });

@@ -117,12 +117,11 @@ describe('the fault spec', () => {
   });
 
   it('matches a glob in linear time, however many stars it has (no ReDoS)', () => {
-    // As a regex (^.*a.*a…b$) this backtracks for longer than the age of the universe.
+    // As a regex (^.*a.*a…b$) this backtracks for longer than the age of the universe: a
+    // backtracking matcher never returns within the test's time (no stopwatch needed).
     const injector = new FaultInjector(parseFaultSpec(`503:1@${'*a'.repeat(200)}b`));
-    const t0 = performance.now();
     expect(injector.decide('GET', `/${'a'.repeat(8000)}`).kind).toBeUndefined();
     expect(injector.decide('GET', `/${'a'.repeat(8000)}b`).kind).toBe('503');
-    expect(performance.now() - t0).toBeLessThan(500);
     const exact = new FaultInjector(parseFaultSpec('503:1@/v1/orders/'));
     expect(exact.decide('GET', '/v1/orders/').kind).toBe('503');
     expect(exact.decide('GET', '/v1/orders/x').kind).toBeUndefined();

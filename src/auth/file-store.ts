@@ -1,8 +1,9 @@
 // The plaintext fallback: credentials.json in the config directory, mode 0600, replaced
-// atomically, and edited under a lock so two processes never drop each other's profiles.
-import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+// atomically (writeJsonAtomic, as config.json), and edited under a lock so two processes never
+// drop each other's profiles.
+import { chmod, mkdir, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeJsonAtomic } from '../config/json-file.js';
 import { withLock } from '../config/lock.js';
 import { AuthError } from '../errors.js';
 import { type Credentials, checkCredentials } from './credentials.js';
@@ -57,7 +58,7 @@ export class FileStore implements CredentialBackend {
         const data = await this.load();
         if (!change(data)) return false;
         if (Object.keys(data.profiles).length === 0) await unlink(this.path).catch(ignoreMissing);
-        else await this.save(data);
+        else await writeJsonAtomic(this.path, data);
         return true;
       },
       { timeoutMs: 5000, staleMs: 10_000 },
@@ -83,26 +84,6 @@ export class FileStore implements CredentialBackend {
     throw new AuthError(`${this.path} is not a valid credentials file`, {
       hint: `Delete ${this.path} and log in again.`,
     });
-  }
-
-  private async save(data: CredentialsFile): Promise<void> {
-    // Write a private temp file and rename it over the old one: readers see old or new, never
-    // half a file, and the token is never in a file others can read.
-    const temp = `${this.path}.${process.pid}.${randomUUID()}.tmp`;
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temp, this.path);
-    } catch (err) {
-      await unlink(temp).catch(ignoreMissing);
-      throw err;
-    }
-    await chmod(this.path, 0o600);
   }
 }
 

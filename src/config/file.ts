@@ -1,5 +1,5 @@
-// Reads config.json without `conf`: every command resolves settings and shell completion lists
-// profiles, and loading conf (ajv) costs ~70 ms. Writes go through conf in writer.ts.
+// Reads config.json, with node:fs only: every command resolves settings and shell completion
+// lists profiles. Writes go through writer.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BillingError } from '../errors.js';

@@ -23,6 +23,7 @@ import {
   SETTING_DEFAULTS,
   type SettingValue,
 } from './schema.js';
+import { updateConfigFile } from './writer.js';
 
 export type ConfigScope = Pick<ResolveOptions, 'configDir' | 'env' | 'profileFlag'>;
 
@@ -78,7 +79,7 @@ export async function configSet(
   if (parsed.kind === 'default_profile') {
     const name = checkProfileName(raw);
     if (!profileExists(file, name)) throw unknownProfile(file, name);
-    await update(scope.configDir, (data) => {
+    await updateConfigFile(scope.configDir, (data) => {
       // Checked again under the lock: a profile removed meanwhile must not become the default.
       if (!profileExists(data, name)) throw unknownProfile(data, name);
       data.default_profile = name;
@@ -89,7 +90,7 @@ export async function configSet(
   // profiles.<name>.<setting> may create a profile; a bare setting needs an existing one.
   const profile = parsed.profile ?? activeProfile(file, scope).name;
   const value = parseSetting(parsed.setting, raw, key);
-  await update(scope.configDir, (data) => {
+  await updateConfigFile(scope.configDir, (data) => {
     data.profiles ??= {};
     data.profiles[profile] = { ...fileProfile(data, profile), [parsed.setting]: value };
   });
@@ -102,7 +103,7 @@ export async function configUnset(scope: ConfigScope, key: string): Promise<bool
   const file = readConfigFile(scope.configDir);
   if (parsed.kind === 'default_profile') {
     if (file.default_profile === undefined) return false;
-    await update(scope.configDir, (data) => {
+    await updateConfigFile(scope.configDir, (data) => {
       delete data.default_profile;
     });
     return true;
@@ -112,7 +113,7 @@ export async function configUnset(scope: ConfigScope, key: string): Promise<bool
       if (Object.hasOwn(BUILTIN_PROFILES, parsed.profile)) return false;
       throw unknownProfile(file, parsed.profile);
     }
-    await update(scope.configDir, (data) => {
+    await updateConfigFile(scope.configDir, (data) => {
       delete data.profiles?.[parsed.profile];
       // A default pointing at a removed profile would break every later command.
       if (data.default_profile === parsed.profile) delete data.default_profile;
@@ -121,7 +122,7 @@ export async function configUnset(scope: ConfigScope, key: string): Promise<bool
   }
   const profile = targetProfile(file, scope, parsed.profile);
   if (fileProfile(file, profile)?.[parsed.setting] === undefined) return false;
-  await update(scope.configDir, (data) => {
+  await updateConfigFile(scope.configDir, (data) => {
     const stored = fileProfile(data, profile);
     if (stored) delete stored[parsed.setting];
   });
@@ -157,9 +158,4 @@ function storedValue(
   if (builtin !== undefined) return builtin;
   if (setting === 'auth_url') return storedValue(file, profile, 'base_url');
   return SETTING_DEFAULTS[setting as keyof typeof SETTING_DEFAULTS];
-}
-
-async function update(configDir: string, mutate: (data: ConfigFile) => void): Promise<void> {
-  const { updateConfigFile } = await import('./writer.js');
-  await updateConfigFile(configDir, mutate);
 }

@@ -40,7 +40,7 @@ export type ProfileConfig = {
   max_response_mb?: number;
 };
 
-/** The shape of config.json. A type alias (not an interface) so `conf` accepts it. */
+/** The shape of config.json. */
 export type ConfigFile = {
   default_profile?: string;
   profiles?: Record<string, ProfileConfig>;

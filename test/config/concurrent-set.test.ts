@@ -23,10 +23,6 @@ describe('config set from several processes at once', () => {
       platform: 'node',
       outfile: bundle,
       logLevel: 'silent',
-      // conf's dependencies are CommonJS: give the bundle a require.
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
     });
     const configDir = join(dir, 'config');
     // Each process sets its own keys, one after the other, as `billing config set` does.

@@ -3,12 +3,12 @@
 // a session for products, not a price: the path is chosen once from the client's version,
 // never by trying one and then the other.
 import { ApiError } from '../errors.js';
+import type { Address, Metadata } from '../shared/shapes.js';
 import type { ApiClient } from './client.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { findByPrice } from './products.js';
 import {
-  type Address,
   type ConfirmedCheckout,
   checkoutWithSecret,
   confirmedCheckout,
@@ -22,9 +22,6 @@ import { segment } from './url.js';
 function base(client: ApiClient): string {
   return client.today ? '/v1/checkouts/' : '/v1/checkouts/custom/';
 }
-
-/** Metadata values allowed by spec §8: strings, integers, booleans. */
-export type Metadata = Record<string, string | number | boolean>;
 
 interface CustomerFields {
   product_price_id?: string;

@@ -2,10 +2,10 @@
 // the official SDK 0.20.2's customers.* calls). Today's generation adds the seller's own id for
 // a customer (external_id) and reads one by it.
 import { UsageError } from '../errors.js';
+import type { Address } from '../shared/shapes.js';
 import type { ApiClient } from './client.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
-import type { Address } from './schemas.js';
 import { type Resource, resource } from './schemas.js';
 import type { Query } from './today.js';
 import { segment } from './url.js';

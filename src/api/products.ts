@@ -4,6 +4,7 @@
 // and sent in today's where the client speaks it: the interval is the product's (one per
 // product), a price has no type, and a free price is a fixed one of 0.
 import { UsageError } from '../errors.js';
+import type { Metadata } from '../shared/shapes.js';
 import { array, nullish, object, string } from './check.js';
 import type { ApiClient } from './client.js';
 import type { PriceType, RecurringInterval } from './enums.js';
@@ -43,7 +44,7 @@ export interface ProductCreate {
   description?: string | null;
   prices: PriceCreate[];
   organization_id?: string | null;
-  metadata?: Record<string, string | number | boolean>;
+  metadata?: Metadata;
 }
 
 export interface ProductUpdate {

@@ -41,13 +41,3 @@ export function paginated<T>(item: Check<T> & Field): Check<Page<T>> {
     pagination: object({ total_count: count, max_page: count }),
   });
 }
-
-/** Address fields as sent in request bodies (spec §2.1). */
-export interface Address {
-  line1?: string | null;
-  line2?: string | null;
-  postal_code?: string | null;
-  city?: string | null;
-  state?: string | null;
-  country: string;
-}

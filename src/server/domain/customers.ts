@@ -1,19 +1,11 @@
 // A seller's customers: create, update and delete (the real service's customer service at the
 // spec's generation). No event: that generation has no customer webhooks.
+import type { Address } from '../../shared/shapes.js';
 import { uuid } from '../ids.js';
 import { json } from '../store/index.js';
 import type { CustomerRow } from '../store/rows.js';
 import { invalid } from './errors.js';
 import type { Work } from './work.js';
-
-export interface Address {
-  line1?: string | null;
-  line2?: string | null;
-  postal_code?: string | null;
-  city?: string | null;
-  state?: string | null;
-  country: string;
-}
 
 export interface CustomerFields {
   email?: string | null;

@@ -1,10 +1,11 @@
 // Spec §8 metadata rules: ≤ 50 pairs, key ≤ 40 characters, value a string of ≤ 500 characters,
 // an integer (any size: beyond 2^53 it arrives as a raw JSON value, see body.ts) or a boolean.
 import { isInteger } from '../../shared/json.js';
+import type { Metadata } from '../../shared/shapes.js';
 import { Invalid, invalid, type Loc, type Problem } from './errors.js';
 import { beyond, charLength } from './values.js';
 
-export type Metadata = Record<string, string | number | boolean>;
+export type { Metadata };
 
 /** The metadata sent at `loc`, or every problem it has. */
 export function checkMetadata(value: unknown, loc: Loc): Metadata {

@@ -4,11 +4,19 @@
 import type { ApiClient } from '../../../api/client.js';
 import type * as api from '../../../api/index.js';
 import { ApiError, UsageError } from '../../../errors.js';
+import type { Address } from '../../../shared/shapes.js';
 import type { Context } from '../../context.js';
 import { clip } from '../../input.js';
 
 /** The parts of an address (spec §2.1), in the order the flag's help shows them. */
-const PARTS = ['country', 'line1', 'line2', 'city', 'postal_code', 'state'] as const;
+const PARTS = [
+  'country',
+  'line1',
+  'line2',
+  'city',
+  'postal_code',
+  'state',
+] as const satisfies readonly (keyof Address)[];
 type Part = (typeof PARTS)[number];
 
 export const ADDRESS_EXAMPLE =

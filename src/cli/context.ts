@@ -134,8 +134,10 @@ export class Context implements Environment {
     const server = new Date(this.now().getTime() + skew);
     if (!this.clockNoted && this.io.stderr.isTTY) {
       this.clockNoted = true;
-      // "in 1 year" / "1 year ago" of the server's now seen from here: how far it is.
-      const away = relativeTime(server.toISOString(), this.now()).replace(/^in | ago$/g, '');
+      // "in 1 year" / "1 year ago" of the server's now seen from here: how far it is. The Date
+      // header counts whole seconds: to the minute, a year ahead is not "12 months".
+      const rounded = new Date(this.now().getTime() + Math.round(skew / 60_000) * 60_000);
+      const away = relativeTime(rounded.toISOString(), this.now()).replace(/^in | ago$/g, '');
       this.io.stderr.write(
         `Note: the service's clock is ${away} ${skew > 0 ? 'ahead of' : 'behind'} this ` +
           `machine's (${server.toISOString().slice(0, 16).replace('T', ' ')} UTC); times are ` +

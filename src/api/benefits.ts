@@ -4,9 +4,9 @@ import type { ApiClient } from './client.js';
 import type { BenefitType } from './enums.js';
 import type { VALUES } from './generation.js';
 import type { PageOptions } from './paginate.js';
-import { type Resource, resource } from './schemas.js';
+import { resourceClient } from './resource.js';
+import type { Resource } from './schemas.js';
 import type { Query } from './today.js';
-import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
 
@@ -16,52 +16,35 @@ export interface BenefitFilters {
   type?: Many<(typeof VALUES.benefitType)[number]>;
 }
 
+/** A new benefit (benefits:write): `custom` with a note, or `license_keys` with its limits. */
+export interface BenefitCreate {
+  type: BenefitType;
+  description: string;
+  properties: Record<string, unknown>;
+  organization_id?: string;
+}
+
+/** A benefit's description and properties (its `type` sent, unchanged); key limits reach its grants. */
+export interface BenefitUpdate {
+  type: string;
+  description?: string;
+  properties?: Record<string, unknown>;
+}
+
+const benefits = resourceClient<BenefitCreate, BenefitUpdate>('/v1/benefits/', 'benefit');
+
 export function list(
   client: ApiClient,
   filters: BenefitFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/benefits/', {
-    ...paging,
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          type: filters.type as Query<'benefits:list'>['type'],
-        } satisfies Query<'benefits:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        type: filters.type as Query<'benefits:list'>['type'],
+      } satisfies Query<'benefits:list'>)
+    : { ...filters };
+  return benefits.list(client, query, paging);
 }
 
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/benefits/${segment(id)}`, {
-    schema: resource,
-    notFound: `benefit ${id}`,
-  });
-}
-
-/** A new benefit (benefits:write): `custom` with a note, or `license_keys` with its limits. */
-export async function create(
-  client: ApiClient,
-  body: {
-    type: BenefitType;
-    description: string;
-    properties: Record<string, unknown>;
-    organization_id?: string;
-  },
-): Promise<Resource> {
-  return client.request('POST', '/v1/benefits/', { body, schema: resource });
-}
-
-/** A benefit's description and properties (its `type` sent, unchanged); key limits reach its grants. */
-export async function update(
-  client: ApiClient,
-  id: string,
-  body: { type: string; description?: string; properties?: Record<string, unknown> },
-): Promise<Resource> {
-  return client.request('PATCH', `/v1/benefits/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `benefit ${id}`,
-  });
-}
+export const { get, create, update } = benefits;

@@ -8,6 +8,7 @@ import type { ApiClient } from './client.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { findByPrice } from './products.js';
+import { resourceClient } from './resource.js';
 import {
   type ConfirmedCheckout,
   checkoutWithSecret,
@@ -22,6 +23,11 @@ import { segment } from './url.js';
 function base(client: ApiClient): string {
   return client.today ? '/v1/checkouts/' : '/v1/checkouts/custom/';
 }
+
+const checkouts = resourceClient<CheckoutCreate | Body<'checkouts:create'>, CheckoutUpdate>(
+  base,
+  'checkout',
+);
 
 interface CustomerFields {
   product_price_id?: string;
@@ -68,46 +74,22 @@ export function list(
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.checkouts);
-  return client.paginate(base(client), {
-    ...paging,
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          product_id: filters.product_id,
-          status: filters.status as Query<'checkouts:list'>['status'],
-          sorting: sorting as Query<'checkouts:list'>['sorting'],
-        } satisfies Query<'checkouts:list'>)
-      : { ...filters, status: undefined },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        product_id: filters.product_id,
+        status: filters.status as Query<'checkouts:list'>['status'],
+        sorting: sorting as Query<'checkouts:list'>['sorting'],
+      } satisfies Query<'checkouts:list'>)
+    : { ...filters, status: undefined };
+  return checkouts.list(client, query, paging);
 }
 
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `${base(client)}${segment(id)}`, {
-    schema: resource,
-    notFound: `checkout ${id}`,
-  });
-}
+export const { get, update } = checkouts;
 
 /** The session's client secret, which confirming needs (a seller's token can read it). */
 export async function clientSecret(client: ApiClient, id: string): Promise<string> {
-  const found = await client.request('GET', `${base(client)}${segment(id)}`, {
-    schema: checkoutWithSecret,
-    notFound: `checkout ${id}`,
-  });
-  return found.client_secret;
-}
-
-export async function update(
-  client: ApiClient,
-  id: string,
-  body: CheckoutUpdate,
-): Promise<Resource> {
-  return client.request('PATCH', `${base(client)}${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `checkout ${id}`,
-  });
+  return (await checkouts.get(client, id, checkoutWithSecret)).client_secret;
 }
 
 /** The body of POST /v1/checkouts/custom/ (SDK CheckoutPriceCreate). */
@@ -127,10 +109,8 @@ export async function create(
   client: ApiClient,
   body: CheckoutCreate,
 ): Promise<Resource & { client_secret: string }> {
-  return client.request('POST', base(client), {
-    body: client.today ? await todayCreate(client, body) : body,
-    schema: checkoutWithSecret,
-  });
+  const sent = client.today ? await todayCreate(client, body) : body;
+  return checkouts.create(client, sent, checkoutWithSecret);
 }
 
 /**

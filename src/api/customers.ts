@@ -6,6 +6,7 @@ import type { Address } from '../shared/shapes.js';
 import type { ApiClient } from './client.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
+import { resourceClient } from './resource.js';
 import { type Resource, resource } from './schemas.js';
 import type { Query } from './today.js';
 import { segment } from './url.js';
@@ -32,35 +33,32 @@ export interface CustomerCreate {
 
 export type CustomerUpdate = Partial<Omit<CustomerCreate, 'organization_id'>>;
 
+const customers = resourceClient<CustomerCreate, CustomerUpdate | Record<string, unknown>>(
+  '/v1/customers/',
+  'customer',
+);
+
 export function list(
   client: ApiClient,
   filters: CustomerFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.customers);
-  return client.paginate('/v1/customers/', {
-    ...paging,
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          query: filters.query,
-          sorting: sorting as Query<'customers:list'>['sorting'],
-        } satisfies Query<'customers:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        query: filters.query,
+        sorting: sorting as Query<'customers:list'>['sorting'],
+      } satisfies Query<'customers:list'>)
+    : { ...filters };
+  return customers.list(client, query, paging);
 }
 
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/customers/${segment(id)}`, {
-    schema: resource,
-    notFound: `customer ${id}`,
-  });
-}
+export const get = customers.get;
 
 export async function create(client: ApiClient, body: CustomerCreate): Promise<Resource> {
   externalIdNeedsToday(client, body);
-  return client.request('POST', '/v1/customers/', { body, schema: resource });
+  return customers.create(client, body);
 }
 
 /** The seed's service ignores a field it does not know: an external id would be lost. */
@@ -91,15 +89,7 @@ export async function update(
   body: CustomerUpdate | Record<string, unknown>,
 ): Promise<Resource> {
   externalIdNeedsToday(client, body);
-  return client.request('PATCH', `/v1/customers/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `customer ${id}`,
-  });
+  return customers.update(client, id, body);
 }
 
-export async function remove(client: ApiClient, id: string): Promise<void> {
-  await client.request('DELETE', `/v1/customers/${segment(id)}`, {
-    notFound: `customer ${id}`,
-  });
-}
+export const remove = customers.remove;

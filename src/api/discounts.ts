@@ -4,9 +4,9 @@ import type { ApiClient } from './client.js';
 import type { DiscountDuration } from './enums.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
-import { type Resource, resource } from './schemas.js';
+import { resourceClient } from './resource.js';
+import type { Resource } from './schemas.js';
 import type { Query } from './today.js';
-import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
 
@@ -46,53 +46,25 @@ export interface DiscountCreate extends DiscountFields {
 /** Only what is sent changes; null clears. The type and the duration cannot change. */
 export type DiscountUpdate = DiscountFields;
 
+const discounts = resourceClient<
+  DiscountCreate | Record<string, unknown>,
+  DiscountUpdate | Record<string, unknown>
+>('/v1/discounts/', 'discount');
+
 export function list(
   client: ApiClient,
   filters: DiscountFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.discounts);
-  return client.paginate('/v1/discounts/', {
-    ...paging,
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          query: filters.query,
-          sorting: sorting as Query<'discounts:list'>['sorting'],
-        } satisfies Query<'discounts:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        query: filters.query,
+        sorting: sorting as Query<'discounts:list'>['sorting'],
+      } satisfies Query<'discounts:list'>)
+    : { ...filters };
+  return discounts.list(client, query, paging);
 }
 
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/discounts/${segment(id)}`, {
-    schema: resource,
-    notFound: `discount ${id}`,
-  });
-}
-
-export async function create(
-  client: ApiClient,
-  body: DiscountCreate | Record<string, unknown>,
-): Promise<Resource> {
-  return client.request('POST', '/v1/discounts/', { body, schema: resource });
-}
-
-export async function update(
-  client: ApiClient,
-  id: string,
-  body: DiscountUpdate | Record<string, unknown>,
-): Promise<Resource> {
-  return client.request('PATCH', `/v1/discounts/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `discount ${id}`,
-  });
-}
-
-export async function remove(client: ApiClient, id: string): Promise<void> {
-  await client.request('DELETE', `/v1/discounts/${segment(id)}`, {
-    notFound: `discount ${id}`,
-  });
-}
+export const { get, create, update, remove } = discounts;

@@ -6,6 +6,7 @@ import type { ApiClient } from './client.js';
 import type { LicenseKeyStatus } from './enums.js';
 import { noPortalOrganization } from './generation.js';
 import type { PageOptions } from './paginate.js';
+import { resourceClient } from './resource.js';
 import {
   type LicenseKeyWithActivations,
   licenseKeyWithActivations,
@@ -13,7 +14,6 @@ import {
   resource,
 } from './schemas.js';
 import type { Query } from './today.js';
-import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
 
@@ -65,23 +65,26 @@ export interface DeactivateRequest {
   activation_id: string;
 }
 
+const licenseKeys = resourceClient<never, LicenseKeyUpdate>(
+  // Today's description has the trailing slash; the seed's SDK called it without.
+  (client) => (client.today ? '/v1/license-keys/' : '/v1/license-keys'),
+  'license key',
+);
+const myLicenseKeys = resourceClient('/v1/customer-portal/license-keys/', 'license key');
+
 // License-key lists have no sorting parameter; they always come in created_at order.
 export function list(
   client: ApiClient,
   filters: LicenseKeyFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  // Today's description has the trailing slash; the seed's SDK called it without.
-  return client.paginate(client.today ? '/v1/license-keys/' : '/v1/license-keys', {
-    ...paging,
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          benefit_id: filters.benefit_id,
-        } satisfies Query<'license_keys:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        benefit_id: filters.benefit_id,
+      } satisfies Query<'license_keys:list'>)
+    : { ...filters };
+  return licenseKeys.list(client, query, paging);
 }
 
 export function listCustomerPortal(
@@ -90,46 +93,27 @@ export function listCustomerPortal(
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   noPortalOrganization(client, filters.organization_id);
-  return client.paginate('/v1/customer-portal/license-keys/', {
-    ...paging,
-    query: client.today
-      ? ({
-          benefit_id: filters.benefit_id,
-        } satisfies Query<'customer_portal:license_keys:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        benefit_id: filters.benefit_id,
+      } satisfies Query<'customer_portal:license_keys:list'>)
+    : { ...filters };
+  return myLicenseKeys.list(client, query, paging);
 }
 
 /** A license key of the seller's, with its activations. */
 export async function get(client: ApiClient, id: string): Promise<LicenseKeyWithActivations> {
-  return client.request('GET', `/v1/license-keys/${segment(id)}`, {
-    schema: licenseKeyWithActivations,
-    notFound: `license key ${id}`,
-  });
+  return licenseKeys.get(client, id, licenseKeyWithActivations);
 }
 
 export async function getCustomerPortal(
   client: ApiClient,
   id: string,
 ): Promise<LicenseKeyWithActivations> {
-  return client.request('GET', `/v1/customer-portal/license-keys/${segment(id)}`, {
-    schema: licenseKeyWithActivations,
-    notFound: `license key ${id}`,
-  });
+  return myLicenseKeys.get(client, id, licenseKeyWithActivations);
 }
 
-export async function update(
-  client: ApiClient,
-  id: string,
-  body: LicenseKeyUpdate,
-): Promise<Resource> {
-  return client.request('PATCH', `/v1/license-keys/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `license key ${id}`,
-  });
-}
+export const update = licenseKeys.update;
 
 // The three below never echo the key itself into messages. The public door sends no token (it
 // would only risk a 401 invalid_token); the seller's sends the client's.

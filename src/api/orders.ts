@@ -5,11 +5,14 @@ import type { ApiClient } from './client.js';
 import type { PriceType } from './enums.js';
 import { checkSorting, many, noPortalOrganization, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
-import { type Resource, resource } from './schemas.js';
+import { resourceClient } from './resource.js';
+import type { Resource } from './schemas.js';
 import type { Query } from './today.js';
-import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
+
+const orders = resourceClient('/v1/orders/', 'order');
+const myOrders = resourceClient('/v1/customer-portal/orders/', 'order');
 
 export interface OrderFilters {
   organization_id?: Many<string>;
@@ -27,30 +30,22 @@ export function list(
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.orders);
-  return client.paginate('/v1/orders/', {
-    ...paging,
-    // Each filter named: a name today's service does not have would be a type error here
-    // (the price type's is product_billing_type; an unknown one would be ignored).
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          product_id: filters.product_id,
-          product_billing_type: many(filters.product_price_type),
-          discount_id: filters.discount_id,
-          customer_id: filters.customer_id,
-          sorting: sorting as Query<'orders:list'>['sorting'],
-        } satisfies Query<'orders:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  // Each filter named: a name today's service does not have would be a type error here (the
+  // price type's is product_billing_type; an unknown one would be ignored).
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        product_id: filters.product_id,
+        product_billing_type: many(filters.product_price_type),
+        discount_id: filters.discount_id,
+        customer_id: filters.customer_id,
+        sorting: sorting as Query<'orders:list'>['sorting'],
+      } satisfies Query<'orders:list'>)
+    : { ...filters };
+  return orders.list(client, query, paging);
 }
 
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/orders/${segment(id)}`, {
-    schema: resource,
-    notFound: `order ${id}`,
-  });
-}
+export const get = orders.get;
 
 export interface CustomerPortalOrderFilters {
   organization_id?: Many<string>;
@@ -71,25 +66,17 @@ export function listCustomerPortal(
   const op = 'customer_portal:orders:list';
   const sorting = checkSorting(client, filters.sorting, SORTS.myOrders);
   noPortalOrganization(client, filters.organization_id);
-  return client.paginate('/v1/customer-portal/orders/', {
-    ...paging,
-    // Today's portal is one customer of one organization: it has no organization filter.
-    query: client.today
-      ? ({
-          product_id: filters.product_id,
-          product_billing_type: many(filters.product_price_type),
-          subscription_id: filters.subscription_id,
-          query: filters.query,
-          sorting: sorting as Query<typeof op>['sorting'],
-        } satisfies Query<typeof op>)
-      : { ...filters },
-    schema: resource,
-  });
+  // Today's portal is one customer of one organization: it has no organization filter.
+  const query = client.today
+    ? ({
+        product_id: filters.product_id,
+        product_billing_type: many(filters.product_price_type),
+        subscription_id: filters.subscription_id,
+        query: filters.query,
+        sorting: sorting as Query<typeof op>['sorting'],
+      } satisfies Query<typeof op>)
+    : { ...filters };
+  return myOrders.list(client, query, paging);
 }
 
-export async function getCustomerPortal(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/customer-portal/orders/${segment(id)}`, {
-    schema: resource,
-    notFound: `order ${id}`,
-  });
-}
+export const getCustomerPortal = myOrders.get;

@@ -2,9 +2,9 @@
 import type { ApiClient } from './client.js';
 import { checkSorting, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
-import { type Resource, resource } from './schemas.js';
+import { resourceClient } from './resource.js';
+import type { Resource } from './schemas.js';
 import type { Query } from './today.js';
-import { segment } from './url.js';
 
 export interface OrganizationUpdate {
   name?: string;
@@ -27,6 +27,11 @@ export interface OrganizationFilters {
   sorting?: readonly string[];
 }
 
+const organizations = resourceClient<never, OrganizationUpdate>(
+  '/v1/organizations/',
+  'organization',
+);
+
 /** The organizations the token can act for (GET /v1/organizations/). */
 export function list(
   client: ApiClient,
@@ -34,33 +39,13 @@ export function list(
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.organizations);
-  return client.paginate('/v1/organizations/', {
-    ...paging,
-    query: client.today
-      ? ({
-          slug: filters.slug,
-          sorting: sorting as Query<'organizations:list'>['sorting'],
-        } satisfies Query<'organizations:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        slug: filters.slug,
+        sorting: sorting as Query<'organizations:list'>['sorting'],
+      } satisfies Query<'organizations:list'>)
+    : { ...filters };
+  return organizations.list(client, query, paging);
 }
 
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/organizations/${segment(id)}`, {
-    schema: resource,
-    notFound: `organization ${id}`,
-  });
-}
-
-export async function update(
-  client: ApiClient,
-  id: string,
-  body: OrganizationUpdate,
-): Promise<Resource> {
-  return client.request('PATCH', `/v1/organizations/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `organization ${id}`,
-  });
-}
+export const { get, update } = organizations;

@@ -10,6 +10,7 @@ import type { ApiClient } from './client.js';
 import type { PriceType, RecurringInterval } from './enums.js';
 import { checkSorting, generationName, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
+import { resourceClient } from './resource.js';
 import { type Resource, resource } from './schemas.js';
 import type { Body, Query, Schemas } from './today.js';
 import { segment } from './url.js';
@@ -62,43 +63,39 @@ const productWithPrices = object<ProductWithPrices>({
   prices: nullish(array(resource)),
 });
 
+const products = resourceClient<
+  ProductCreate | Record<string, unknown>,
+  ProductUpdate | Record<string, unknown>
+>('/v1/products/', 'product');
+
 export function list(
   client: ApiClient,
   filters: ProductFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.products);
-  return client.paginate('/v1/products/', {
-    ...paging,
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          query: filters.query,
-          is_archived: filters.is_archived,
-          is_recurring: filters.is_recurring,
-          benefit_id: filters.benefit_id,
-          sorting: sorting as Query<'products:list'>['sorting'],
-        } satisfies Query<'products:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        query: filters.query,
+        is_archived: filters.is_archived,
+        is_recurring: filters.is_recurring,
+        benefit_id: filters.benefit_id,
+        sorting: sorting as Query<'products:list'>['sorting'],
+      } satisfies Query<'products:list'>)
+    : { ...filters };
+  return products.list(client, query, paging);
 }
 
 export async function get(client: ApiClient, id: string): Promise<ProductWithPrices> {
-  return client.request('GET', `/v1/products/${segment(id)}`, {
-    schema: productWithPrices,
-    notFound: `product ${id}`,
-  });
+  return products.get(client, id, productWithPrices);
 }
 
 export async function create(
   client: ApiClient,
   body: ProductCreate | Record<string, unknown>,
 ): Promise<Resource> {
-  return client.request('POST', '/v1/products/', {
-    body: client.today ? todayCreate(client, body) : body,
-    schema: resource,
-  });
+  return products.create(client, client.today ? todayCreate(client, body) : body);
 }
 
 /**
@@ -111,11 +108,7 @@ export async function update(
   body: ProductUpdate | Record<string, unknown>,
   product?: Record<string, unknown>,
 ): Promise<Resource> {
-  return client.request('PATCH', `/v1/products/${segment(id)}`, {
-    body: client.today ? todayUpdate(client, body, product) : body,
-    schema: resource,
-    notFound: `product ${id}`,
-  });
+  return products.update(client, id, client.today ? todayUpdate(client, body, product) : body);
 }
 
 /** POST /v1/products/{id}/benefits: the product's benefits, the whole set (granted to buyers). */

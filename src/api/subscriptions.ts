@@ -5,6 +5,7 @@ import type { ApiClient } from './client.js';
 import type { CancellationReason } from './enums.js';
 import { checkSorting, noPortalOrganization, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
+import { resourceClient } from './resource.js';
 import { type Resource, resource } from './schemas.js';
 import type { Body, Query } from './today.js';
 import { segment } from './url.js';
@@ -55,6 +56,15 @@ export type CustomerPortalSubscriptionUpdate =
       cancellation_comment?: string | null;
     };
 
+const subscriptions = resourceClient<never, SubscriptionUpdate>(
+  '/v1/subscriptions/',
+  'subscription',
+);
+const mySubscriptions = resourceClient<never, CustomerPortalSubscriptionUpdate>(
+  '/v1/customer-portal/subscriptions/',
+  'subscription',
+);
+
 /** The seller's subscriptions (GET /v1/subscriptions/). */
 export function list(
   client: ApiClient,
@@ -62,30 +72,22 @@ export function list(
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
   const sorting = checkSorting(client, filters.sorting, SORTS.subscriptions);
-  return client.paginate('/v1/subscriptions/', {
-    ...paging,
-    // Each filter named: a name today's service does not have would be a type error here.
-    query: client.today
-      ? ({
-          organization_id: filters.organization_id,
-          product_id: filters.product_id,
-          customer_id: filters.customer_id,
-          discount_id: filters.discount_id,
-          active: filters.active,
-          sorting: sorting as Query<'subscriptions:list'>['sorting'],
-        } satisfies Query<'subscriptions:list'>)
-      : { ...filters },
-    schema: resource,
-  });
+  // Each filter named: a name today's service does not have would be a type error here.
+  const query = client.today
+    ? ({
+        organization_id: filters.organization_id,
+        product_id: filters.product_id,
+        customer_id: filters.customer_id,
+        discount_id: filters.discount_id,
+        active: filters.active,
+        sorting: sorting as Query<'subscriptions:list'>['sorting'],
+      } satisfies Query<'subscriptions:list'>)
+    : { ...filters };
+  return subscriptions.list(client, query, paging);
 }
 
 /** One of the seller's subscriptions (today's generation; the seed's has no such read). */
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/subscriptions/${segment(id)}`, {
-    schema: resource,
-    notFound: `subscription ${id}`,
-  });
-}
+export const get = subscriptions.get;
 
 /** The subscriptions of the organizations given (all the token sees without), as CSV text. */
 export async function exportCsv(
@@ -108,12 +110,7 @@ export async function revoke(client: ApiClient, id: string): Promise<Resource> {
 }
 
 /** One of the customer's own subscriptions. */
-export async function getCustomerPortal(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/customer-portal/subscriptions/${segment(id)}`, {
-    schema: resource,
-    notFound: `subscription ${id}`,
-  });
-}
+export const getCustomerPortal = mySubscriptions.get;
 
 export function listCustomerPortal(
   client: ApiClient,
@@ -123,41 +120,17 @@ export function listCustomerPortal(
   const op = 'customer_portal:subscriptions:list';
   const sorting = checkSorting(client, filters.sorting, SORTS.mySubscriptions);
   noPortalOrganization(client, filters.organization_id);
-  return client.paginate('/v1/customer-portal/subscriptions/', {
-    ...paging,
-    // Today's portal is one customer of one organization: it has no organization filter.
-    query: client.today
-      ? ({
-          product_id: filters.product_id,
-          active: filters.active,
-          query: filters.query,
-          sorting: sorting as Query<typeof op>['sorting'],
-        } satisfies Query<typeof op>)
-      : { ...filters },
-    schema: resource,
-  });
+  // Today's portal is one customer of one organization: it has no organization filter.
+  const query = client.today
+    ? ({
+        product_id: filters.product_id,
+        active: filters.active,
+        query: filters.query,
+        sorting: sorting as Query<typeof op>['sorting'],
+      } satisfies Query<typeof op>)
+    : { ...filters };
+  return mySubscriptions.list(client, query, paging);
 }
 
-export async function update(
-  client: ApiClient,
-  id: string,
-  body: SubscriptionUpdate,
-): Promise<Resource> {
-  return client.request('PATCH', `/v1/subscriptions/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `subscription ${id}`,
-  });
-}
-
-export async function updateCustomerPortal(
-  client: ApiClient,
-  id: string,
-  body: CustomerPortalSubscriptionUpdate,
-): Promise<Resource> {
-  return client.request('PATCH', `/v1/customer-portal/subscriptions/${segment(id)}`, {
-    body,
-    schema: resource,
-    notFound: `subscription ${id}`,
-  });
-}
+export const update = subscriptions.update;
+export const updateCustomerPortal = mySubscriptions.update;

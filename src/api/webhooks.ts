@@ -7,6 +7,7 @@ import { ENUMS } from '../shared/openapi/2026-10.facts.js';
 import type { ApiClient } from './client.js';
 import { generationName } from './generation.js';
 import type { PageOptions } from './paginate.js';
+import { resourceClient } from './resource.js';
 import { type Resource, resource } from './schemas.js';
 import { segment } from './url.js';
 
@@ -47,30 +48,21 @@ function bodyFor<B extends EndpointUpdate>(client: ApiClient, body: B): B {
   return body;
 }
 
+const endpoints = resourceClient<EndpointCreate, EndpointUpdate>(
+  '/v1/webhooks/endpoints',
+  'webhook endpoint',
+);
+
 export function list(
   client: ApiClient,
   filters: { organization_id?: Many<string> } = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  return client.paginate('/v1/webhooks/endpoints', {
-    ...paging,
-    query: { ...filters },
-    schema: resource,
-  });
-}
-
-export async function get(client: ApiClient, id: string): Promise<Resource> {
-  return client.request('GET', `/v1/webhooks/endpoints/${segment(id)}`, {
-    schema: resource,
-    notFound: `webhook endpoint ${id}`,
-  });
+  return endpoints.list(client, { ...filters }, paging);
 }
 
 export async function create(client: ApiClient, body: EndpointCreate): Promise<Resource> {
-  return client.request('POST', '/v1/webhooks/endpoints', {
-    body: bodyFor(client, body),
-    schema: resource,
-  });
+  return endpoints.create(client, bodyFor(client, body));
 }
 
 export async function update(
@@ -78,18 +70,10 @@ export async function update(
   id: string,
   body: EndpointUpdate,
 ): Promise<Resource> {
-  return client.request('PATCH', `/v1/webhooks/endpoints/${segment(id)}`, {
-    body: bodyFor(client, body),
-    schema: resource,
-    notFound: `webhook endpoint ${id}`,
-  });
+  return endpoints.update(client, id, bodyFor(client, body));
 }
 
-export async function remove(client: ApiClient, id: string): Promise<void> {
-  await client.request('DELETE', `/v1/webhooks/endpoints/${segment(id)}`, {
-    notFound: `webhook endpoint ${id}`,
-  });
-}
+export const { get, remove } = endpoints;
 
 /** Delivery attempts, newest first (each with its event). */
 export function deliveries(

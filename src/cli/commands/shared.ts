@@ -102,6 +102,17 @@ export function isMine(opts: { mine?: boolean; asCustomer?: boolean }): boolean 
   return Boolean(opts.mine || opts.asCustomer);
 }
 
+/**
+ * A verb's two runners, the seller's and the customer portal's (--mine), each with its own
+ * options type: the one run is picked by `mine`.
+ */
+export function sellerOrMine<S extends { mine: false }, M extends { mine: true }>(runners: {
+  seller: RunF<S>;
+  mine: RunF<M>;
+}): RunF<S | M> {
+  return (opts, ctx) => (opts.mine ? runners.mine(opts, ctx) : runners.seller(opts, ctx));
+}
+
 export interface PagingOptions {
   limit?: string;
   page?: string;

@@ -7,23 +7,39 @@ import type {
 import { UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { collect, uuid, uuids } from '../../input.js';
-import { type Listing, outputOf, paging, printPages, withOutput, withPaging } from '../shared.js';
+import {
+  type Listing,
+  outputOf,
+  paging,
+  printPages,
+  sellerOrMine,
+  withOutput,
+  withPaging,
+} from '../shared.js';
 import { resources, verb } from '../verb.js';
 import { KEY_COLUMNS } from './columns.js';
 
-/** The seller's keys, or with --mine the customer's own (one value per filter there). */
-export type ListOptions =
-  | ({ mine: false } & Listing<LicenseKeyFilters>)
-  | ({ mine: true } & Listing<CustomerPortalLicenseKeyFilters>);
+/** The seller's keys. */
+export type SellerList = { mine: false } & Listing<LicenseKeyFilters>;
+/** With --mine, the customer's own (one value per filter there). */
+export type MyList = { mine: true } & Listing<CustomerPortalLicenseKeyFilters>;
+export type ListOptions = SellerList | MyList;
 
-export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
-  const { licenseKeys, client } = await resources(ctx, opts.mine ? 'customer' : 'seller');
+async function runSellerList(opts: SellerList, ctx: Context): Promise<void> {
+  const { licenseKeys, client } = await resources(ctx, 'seller');
   await printPages(ctx, opts, KEY_COLUMNS, (paging) =>
-    opts.mine
-      ? licenseKeys.listCustomerPortal(client, opts.filters, paging)
-      : licenseKeys.list(client, opts.filters, paging),
+    licenseKeys.list(client, opts.filters, paging),
   );
 }
+
+async function runMyList(opts: MyList, ctx: Context): Promise<void> {
+  const { licenseKeys, client } = await resources(ctx, 'customer');
+  await printPages(ctx, opts, KEY_COLUMNS, (paging) =>
+    licenseKeys.listCustomerPortal(client, opts.filters, paging),
+  );
+}
+
+export const runList = sellerOrMine({ seller: runSellerList, mine: runMyList });
 
 export const buildList = verb(runList, {
   command: (parent) =>

@@ -15,6 +15,7 @@ import {
   outputOf,
   paging,
   printPages,
+  sellerOrMine,
   withOutput,
   withPaging,
 } from '../shared.js';
@@ -29,18 +30,13 @@ const MY_ORDER_CRITERIA = anySorting(SORTS.myOrders);
 /** The seller's filters, with customers as given (ids or emails, resolved when run). */
 export type SellerFilters = Omit<OrderFilters, 'customer_id'> & { customer?: string[] };
 
-export type ListOptions =
-  | ({ mine: false } & Listing<SellerFilters>)
-  | ({ mine: true } & Listing<CustomerPortalOrderFilters>);
+/** The seller's orders. */
+export type SellerList = { mine: false } & Listing<SellerFilters>;
+/** With --mine, the customer's own, through the customer portal. */
+export type MyList = { mine: true } & Listing<CustomerPortalOrderFilters>;
+export type ListOptions = SellerList | MyList;
 
-export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
-  if (opts.mine) {
-    const { orders, client } = await resources(ctx, 'customer');
-    await printPages(ctx, opts, MY_ORDER_COLUMNS, (paging) =>
-      orders.listCustomerPortal(client, opts.filters, paging),
-    );
-    return;
-  }
+async function runSellerList(opts: SellerList, ctx: Context): Promise<void> {
   const { customer, ...rest } = opts.filters;
   const orgs = rest.organization_id as string[] | undefined;
   const filters: OrderFilters = {
@@ -50,6 +46,15 @@ export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
   const { orders, client } = await resources(ctx, 'seller');
   await printPages(ctx, opts, ORDER_COLUMNS, (paging) => orders.list(client, filters, paging));
 }
+
+async function runMyList(opts: MyList, ctx: Context): Promise<void> {
+  const { orders, client } = await resources(ctx, 'customer');
+  await printPages(ctx, opts, MY_ORDER_COLUMNS, (paging) =>
+    orders.listCustomerPortal(client, opts.filters, paging),
+  );
+}
+
+export const runList = sellerOrMine({ seller: runSellerList, mine: runMyList });
 
 export const buildList = verb(runList, {
   command: (parent) =>

@@ -3,6 +3,7 @@
 
 import { anySorting, SORTS, VALUES } from '../../../api/generation.js';
 import type { PageInfo } from '../../../api/paginate.js';
+import type { Resource } from '../../../api/schemas.js';
 import type {
   CustomerPortalSubscriptionFilters,
   SubscriptionFilters,
@@ -15,6 +16,7 @@ import {
 } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { clip, collect, sorting, uuids } from '../../input.js';
+import type { Column } from '../../io/index.js';
 import { customerIds, customerRefs } from '../customers/ref.js';
 import {
   type Listing,
@@ -23,6 +25,7 @@ import {
   paging,
   printFiltered,
   printPages,
+  sellerOrMine,
   withOutput,
   withPaging,
 } from '../shared.js';
@@ -33,13 +36,17 @@ import { SELLER_SUBSCRIPTION_COLUMNS, SUBSCRIPTION_COLUMNS } from './columns.js'
 export type SellerFilters = Omit<SubscriptionFilters, 'customer_id'> & { customer?: string[] };
 
 /**
- * The seller's subscriptions, or with --mine the customer's own. `status` is applied by the CLI
- * (the API filters only by active/inactive), so --limit counts the subscriptions that match.
+ * `status` is applied by the CLI (the API filters only by active/inactive), so --limit counts
+ * the subscriptions that match.
  */
-export type ListOptions = { status?: SubscriptionStatus[] } & (
-  | ({ mine: false } & Listing<SellerFilters>)
-  | ({ mine: true } & Listing<CustomerPortalSubscriptionFilters>)
-);
+interface ByStatus {
+  status?: SubscriptionStatus[];
+}
+/** The seller's subscriptions. */
+export type SellerList = { mine: false } & ByStatus & Listing<SellerFilters>;
+/** With --mine, the customer's own, through the customer portal. */
+export type MyList = { mine: true } & ByStatus & Listing<CustomerPortalSubscriptionFilters>;
+export type ListOptions = SellerList | MyList;
 
 type SubscriptionStatus = (typeof VALUES.subscriptionStatus)[number];
 const STATUSES = VALUES.subscriptionStatus;
@@ -53,31 +60,37 @@ const INACTIVE = {
   mine: new Set<string>(SUBSCRIPTION_INACTIVE_STATUSES),
 };
 
-export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
-  const columns = opts.mine ? SUBSCRIPTION_COLUMNS : SELLER_SUBSCRIPTION_COLUMNS;
-  let filters: SubscriptionFilters | CustomerPortalSubscriptionFilters;
-  if (opts.mine) {
-    filters = opts.filters;
-  } else {
-    const { customer, ...rest } = opts.filters;
-    const orgs = rest.organization_id as string[] | undefined;
-    filters = { ...rest, customer_id: await customerIds(ctx, '--customer', customer, orgs) };
-  }
-  const { subscriptions, client } = await resources(ctx, opts.mine ? 'customer' : 'seller');
-  const list = (paging: Paging & { onPage: (info: PageInfo) => void }) =>
-    opts.mine
-      ? subscriptions.listCustomerPortal(
-          client,
-          filters as CustomerPortalSubscriptionFilters,
-          paging,
-        )
-      : subscriptions.list(client, filters as SubscriptionFilters, paging);
-  const statuses = opts.status;
-  if (!statuses) {
-    await printPages(ctx, opts, columns, list);
-    return;
-  }
-  const wanted = new Set<string>(statuses);
+async function runSellerList(opts: SellerList, ctx: Context): Promise<void> {
+  const { customer, ...rest } = opts.filters;
+  const orgs = rest.organization_id as string[] | undefined;
+  const filters: SubscriptionFilters = {
+    ...rest,
+    customer_id: await customerIds(ctx, '--customer', customer, orgs),
+  };
+  const { subscriptions, client } = await resources(ctx, 'seller');
+  await printSubscriptions(ctx, opts, SELLER_SUBSCRIPTION_COLUMNS, (paging) =>
+    subscriptions.list(client, filters, paging),
+  );
+}
+
+async function runMyList(opts: MyList, ctx: Context): Promise<void> {
+  const { subscriptions, client } = await resources(ctx, 'customer');
+  await printSubscriptions(ctx, opts, SUBSCRIPTION_COLUMNS, (paging) =>
+    subscriptions.listCustomerPortal(client, opts.filters, paging),
+  );
+}
+
+export const runList = sellerOrMine({ seller: runSellerList, mine: runMyList });
+
+/** Every page as it comes, or with --status only the subscriptions of those statuses. */
+async function printSubscriptions(
+  ctx: Context,
+  opts: ByStatus & Omit<Listing<unknown>, 'filters'>,
+  columns: Column[],
+  list: (paging: Paging & { onPage: (info: PageInfo) => void }) => AsyncIterable<Resource>,
+): Promise<void> {
+  if (!opts.status) return printPages(ctx, opts, columns, list);
+  const wanted = new Set<string>(opts.status);
   await printFiltered(ctx, opts, columns, list, (sub) => wanted.has(String(sub.status)));
 }
 

@@ -1,6 +1,8 @@
 // The fastify application: parsers, the guard, the error mapping (errors.ts) and the router that
 // the route modules register with. The router authenticates every request, and runs every write
-// (POST/PATCH/PUT/DELETE) inside one store transaction.
+// (POST/PATCH/PUT/DELETE) inside one unit of work (a store transaction), or, for a command, hands
+// it to an application service that opens its own.
+import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { authenticate, authorize } from './auth.js';
 import { notJson, RawBody, registerBodyParser } from './body.js';
@@ -11,25 +13,32 @@ import type { Deps, Work } from './domain/work.js';
 import { MAX_BODY_BYTES, toHttp } from './errors.js';
 import { registerGuard } from './guard.js';
 import type { HostPolicy } from './hosts.js';
-import { Loader } from './serialize.js';
-import { type Store, type Visibility, visibleTo } from './store/index.js';
+import type { Loader } from './serialize.js';
+import type { CheckoutSessions } from './services/checkout-sessions.js';
+import type { ClockControl } from './services/clock-control.js';
+import type { Store, Visibility } from './store/index.js';
 import type { Events } from './webhooks/index.js';
 
 export { MAX_BODY_BYTES } from './errors.js';
 
+/**
+ * What the routes are built over, made once the port is bound (index.ts), never changed after.
+ * Routes read through the store and change through the router's units of work (`write`) or the
+ * application services (services/) their commands call.
+ */
 export interface Service {
-  store: Store;
-  clock: Clock;
+  readonly store: Store;
+  readonly clock: Clock;
   /** Public base URL of the API, e.g. http://127.0.0.1:8787. */
-  baseUrl: string;
+  readonly baseUrl: string;
   /** Public URL hosting the authorization page. */
-  authUrl: string;
-  /** Re-seeds the database (for /__local/reset). */
-  reseed(): void;
-  /** The payment processor's round trip on confirm; the checkout stays locked meanwhile. */
-  processor(checkoutId: string): Promise<void>;
+  readonly authUrl: string;
+  /** The buyer's update and confirm of a checkout session (the API's and the hosted page's). */
+  readonly checkoutSessions: CheckoutSessions;
+  /** Moves of the service clock, and resets to the seed (/__local). */
+  readonly clockControl: ClockControl;
   /** Webhook deliveries and the CLI event stream (webhooks/). */
-  events: Events;
+  readonly events: Events;
 }
 
 declare module 'fastify' {
@@ -69,27 +78,15 @@ export class Context {
   /** The rows the principal may see; only on routes that need a principal. */
   get visible(): Visibility {
     if (!this.principal) throw new Error('no principal to see rows for');
-    this.seen ??= visibleTo(this.deps.store, this.principal);
+    this.seen ??= this.deps.store.visibleTo(this.principal);
     return this.seen;
   }
 }
 
-/** A write handler's context: `work` carries the open transaction (domain/work.ts). */
-export interface WriteContext<H = undefined> extends Context {
+/** A write handler's context: `work` carries the open unit of work (domain/work.ts). */
+export interface WriteContext extends Context {
   work: Work;
-  /** What the route's `before` returned. */
-  held: H;
 }
-
-/**
- * Work a write must do before its transaction opens because it waits (a transaction cannot span
- * an await: every request shares the connection). `release` runs after the commit or rollback.
- * The checkout confirm holds its lock across the payment processor's round trip here.
- */
-export type Before<H> = (
-  req: FastifyRequest,
-  ctx: Context,
-) => Promise<{ held: H; release(): void }>;
 
 /** Returned by a write handler that answers 204: sent after the commit, like every answer. */
 export const NO_CONTENT = Symbol('no content');
@@ -104,25 +101,37 @@ export interface Router {
     auth: RouteAuth | null,
     handler: (req: FastifyRequest, ctx: Context) => unknown,
   ): void;
-  write<H = undefined>(
+  /** A change in one unit of work: the handler is synchronous, answered after the commit. */
+  write(
     method: WriteMethod,
     url: string,
     auth: RouteAuth | null,
-    handler: (req: FastifyRequest, ctx: WriteContext<H>) => unknown,
-    before?: Before<H>,
+    handler: (req: FastifyRequest, ctx: WriteContext) => unknown,
+  ): void;
+  /**
+   * A change that must wait on the way (a lock, the payment processor, the clock's slices): the
+   * handler is async and calls an application service (services/), which opens its own units of
+   * work between the waits.
+   */
+  command(
+    method: WriteMethod,
+    url: string,
+    auth: RouteAuth | null,
+    handler: (req: FastifyRequest, ctx: Context) => Promise<unknown>,
   ): void;
 }
 
+/** The app over `server`, already listening (listen.ts): it is handed its requests once ready. */
 export function buildApp(
   service: Service,
   register: ((r: Router) => void)[],
   hosts: HostPolicy,
+  server: Server,
 ): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_BODY_BYTES,
-    // Keep-alive clients (the CLI's undici agent) reuse sockets; don't linger on shutdown.
-    forceCloseConnections: true,
+    serverFactory: () => server,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // A malformed percent-escape or an over-long segment never reaches a route; answer in the
     // documented error shape rather than fastify's own (issue 8: bad input).
@@ -164,7 +173,7 @@ export function buildApp(
     if (auth) authorize(principal, auth.kinds, auth.scopes);
     // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
     if (req.body instanceof RawBody) throw notJson(req.body);
-    return new Context(principal, new Loader(store, service.baseUrl), reply, deps);
+    return new Context(principal, store.loader(service.baseUrl), reply, deps);
   }
 
   const router: Router = {
@@ -180,36 +189,32 @@ export function buildApp(
         },
       });
     },
-    write<H>(
-      method: WriteMethod,
-      url: string,
-      auth: RouteAuth | null,
-      handler: (req: FastifyRequest, ctx: WriteContext<H>) => unknown,
-      before?: Before<H>,
-    ) {
+    write(method, url, auth, handler) {
       app.route({
         method,
         url,
         handler: async (req, reply) => {
           const ctx = enter(req, reply, auth);
-          const hold = before ? await before(req, ctx) : undefined;
-          try {
-            const result = store.tx((tx) => {
-              const writeCtx = Object.assign(ctx, {
-                work: { store, clock, tx },
-                held: hold?.held as H,
-              });
-              const out = handler(req, writeCtx);
-              // A promise would let the transaction commit before the work is done.
-              if (out instanceof Promise) throw new Error(`${method} ${url}: handler is async`);
-              return out;
-            });
-            // Answered after COMMIT: a 2xx means the change is stored (it survives kill -9).
-            if (result === NO_CONTENT) return reply.send();
-            return reply.sent ? reply : result;
-          } finally {
-            hold?.release();
-          }
+          const result = store.tx((tx) => {
+            const out = handler(req, Object.assign(ctx, { work: { store, clock, tx } }));
+            // A promise would let the transaction commit before the work is done.
+            if (out instanceof Promise) throw new Error(`${method} ${url}: handler is async`);
+            return out;
+          });
+          // Answered after COMMIT: a 2xx means the change is stored (it survives kill -9).
+          if (result === NO_CONTENT) return reply.send();
+          return reply.sent ? reply : result;
+        },
+      });
+    },
+    command(method, url, auth, handler) {
+      app.route({
+        method,
+        url,
+        handler: async (req, reply) => {
+          const result = await handler(req, enter(req, reply, auth));
+          if (result === NO_CONTENT) return reply.send();
+          return reply.sent ? reply : result;
         },
       });
     },

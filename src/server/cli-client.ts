@@ -8,6 +8,11 @@ import { json, type Store } from './store/index.js';
 export const CLI_CLIENT_NAME = 'Billing CLI';
 
 export function ensureCliClient(store: Store, now: Date): string {
+  store.tx(() => insertCliClient(store, now));
+  return LOCAL_CLIENT_ID;
+}
+
+function insertCliClient(store: Store, now: Date): void {
   store.insert(
     'oauth2_clients',
     {
@@ -36,5 +41,4 @@ export function ensureCliClient(store: Store, now: Date): string {
     },
     'ignore',
   );
-  return LOCAL_CLIENT_ID;
 }

@@ -1,6 +1,8 @@
 // The service clock: wall time plus an offset that /__local/clock can advance (kept in meta, so
 // it survives restarts with --db). What falls due while it moves is processed with the clock
-// standing at each item's own time (`at`, domain/due.ts), so much per move (`dueLimits`).
+// standing at each item's own time (`at`, domain/due.ts), so much per move (`dueLimits`). Wall
+// time itself (`wallMs`) is read here too: webhook deliveries fall due by it, as their retries
+// wait real seconds whatever the service clock says.
 import { DUE_LIMITS, type DueLimits } from './domain/due.js';
 import type { Store } from './store/index.js';
 
@@ -14,11 +16,15 @@ export class Clock {
     private readonly store: Store,
     dueLimits: Partial<DueLimits> = {},
   ) {
-    this.offset = Number(store.getMeta('clock_offset_ms') ?? 0);
+    this.offset = Number(store.meta.get('clock_offset_ms') ?? 0);
     this.dueLimits = { ...DUE_LIMITS, ...dueLimits };
   }
   now(): Date {
-    return new Date(this.pinned ?? Date.now() + this.offset);
+    return new Date(this.pinned ?? this.wallMs() + this.offset);
+  }
+  /** Epoch ms of wall time, which no offset moves. */
+  wallMs(): number {
+    return Date.now();
   }
   /**
    * Runs `fn` with the clock standing still at `when`: rows, events and their timestamps say
@@ -45,7 +51,7 @@ export class Clock {
   }
   /** The offset (ms) that would put the clock at `at`; nothing changes. */
   offsetTo(at: Date): number {
-    return Math.round(at.getTime() - Date.now());
+    return Math.round(at.getTime() - this.wallMs());
   }
   advance(seconds: number): void {
     this.setOffset(this.offset + seconds * 1000);
@@ -54,7 +60,8 @@ export class Clock {
     this.setOffset(0);
   }
   setOffset(ms: number): void {
-    this.offset = Math.round(ms);
-    this.store.setMeta('clock_offset_ms', String(this.offset));
+    const offset = Math.round(ms);
+    this.store.tx(() => this.store.meta.set('clock_offset_ms', String(offset)));
+    this.offset = offset;
   }
 }

@@ -29,7 +29,6 @@
 // verb() (flags -> options, run(options, ctx)) and registered by <noun>/index.ts; its two test
 // tables in test/cli/commands/<noun>/<verb>.test.ts. src/server never imports src/cli or src/api.
 
-import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { UsageError } from '../errors.js';
 import { buildApp, type Service } from './app.js';
@@ -39,6 +38,7 @@ import type { DueLimits } from './domain/due.js';
 import { JobRunner } from './domain/jobs.js';
 import { FaultInjector, type FaultSpec, parseFaultSpec, registerFaults } from './faults.js';
 import { HostPolicy } from './hosts.js';
+import { Listener } from './listen.js';
 import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerRequestLog } from './request-log.js';
@@ -58,6 +58,8 @@ import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerWebhooks } from './routes/webhooks.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
+import { CheckoutSessions } from './services/checkout-sessions.js';
+import { ClockControl } from './services/clock-control.js';
 import { Store } from './store/index.js';
 import { type EventOptions, Events } from './webhooks/index.js';
 import { SelfAddress } from './webhooks/self-address.js';
@@ -99,6 +101,11 @@ export interface StartOptions {
   events?: EventOptions;
   /** How much one move of the test clock processes (domain/due.ts; tests make it small). */
   due?: Partial<DueLimits>;
+  /**
+   * false: queued jobs stay queued, as if the service died right after each commit that queued
+   * one (tests of the next start, which runs them).
+   */
+  runJobs?: boolean;
 }
 
 /** Long enough that concurrent confirms meet the lock instead of arriving after the commit. */
@@ -155,35 +162,56 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   };
   if (store.isEmpty()) seed();
   ensureCliClient(store, clock.now());
-  const processor = opts.processor ?? PROCESSOR_MS;
-  // The names and addresses no webhook delivery may reach (issue 23); its port once listening.
+
+  // The port first: the service is built knowing its URL, which events and pages carry.
+  let listener: Listener;
+  try {
+    listener = await Listener.bind(opts.port ?? 8787, host);
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+  const address = listener.address;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const baseUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`;
+  // The names and addresses no webhook delivery may reach (issue 23), at the port bound.
   const self = new SelfAddress(host, [
     ...(opts.allowedHosts ?? []),
     ...(authHost ? [authHost] : []),
   ]);
-  const events = new Events(store, clock, () => service.baseUrl, self, opts.events);
+  self.listening(address.port);
+
+  const events = new Events(store, clock, baseUrl, self, opts.events);
   // Jobs run right after the commit that queued them (domain/jobs.ts).
   const jobs = new JobRunner(store, clock);
-  store.worker = () => jobs.run();
+  store.connect({
+    outbox: events.outbox,
+    afterCommit: opts.runJobs === false ? () => {} : () => jobs.run(),
+  });
   let webhook: ServeWebhook | undefined;
-  const service: Service = {
+  const reseed = () => {
+    store.wipe();
+    clock.reset();
+    seed();
+    ensureCliClient(store, clock.now());
+    // The --webhook endpoint outlives a reset, with its id and secret.
+    if (webhook) webhook = serveWebhook(store, clock, webhook.url, webhook);
+  };
+  const processor = opts.processor ?? PROCESSOR_MS;
+  const service: Service = Object.freeze({
     store,
     clock,
-    baseUrl: '',
-    authUrl: '',
-    processor:
+    baseUrl,
+    authUrl: (opts.authUrl ?? baseUrl).replace(/\/$/, ''),
+    checkoutSessions: new CheckoutSessions(
+      store,
+      clock,
       typeof processor === 'number' ? () => delay(processor).then(() => undefined) : processor,
-    reseed() {
-      store.wipe();
-      clock.reset();
-      seed();
-      ensureCliClient(store, clock.now());
-      // The --webhook endpoint outlives a reset, with its id and secret.
-      if (webhook) webhook = serveWebhook(store, clock, webhook.url, webhook);
-    },
+    ),
+    clockControl: new ClockControl(store, clock, reseed),
     events,
-  };
-  const app = buildApp(service, ROUTES, hosts);
+  });
+  const app = buildApp(service, ROUTES, hosts, listener.server);
   if (opts.log) registerRequestLog(app, opts.log);
   // Reliability testing (issue 8): faults first, so a faulted request never counts as a call.
   registerFaults(app, faults);
@@ -191,21 +219,17 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     const limits = opts.rateLimit === true ? {} : opts.rateLimit;
     registerRateLimit(app, service, { ...DEFAULT_RATE_LIMITS, ...limits });
   }
-  try {
-    await app.listen({ port: opts.port ?? 8787, host });
-  } catch (err) {
+  const close = async () => {
+    await app.close();
+    await listener.close();
     store.close();
-    throw err;
-  }
-  const address = app.server.address() as AddressInfo;
-  self.listening(address.port);
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  service.baseUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`;
-  service.authUrl = (opts.authUrl ?? service.baseUrl).replace(/\/$/, '');
-  // Those a kill -9 left, once events can carry the service's URL.
-  jobs.run();
-  // Once the port is known: --webhook may not point at the service itself.
+  };
   try {
+    await app.ready();
+    listener.serve(app.routing);
+    // Those a kill -9 left, now that events carry the service's URL.
+    if (opts.runJobs !== false) jobs.run();
+    // --webhook may not point at the service itself.
     if (opts.webhook) {
       if (ownUrl(self, opts.webhook))
         throw new UsageError(`--webhook ${opts.webhook} is this service's own address`, {
@@ -214,8 +238,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       webhook = serveWebhook(store, clock, opts.webhook);
     }
   } catch (err) {
-    await app.close();
-    store.close();
+    await close();
     throw err;
   }
   events.start();
@@ -237,8 +260,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       if (stopped) return;
       stopped = true;
       await events.stop();
-      await app.close();
-      store.close();
+      await close();
     },
   };
 }

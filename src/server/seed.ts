@@ -4,6 +4,7 @@
 import { ALL_SCOPES } from './auth.js';
 import { ensureCliClient } from './cli-client.js';
 import type { Clock } from './clock.js';
+import { ALL_ANNOUNCED } from './domain/events.js';
 import { grantLicenseKeys } from './domain/license-key-grants.js';
 import { hashToken, licenseKey, token } from './ids.js';
 import { seedCatalogue } from './seed/catalogue.js';
@@ -32,7 +33,9 @@ export interface DemoInfo {
 export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } = {}): DemoInfo {
   const c = seedContext(store, clock.now().getTime());
   const { id, at, now, rnd } = c;
-  return store.tx(() => {
+  return store.tx((tx) => {
+    // Demo data is there from the start: nothing happened that a webhook would tell.
+    tx.unannounced(...ALL_ANNOUNCED);
     const cat = seedCatalogue(c);
     const { users, acme, globex, proKeys, pro, team, desktop, starter, cloud, fonts, launch } = cat;
     const history = seedHistory(c, cat, Math.max(opts.orders ?? 32, 0));
@@ -177,12 +180,12 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
       expired_checkout_id: expired,
       confirmed_checkout_id: confirmed,
     };
-    store.setMeta('demo', JSON.stringify(result));
+    store.meta.set('demo', JSON.stringify(result));
     return result;
   });
 }
 
 export function storedDemo(store: Store): DemoInfo | undefined {
-  const raw = store.getMeta('demo');
+  const raw = store.meta.get('demo');
   return raw ? (JSON.parse(raw) as DemoInfo) : undefined;
 }

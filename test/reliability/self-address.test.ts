@@ -168,17 +168,19 @@ describe('a delivery that would reach the service itself', () => {
   it('an endpoint stored before this check (an old --db file): the same', async () => {
     const store = svc.running.store;
     const id = '7d1c3f0e-5b2a-4c8d-9e6f-0a1b2c3d4e5f';
-    store.insert('webhook_endpoints', {
-      id,
-      created_at: svc.running.clock.iso(),
-      modified_at: null,
-      organization_id: acmeOrg(),
-      url: `http://localhost:${port}/__local/reset`,
-      format: 'raw',
-      secret: 'polar_whs_storedBeforeTheCheckxxxxxxxxxxxxxxxxxx',
-      events: JSON.stringify(['organization.updated']),
-      deleted_at: null,
-    });
+    store.tx(() =>
+      store.insert('webhook_endpoints', {
+        id,
+        created_at: svc.running.clock.iso(),
+        modified_at: null,
+        organization_id: acmeOrg(),
+        url: `http://localhost:${port}/__local/reset`,
+        format: 'raw',
+        secret: 'polar_whs_storedBeforeTheCheckxxxxxxxxxxxxxxxxxx',
+        events: JSON.stringify(['organization.updated']),
+        deleted_at: null,
+      }),
+    );
     const items = await deliveriesAfterChange(id, 'Acme Stored');
     for (const d of items) {
       expect(d).toMatchObject({ http_code: null, succeeded: false });

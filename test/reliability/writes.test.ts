@@ -170,9 +170,13 @@ describe('keys activate under faults', () => {
   });
 
   it('never activates twice: 12 activations through 20 % faults', async () => {
-    svc.store.run(
-      'UPDATE license_keys SET limit_activations = 50 WHERE key = ?',
+    const { store } = svc;
+    const key = store.get<{ id: string }>(
+      'SELECT id FROM license_keys WHERE key = ?',
       demo().license_key,
+    )!;
+    store.tx(() =>
+      store.update('license_keys', key.id, { limit_activations: 50 }, svc.clock.iso()),
     );
     await setFaults(
       svc.url,

@@ -477,7 +477,12 @@ describe('DELETE /v1/benefits/{id}', () => {
 
   it('refuses a benefit that is not deletable (403), others’ and unknown ones (404)', async () => {
     const b = await ok(create(custom('Permanent')), 201);
-    svc.running.store.update('benefits', b.id, { deletable: 0 }, new Date().toISOString());
+    // A state the API cannot make (the real service's built-in benefits), so no event.
+    const { store } = svc.running;
+    store.tx((tx) => {
+      tx.unannounced('benefits');
+      store.update('benefits', b.id, { deletable: 0 }, new Date().toISOString());
+    });
     newEvents();
     const r = await remove(b.id);
     expect([r.status, r.body]).toEqual([403, notPermitted('Not permitted')]);

@@ -81,7 +81,7 @@ describe('GET /v1/customer-portal/subscriptions/{id}', () => {
 describe('DELETE /v1/customer-portal/subscriptions/{id}', () => {
   it('cancels at the period’s end: still active, ending with the period; a second time 403', async () => {
     const events: DomainEvent[] = [];
-    svc.running.store.sink = (batch) => events.push(...batch);
+    const stop = svc.running.events.observe((batch) => events.push(...batch));
     try {
       const s = find((x) => x.status === 'active' && !x.cancel_at_period_end);
       const r = await cancel(s.id);
@@ -104,7 +104,7 @@ describe('DELETE /v1/customer-portal/subscriptions/{id}', () => {
       const got = await svc.api('GET', `${PATH}${s.id}`, { token });
       expect(got.body).toEqual(r.body);
     } finally {
-      svc.running.store.sink = () => {};
+      stop();
     }
   });
 

@@ -87,7 +87,7 @@ const byName = (name: string) => acme.find((p) => p.name === name)!;
 
 beforeAll(async () => {
   svc = await startService();
-  svc.running.store.sink = (batch) => events.push(...batch);
+  svc.running.events.observe((batch) => events.push(...batch));
   const ctx = { svc: svc.running, base: svc.url, demo: svc.demo };
   orgToken = (
     await login(

@@ -256,7 +256,7 @@ describe('revoke: DELETE /v1/subscriptions/{id}', () => {
 
   it('ends an active subscription now: canceled, ended and ending now; then refuses it again', async () => {
     const events: DomainEvent[] = [];
-    svc.running.store.sink = (batch) => events.push(...batch);
+    const stop = svc.running.events.observe((batch) => events.push(...batch));
     try {
       const s = one('active', (x) => x.customer_cancellation_reason === null);
       const before = Date.now();
@@ -290,7 +290,7 @@ describe('revoke: DELETE /v1/subscriptions/{id}', () => {
       const listed = await pages({ customer_id: s.customer_id });
       expect(listed.find((x) => x.id === s.id)).toEqual(r.body);
     } finally {
-      svc.running.store.sink = () => {};
+      stop();
       await svc.reset();
       await load();
     }

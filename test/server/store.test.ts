@@ -33,19 +33,25 @@ describe('caches, emptied per table', () => {
     const before = await warm();
     // meta stands for the outbox to come: a table written on every change, read by no cache.
     expect(store.memos.reading('meta')).toEqual([]);
-    store.run("INSERT INTO meta (key, value) VALUES ('outbox-stand-in', '1')");
+    store.tx(() => store.meta.set('outbox-stand-in', '1'));
     expect(store.memos.sizes()).toEqual(before);
   });
 
   it('empties the memos of the table written, and only those', async () => {
     const before = await warm();
-    store.run('UPDATE orders SET modified_at = modified_at WHERE id = ?', orderId);
+    const order = store.row('orders', orderId)!;
+    store.tx((tx) => {
+      // The order as it was: no change to announce.
+      tx.unannounced('orders');
+      store.update('orders', orderId, { amount: order.amount }, order.modified_at!);
+    });
     expect(store.memos.sizes()).toEqual({
       ...before,
       'order-json': 0,
       'orders-count': 0,
     });
-    store.run('UPDATE personal_access_tokens SET comment = comment WHERE 0');
+    // A write that matches no row empties the memos of its table all the same.
+    store.tx(() => store.oauthTokens.revokeFamily('no-such-code', new Date().toISOString()));
     expect(store.memos.sizes().auth).toBe(0);
   });
 
@@ -55,8 +61,9 @@ describe('caches, emptied per table', () => {
       store.get<{ amount: number }>('SELECT amount FROM orders WHERE id = ?', orderId)!.amount;
     const before = amount();
     expect(() =>
-      store.tx(() => {
-        store.run('UPDATE orders SET amount = amount + 1 WHERE id = ?', orderId);
+      store.tx((tx) => {
+        tx.unannounced('orders');
+        store.update('orders', orderId, { amount: before + 1 }, new Date().toISOString());
         // Read between the write and the rollback: a value that will never have been true.
         expect(amounts.get(orderId, amount)).toBe(before + 1);
         throw new Error('rolled back');
@@ -67,10 +74,17 @@ describe('caches, emptied per table', () => {
 });
 
 describe('events of a transaction', () => {
-  it('reach the sink inside the transaction that caused them, never after a rollback', () => {
+  it('reach the outbox inside the transaction that caused them, never after a rollback', () => {
     const db = new Store();
     const got: { events: DomainEvent[]; inTransaction: boolean }[] = [];
-    db.sink = (events) => got.push({ events: [...events], inTransaction: db.db.isTransaction });
+    db.connect({
+      outbox: {
+        store: () => undefined,
+        sealed: (events) => got.push({ events: [...events], inTransaction: db.inTransaction }),
+        committed: () => {},
+      },
+      afterCommit: () => {},
+    });
     db.tx((tx) => tx.emit({ type: 'organization.updated', id: 'a' }));
     expect(() =>
       db.tx((tx) => {
@@ -85,9 +99,10 @@ describe('events of a transaction', () => {
     db.close();
   });
 
-  it('are emitted by the changes of the API, and a sink that fails undoes the change', async () => {
+  it('are emitted by the changes of the API, and an outbox that fails undoes the change', async () => {
     const got: DomainEvent[] = [];
-    store.sink = (events) => got.push(...events);
+    const stop = svc.running.events.observe((events) => got.push(...events));
+    let failing: (() => void) | undefined;
     try {
       const org = svc.demo.organization_id;
       const patch = (name: string) =>
@@ -95,16 +110,64 @@ describe('events of a transaction', () => {
       expect((await patch('Acme Events')).status).toBe(200);
       expect((await patch('x')).status).toBe(422);
       expect(got).toEqual([{ type: 'organization.updated', id: org }]);
-      // The outbox will be written by the sink: if it cannot be, the change is not made either.
-      store.sink = () => {
+      // The events are stored in the change's transaction: if they cannot be, no change either.
+      failing = svc.running.events.observe(() => {
         throw new Error('outbox unavailable');
-      };
+      });
       expect((await patch('Acme Lost')).status).toBe(500);
       const now = await svc.api('GET', `/v1/organizations/${org}`, { token: svc.alice });
       expect(now.body.name).toBe('Acme Events');
     } finally {
-      store.sink = () => {};
+      stop();
+      failing?.();
     }
+  });
+});
+
+describe('the unit of work', () => {
+  const org = () => store.row('organizations', svc.demo.organization_id)!;
+  const rename = (name: string) =>
+    store.update('organizations', org().id, { name }, new Date().toISOString());
+
+  it('refuses a write outside a transaction', () => {
+    expect(() => rename('Outside')).toThrow('a write outside a transaction');
+    expect(org().name).not.toBe('Outside');
+  });
+
+  it('refuses a change that forgets its event, and undoes it', () => {
+    const name = org().name;
+    expect(() => store.tx(() => rename('Unannounced'))).toThrow(
+      'a change of organizations emitted no organization.* event',
+    );
+    // An event of another resource is not this change's.
+    expect(() =>
+      store.tx((tx) => {
+        rename('Misannounced');
+        const product = store.all<{ id: string }>('SELECT id FROM products LIMIT 1')[0]!;
+        tx.emit({ type: 'product.updated', id: product.id });
+      }),
+    ).toThrow('emitted no organization.* event');
+    expect(org().name).toBe(name);
+  });
+
+  it('takes a change with its event, one said to send none, and a write that changed nothing', () => {
+    store.tx((tx) => {
+      rename('Announced');
+      tx.emit({ type: 'organization.updated', id: org().id });
+    });
+    expect(org().name).toBe('Announced');
+    store.tx((tx) => {
+      tx.unannounced('organizations');
+      rename('Quiet');
+    });
+    expect(org().name).toBe('Quiet');
+    store.tx(() => store.update('organizations', 'no-such-id', { name: 'x' }, 'now'));
+  });
+
+  it('gives tests queries only', () => {
+    expect(() => store.get('UPDATE organizations SET name = name')).toThrow('queries only');
+    expect(() => store.all('DELETE FROM jobs')).toThrow('queries only');
+    expect(store.get<{ n: number }>('WITH t AS (SELECT 1 AS n) SELECT n FROM t')).toEqual({ n: 1 });
   });
 });
 
@@ -114,7 +177,7 @@ describe('events of a confirm', () => {
   // processor's events at f179ede58c (the seed generation).
   it('are the checkout update, then the success, the subscription, the order and its grants', async () => {
     const batches: DomainEvent[][] = [];
-    store.sink = (events) => batches.push([...events]);
+    const stop = svc.running.events.observe((events) => batches.push([...events]));
     try {
       const id = svc.demo.open_checkout_ids[0]!;
       const { body } = await svc.api('GET', `/v1/checkouts/custom/${id}`, { token: svc.alice });
@@ -146,7 +209,7 @@ describe('events of a confirm', () => {
       expect(r.body.status).toBe('confirmed');
       expect(store.row('checkouts', id)!.status).toBe('succeeded');
     } finally {
-      store.sink = () => {};
+      stop();
     }
   });
 });
@@ -158,6 +221,20 @@ describe('KeyedLock', () => {
     expect(lock.tryAcquire('a')).toBe(false);
     expect(lock.tryAcquire('b')).toBe(true);
     lock.release('a');
+    expect(lock.tryAcquire('a')).toBe(true);
+  });
+
+  it('tells a waiter when the key is released, and at once when nobody holds it', async () => {
+    const lock = new KeyedLock();
+    await lock.released('free');
+    expect(lock.tryAcquire('a')).toBe(true);
+    const order: string[] = [];
+    const waiting = lock.released('a').then(() => order.push('released'));
+    await Promise.resolve();
+    order.push('before release');
+    lock.release('a');
+    await waiting;
+    expect(order).toEqual(['before release', 'released']);
     expect(lock.tryAcquire('a')).toBe(true);
   });
 });

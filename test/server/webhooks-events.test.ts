@@ -128,9 +128,9 @@ describe('the events of each change', () => {
     const count = () => store.count('events', '1');
     const before = [count(), receiver.received.length];
     // The change is undone after its event was written to the outbox (inside the transaction).
-    store.sink = () => {
+    const stop = svc.running.events.observe(() => {
       throw new Error('undo');
-    };
+    });
     try {
       const r = await svc.api('PATCH', `/v1/organizations/${acmeOrg()}`, {
         token: svc.alice,
@@ -138,7 +138,7 @@ describe('the events of each change', () => {
       });
       expect(r.status).toBe(500);
     } finally {
-      store.sink = () => {};
+      stop();
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([count(), receiver.received.length]).toEqual(before);

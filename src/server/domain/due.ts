@@ -136,6 +136,7 @@ function processOne(w: Work, due: Due, processed: Processed): number | undefined
     if (row?.status !== 'open' || Date.parse(row.expires_at) !== due.at) return undefined;
     // No event: the real expiry job is one bulk UPDATE (checkout/service.py
     // expire_open_checkouts at f179ede58c, the seed generation), which sends no webhook.
+    w.tx.unannounced('checkouts');
     w.store.checkouts.markExpired(row.id, at);
     processed.checkouts_expired.push({ id: row.id, at });
     return undefined;

@@ -4,6 +4,7 @@
 // event's row inside the same transaction, so an event is stored if and only if its change is.
 // After COMMIT the webhook worker and the CLI stream are told.
 import type { WEBHOOK_EVENT_TYPES } from '../../shared/api-facts.js';
+import type { Table } from '../store/rows.js';
 
 export type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -17,3 +18,25 @@ export interface DomainEvent {
    */
   previous_properties?: unknown;
 }
+
+/** What an event is about: the part of its type before the dot. */
+export type Resource = EventType extends `${infer R}.${string}` ? R : never;
+
+/**
+ * The tables whose rows each resource's events report. A transaction that changes one emits an
+ * event of that resource, or says why it sends none (Tx.unannounced): store/db.ts refuses the
+ * change otherwise, so a forgotten event fails the tests of its change. A new resource with
+ * events adds its tables here.
+ */
+export const ANNOUNCED_TABLES = {
+  organization: ['organizations'],
+  product: ['products', 'prices'],
+  checkout: ['checkouts'],
+  order: ['orders'],
+  subscription: ['subscriptions'],
+  benefit: ['benefits'],
+  benefit_grant: ['benefit_grants'],
+} as const satisfies Record<Resource, readonly Table[]>;
+
+/** Every table of ANNOUNCED_TABLES: what demo data, written without events, says it changes. */
+export const ALL_ANNOUNCED: readonly Table[] = Object.values(ANNOUNCED_TABLES).flat();

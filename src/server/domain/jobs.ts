@@ -31,10 +31,10 @@ export class JobRunner {
     this.running = true;
     const { store, clock } = this;
     try {
-      for (let [job] = store.pendingJobs(); job; [job] = store.pendingJobs()) {
+      for (let [job] = store.jobs.pending(); job; [job] = store.jobs.pending()) {
         const { id, kind, ref } = job;
         store.tx((tx) => {
-          store.finishJob(id);
+          store.jobs.finish(id);
           if (kind === 'checkout.payment_succeeded') settleCheckout({ store, clock, tx }, ref);
         });
       }

@@ -55,7 +55,7 @@ export function deleteEndpoint({ store, clock }: Work, row: WebhookEndpointRow):
   store.webhooks.deleteEndpoint(row.id, clock.iso());
 }
 
-/** Due again now, whatever happened before: a fresh round of attempts. */
-export function redeliver({ store }: Work, event: WebhookEventRow): void {
-  store.webhooks.schedule(event.id, Date.now());
+/** Due again now (by wall time, as every delivery), whatever happened before: a fresh round. */
+export function redeliver({ store, clock }: Work, event: WebhookEventRow): void {
+  store.webhooks.schedule(event.id, clock.wallMs());
 }

@@ -2,9 +2,10 @@
 // and the confirmation page a session without success_url ends on (issue 18). Server-rendered,
 // nothing loaded from elsewhere; a strict CSP under a per-response nonce, frame-ancestors from
 // embed_origin. Apply saves the buyer's details and re-prices through the same domain code as
-// PATCH /v1/checkouts/custom/client/{client_secret}; Pay confirms through the confirm endpoint's
-// lock, processor wait and domain code (checkout-confirm.ts, domain/checkouts.ts), so a double
-// click makes one order, and lands on success_url ({CHECKOUT_ID} replaced) either way.
+// PATCH /v1/checkouts/custom/client/{client_secret}; Pay confirms through the same application
+// service as the confirm endpoint (services/checkout-sessions.ts: its lock, the processor's wait,
+// domain/checkouts.ts), so a double click makes one order, and lands on success_url
+// ({CHECKOUT_ID} replaced) either way.
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../app.js';
@@ -15,24 +16,16 @@ import { foreign, pageHeaders } from '../checkout-page/http.js';
 import { documentOf, esc, receiptPage, safeHref, statePage } from '../checkout-page/layout.js';
 import { accentOf, DEFAULT_ACCENT, type PageCheckout } from '../checkout-page/view.js';
 import { shownStatus } from '../domain/checkout-amounts.js';
-import { confirmCheckout, updateCheckout } from '../domain/checkouts.js';
-import {
-  CheckoutLocked,
-  ExpiredCheckout,
-  Invalid,
-  NotOpenCheckout,
-  type Problem,
-} from '../domain/errors.js';
-import { checkoutPublicView, Loader } from '../serialize.js';
+import { ExpiredCheckout, Invalid, NotOpenCheckout, type Problem } from '../domain/errors.js';
+import { checkoutPublicView } from '../serialize.js';
 import type { CheckoutRow } from '../store/rows.js';
-import { confirmSettled, holdForConfirm } from './checkout-confirm.js';
 import { parseConfirm, parsePublicUpdate } from './checkouts-body.js';
 
 export function registerCheckoutPage({ app, service }: Router): void {
-  const { store, clock } = service;
+  const { store, clock, checkoutSessions } = service;
   const viewOf = (row: CheckoutRow): PageCheckout => ({
     ...(checkoutPublicView(
-      new Loader(store, service.baseUrl),
+      store.loader(service.baseUrl),
       row,
       clock.iso(),
     ) as unknown as PageCheckout),
@@ -178,31 +171,18 @@ export function registerCheckoutPage({ app, service }: Router): void {
     if (problems.length) return refused(reply, c, problems, fields);
     try {
       if (action !== 'pay') {
-        store.tx((tx) =>
-          updateCheckout({ store, clock, tx }, row.id, parsePublicUpdate(body), 'customer'),
-        );
+        checkoutSessions.update(row.id, parsePublicUpdate(body));
         return reply.redirect(`/checkout/${encodeURIComponent(row.client_secret)}`, 303);
       }
-      // A second click meets the first one's lock: it waits for it, then finds the session
-      // confirmed and follows it to success_url.
-      for (let attempt = 0; ; attempt++) {
-        const current = store.row('checkouts', row.id)!;
-        if (shownStatus(current, clock.iso()) !== 'open') return settled();
-        let hold: Awaited<ReturnType<typeof holdForConfirm>>;
-        try {
-          hold = await holdForConfirm(service, current, () => parseConfirm(body));
-        } catch (err) {
-          if (!(err instanceof CheckoutLocked) || attempt >= 5) throw err;
-          await confirmSettled(service, row.id);
-          continue;
-        }
-        try {
-          store.tx((tx) => confirmCheckout({ store, clock, tx }, row.id, hold.held.changes));
-        } finally {
-          hold.release();
-        }
-        return success();
-      }
+      // A second click waits for the first one's confirm, then finds the session confirmed (a
+      // refusal caught below) and follows it to success_url.
+      await checkoutSessions.confirm(
+        row.id,
+        () => parseConfirm(body),
+        'wait',
+        () => undefined,
+      );
+      return success();
     } catch (err) {
       if (err instanceof Invalid) return refused(reply, c, err.problems, fields);
       if (err instanceof NotOpenCheckout || err instanceof ExpiredCheckout) return settled();

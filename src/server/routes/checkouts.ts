@@ -5,11 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import { CHECKOUT_DEFAULT_SORTING, CHECKOUT_SORT_CRITERIA } from '../../shared/api-facts.js';
 import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { createCheckout } from '../domain/checkout-create.js';
-import { confirmCheckout, updateCheckout } from '../domain/checkouts.js';
+import { updateCheckout } from '../domain/checkouts.js';
 import { NotFound } from '../domain/errors.js';
 import { checkoutPublicView, checkoutView } from '../serialize.js';
 import { listParams, paginated, type Query, uuidLists, uuidParam } from '../validate.js';
-import { type HeldConfirm, holdForConfirm } from './checkout-confirm.js';
 import {
   parseCheckoutCreate,
   parseCheckoutUpdate,
@@ -19,7 +18,7 @@ import {
 
 const { READ, WRITE } = sellerAuth('checkouts');
 
-export function registerCheckouts({ app, get, write, service }: Router): void {
+export function registerCheckouts({ app, get, write, command, service }: Router): void {
   const { store, clock } = service;
 
   const load = ({ visible }: Context, rawId: unknown) => {
@@ -77,20 +76,16 @@ export function registerCheckouts({ app, get, write, service }: Router): void {
     return checkoutPublicView(loader, store.row('checkouts', id)!, clock.iso());
   });
 
-  write<HeldConfirm>(
-    'POST',
-    '/v1/checkouts/custom/client/:secret/confirm',
-    null,
-    (_req, { work, loader, held }) => {
-      const { token } = confirmCheckout(work, held.id, held.changes);
-      return checkoutView(loader, store.row('checkouts', held.id)!, clock.iso(), token);
-    },
-    // Before the transaction: the checks that need no lock, the lock, and the payment
-    // processor's round trip (checkout-confirm.ts); the confirm commits in one transaction.
-    async (req) => {
-      const row = store.checkouts.bySecret((req.params as { secret: string }).secret);
-      if (!row) throw new NotFound();
-      return holdForConfirm(service, row, () => parseConfirm(req.body));
-    },
-  );
+  // A command (services/checkout-sessions.ts): the lock and the payment processor's round trip
+  // come before the confirm's unit of work, shared with the hosted page's Pay.
+  command('POST', '/v1/checkouts/custom/client/:secret/confirm', null, (req, { loader }) => {
+    const row = store.checkouts.bySecret((req.params as { secret: string }).secret);
+    if (!row) throw new NotFound();
+    return service.checkoutSessions.confirm(
+      row.id,
+      () => parseConfirm(req.body),
+      'refuse',
+      (_work, token) => checkoutView(loader, store.row('checkouts', row.id)!, clock.iso(), token),
+    );
+  });
 }

@@ -191,7 +191,7 @@ const CATALOGUE_TABLES: readonly Table[] = ['products', 'prices', 'discounts', '
  * is made of (the order form of a product, a price, the full form of a discount).
  */
 export function catalogue(l: Loader, key: string, build: () => R): R {
-  return l.store.memo<R>('catalogue', CATALOGUE_TABLES).get(key, build);
+  return l.memo<R>('catalogue', CATALOGUE_TABLES).get(key, build);
 }
 
 export function discountFull(l: Loader, r: DiscountRow): R {

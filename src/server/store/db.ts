@@ -1,10 +1,11 @@
 // SQLite through node:sqlite: one connection that every request shares. WAL + one transaction per
 // write request: every write that was acknowledged with a 2xx has been handed to the OS before
-// the answer, so it survives kill -9. The store modules (store/*.ts) hold every statement.
+// the answer, so it survives kill -9. The store modules (store/*.ts) hold every statement; only
+// they and store/index.ts see this module.
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { parseJson as parseExact } from '../../shared/json.js';
-import type { DomainEvent } from '../domain/events.js';
+import { ANNOUNCED_TABLES, type DomainEvent } from '../domain/events.js';
 import type { Job } from '../domain/jobs.js';
 import { type Memo, Memos } from './memo.js';
 import type { ById, EventRow, OfOrganization, Table, Tables } from './rows.js';
@@ -12,11 +13,14 @@ import { SCHEMA } from './schema.js';
 
 export type Row = Record<string, SQLInputValue>;
 
-/** What code running inside a write transaction gets besides the store. */
+/**
+ * The unit of work: what code running inside a write transaction gets besides the store
+ * (domain/work.ts). Every write runs inside one (Db refuses any other).
+ */
 export interface Tx {
   /**
-   * Records an event this transaction causes (domain/events.ts): the store's sink stores it at
-   * once, inside the transaction, so a rollback drops it with the change.
+   * Records an event this transaction causes (domain/events.ts): the outbox stores it at once,
+   * inside the transaction, so a rollback drops it with the change.
    */
   emit(event: DomainEvent): void;
   /**
@@ -24,20 +28,35 @@ export interface Tx {
    * (domain/jobs.ts): stored in this one, so a queued job survives kill -9 and a rollback drops it.
    */
   enqueue(job: Job): void;
+  /**
+   * Says that this transaction changes rows of `tables` without an event of their resource, as
+   * the real service does there (say why at the call); any other such change is refused as a
+   * forgotten event (ANNOUNCED_TABLES, domain/events.ts).
+   */
+  unannounced(...tables: Table[]): void;
 }
 
 /** Where events are stored (webhooks/outbox.ts; by default nowhere). */
 export interface Outbox {
   /** Inside the open transaction, when the event is emitted: stores it. */
   store(event: DomainEvent): EventRow | undefined;
+  /** Inside the transaction, just before COMMIT, with its events in order; a throw rolls it back. */
+  sealed(events: readonly DomainEvent[]): void;
   /** After COMMIT, with what `store` returned for the transaction's events, in order. */
   committed(events: readonly EventRow[]): void;
 }
 
-/** Sees each transaction's events just before COMMIT, inside it; a throw rolls it back. */
-export type EventSink = (events: readonly DomainEvent[]) => void;
+/** What the transactions report to, wired once when the service starts (Store.connect). */
+export interface TxHooks {
+  outbox: Outbox;
+  /** Runs the queued jobs (domain/jobs.ts); called after each COMMIT that queued one. */
+  afterCommit(): void;
+}
 
-const NO_OUTBOX: Outbox = { store: () => undefined, committed: () => {} };
+const UNCONNECTED: TxHooks = {
+  outbox: { store: () => undefined, sealed: () => {}, committed: () => {} },
+  afterCommit: () => {},
+};
 
 /** The table an INSERT, UPDATE or DELETE writes; undefined for anything else. */
 const WRITES =
@@ -48,21 +67,23 @@ interface Open {
   events: DomainEvent[];
   /** Tables written so far (undefined: all): their memos are emptied again on rollback. */
   written: Set<string | undefined>;
+  /** Tables whose rows changed (a write that matched none is no change). */
+  changed: Set<string>;
+  unannounced: Set<string>;
 }
 
+/**
+ * The connection, its statements and its transactions; private to store/ (the repositories and
+ * Store hold it, store/index.ts): everything else reads and writes through those.
+ */
 export class Db {
-  readonly db: DatabaseSync;
+  private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly writes = new Map<string, string | undefined>();
   private readonly inserts = new Map<string, string>();
   private open: Open | undefined;
   readonly memos = new Memos();
-  /** Stores the events of write transactions as they are emitted (see domain/events.ts). */
-  outbox: Outbox = NO_OUTBOX;
-  /** Sees the events of each transaction before COMMIT (tests observe the changes' events). */
-  sink: EventSink = () => {};
-  /** Runs the queued jobs (domain/jobs.ts); called after each COMMIT that queued one. */
-  worker: () => void = () => {};
+  hooks: TxHooks = UNCONNECTED;
 
   constructor(file = ':memory:') {
     this.db = new DatabaseSync(file);
@@ -133,11 +154,15 @@ export class Db {
       .n;
   }
 
-  /** Runs a write; the memos of the table it writes are emptied. */
+  /** Runs a write inside the open transaction; the memos of the table it writes are emptied. */
   run(sql: string, ...params: unknown[]) {
+    const open = this.writing(sql);
     if (!this.writes.has(sql)) this.writes.set(sql, WRITES.exec(sql)?.[1]);
-    this.wrote(this.writes.get(sql));
-    return this.stmt(sql).run(...(params as SQLInputValue[]));
+    const table = this.writes.get(sql);
+    this.wrote(open, table);
+    const result = this.stmt(sql).run(...(params as SQLInputValue[]));
+    if (table && result.changes) open.changed.add(table);
+    return result;
   }
 
   /**
@@ -168,9 +193,9 @@ export class Db {
       const verb = conflict === 'ignore' ? 'INSERT OR IGNORE' : 'INSERT';
       sql = `${verb} INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
       this.inserts.set(key, sql);
+      this.writes.set(sql, table);
     }
-    this.wrote(table);
-    this.stmt(sql).run(...(Object.values(row) as SQLInputValue[]));
+    this.run(sql, ...Object.values(row));
   }
 
   /** Sets `set`'s columns and modified_at of the row `id` of `table`. */
@@ -184,14 +209,29 @@ export class Db {
     );
   }
 
-  private wrote(table: string | undefined): void {
+  /**
+   * The open transaction a write joins. A write outside one is a bug: its events would reach
+   * no outbox, and nothing would undo it with the rest of its change.
+   */
+  private writing(sql: string): Open {
+    if (!this.open)
+      throw new Error(`a write outside a transaction (store.tx): ${sql.slice(0, 60)}`);
+    return this.open;
+  }
+
+  private wrote(open: Open, table: string | undefined): void {
     this.memos.written(table);
-    this.open?.written.add(table);
+    open.written.add(table);
   }
 
   /** A memo of values computed from `tables`, emptied by any write to one of them. */
   memo<T>(name: string, tables: readonly Table[]): Memo<T> {
     return this.memos.get<T>(name, tables);
+  }
+
+  /** Whether a transaction is open (tests look from inside the outbox). */
+  get inTransaction(): boolean {
+    return this.db.isTransaction;
   }
 
   /**
@@ -200,31 +240,42 @@ export class Db {
    */
   tx<T>(fn: (tx: Tx) => T): T {
     if (this.open) return fn(this.open.tx);
+    const { outbox, afterCommit } = this.hooks;
     this.db.exec('BEGIN IMMEDIATE');
-    const events: DomainEvent[] = [];
     const stored: EventRow[] = [];
-    const emit = (e: DomainEvent) => {
-      events.push(e);
-      const row = this.outbox.store(e);
-      if (row) stored.push(row);
-    };
     let queued = false;
-    const enqueue = (job: Job) => {
-      this.run(
-        'INSERT INTO jobs (id, kind, ref, created_at) VALUES (?, ?, ?, ?)',
-        randomUUID(),
-        job.kind,
-        job.ref,
-        new Date().toISOString(),
-      );
-      queued = true;
+    const open: Open = {
+      events: [],
+      written: new Set(),
+      changed: new Set(),
+      unannounced: new Set(),
+      tx: {
+        emit: (e) => {
+          open.events.push(e);
+          const row = outbox.store(e);
+          if (row) stored.push(row);
+        },
+        enqueue: (job) => {
+          this.run(
+            'INSERT INTO jobs (id, kind, ref, created_at) VALUES (?, ?, ?, ?)',
+            randomUUID(),
+            job.kind,
+            job.ref,
+            new Date().toISOString(),
+          );
+          queued = true;
+        },
+        unannounced: (...tables) => {
+          for (const t of tables) open.unannounced.add(t);
+        },
+      },
     };
-    const open: Open = { tx: { emit, enqueue }, events, written: new Set() };
     this.open = open;
     let result: T;
     try {
       result = fn(open.tx);
-      if (events.length) this.sink(events);
+      assertAnnounced(open);
+      if (open.events.length) outbox.sealed(open.events);
       this.db.exec('COMMIT');
     } catch (err) {
       this.db.exec('ROLLBACK');
@@ -234,41 +285,16 @@ export class Db {
     } finally {
       this.open = undefined;
     }
-    if (stored.length) this.outbox.committed(stored);
-    if (queued) this.worker();
+    if (stored.length) outbox.committed(stored);
+    if (queued) afterCommit();
     return result;
-  }
-
-  /** The jobs queued and not done yet, oldest first. */
-  pendingJobs(): (Job & { id: string })[] {
-    return this.all('SELECT id, kind, ref FROM jobs ORDER BY rowid');
-  }
-
-  /** A job is done: called inside the transaction that does it. */
-  finishJob(id: string): void {
-    this.run('DELETE FROM jobs WHERE id = ?', id);
-  }
-
-  getMeta(key: string): string | undefined {
-    return this.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', key)?.value;
-  }
-
-  setMeta(key: string, value: string): void {
-    this.run(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-      key,
-      value,
-    );
-  }
-
-  isEmpty(): boolean {
-    return !this.get('SELECT 1 FROM organizations LIMIT 1');
   }
 
   /** Deletes every row (schema kept), for /__local/reset. */
   wipe(): void {
     this.tx(() => {
-      this.wrote(undefined);
+      // Not through run(): no table counts as changed, a reset announces nothing.
+      this.wrote(this.open!, undefined);
       this.db.exec('PRAGMA defer_foreign_keys = ON');
       const tables = this.all<{ name: string }>(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
@@ -282,6 +308,27 @@ export class Db {
     if (this.db.isOpen) this.db.close();
   }
 }
+
+/**
+ * A change of rows whose resource has events (ANNOUNCED_TABLES) emitted one of them, or said it
+ * sends none (Tx.unannounced): else the change is refused, so a forgotten event fails its tests.
+ */
+function assertAnnounced(open: Open): void {
+  for (const table of open.changed) {
+    if (open.unannounced.has(table)) continue;
+    const resource = RESOURCE_OF.get(table);
+    if (resource && !open.events.some((e) => e.type.startsWith(`${resource}.`)))
+      throw new Error(
+        `a change of ${table} emitted no ${resource}.* event (emit one, or tx.unannounced('${table}') and say why)`,
+      );
+  }
+}
+
+const RESOURCE_OF = new Map<string, string>(
+  Object.entries(ANNOUNCED_TABLES).flatMap(([resource, tables]) =>
+    tables.map((t) => [t, resource] as const),
+  ),
+);
 
 /** `column = ?` for one value, `column IN (?, …)` for several: both let SQLite use indexes. */
 export function sqlIn(column: string, values: readonly unknown[], params: unknown[]): string {

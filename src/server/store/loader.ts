@@ -1,6 +1,7 @@
 // Per-request row loading for the serializers: one query per table for a page of rows, and the
 // small product children shared by many rows, each loaded once per request.
 import type { Db } from './db.js';
+import type { Memo } from './memo.js';
 import type {
   ActivationRow,
   AttachedFieldRow,
@@ -9,6 +10,7 @@ import type {
   MediaRow,
   PriceRow,
   ProductRow,
+  Table,
 } from './rows.js';
 
 interface Children {
@@ -39,9 +41,14 @@ export class Loader {
   private readonly children = new Map<string, unknown[]>();
 
   constructor(
-    readonly store: Db,
+    private readonly store: Db,
     readonly baseUrl: string,
   ) {}
+
+  /** The store's memo `name` (serialize/catalogue.ts caches the catalogue's JSON there). */
+  memo<T>(name: string, tables: readonly Table[]): Memo<T> {
+    return this.store.memo<T>(name, tables);
+  }
 
   prime(table: keyof ById, ids: Iterable<unknown>): void {
     const cache = this.table(table);

@@ -143,7 +143,7 @@ export class DeliveryWorker {
     this.timer = undefined;
     const free = CONCURRENCY - this.busy.size;
     if (free > 0) {
-      for (const d of this.store.webhooks.due(Date.now(), this.busy, free)) {
+      for (const d of this.store.webhooks.due(this.clock.wallMs(), this.busy, free)) {
         this.busy.add(d.endpoint_id);
         void this.deliver(d).finally(() => {
           this.busy.delete(d.endpoint_id);
@@ -155,7 +155,7 @@ export class DeliveryWorker {
     if (this.busy.size) return;
     const next = this.store.webhooks.nextDue();
     if (next !== undefined) {
-      const wait = Math.min(Math.max(next - Date.now(), 0), MAX_TIMER_MS);
+      const wait = Math.min(Math.max(next - this.clock.wallMs(), 0), MAX_TIMER_MS);
       this.timer = setTimeout(() => this.pump(), wait);
       this.timer.unref();
     }
@@ -169,7 +169,7 @@ export class DeliveryWorker {
     const nextMs =
       succeeded || attempts >= this.retry.maxAttempts
         ? null
-        : Date.now() + backoffMs(attempts, this.retry);
+        : this.clock.wallMs() + backoffMs(attempts, this.retry);
     const now = this.clock.iso();
     this.store.tx(() =>
       this.store.webhooks.recordAttempt(

@@ -6,7 +6,6 @@ import type { Clock } from '../clock.js';
 import type { DomainEvent } from '../domain/events.js';
 import { uuid } from '../ids.js';
 import { eventData } from '../serialize/events.js';
-import { Loader } from '../serialize.js';
 import type { Outbox, Store } from '../store/index.js';
 import type { EventRow } from '../store/rows.js';
 
@@ -15,16 +14,20 @@ export function eventPayload(event: DomainEvent, timestamp: string, data: unknow
   return JSON.stringify({ type: event.type, timestamp, data });
 }
 
+/** Sees each transaction's events inside it, before COMMIT; a throw rolls the change back. */
+export type EventObserver = (events: readonly DomainEvent[]) => void;
+
 export function createOutbox(
   store: Store,
   clock: Clock,
-  baseUrl: () => string,
+  baseUrl: string,
+  observers: ReadonlySet<EventObserver>,
   committed: (events: readonly EventRow[]) => void,
 ): Outbox {
   return {
     store(event) {
       const timestamp = clock.iso();
-      const found = eventData(new Loader(store, baseUrl()), event, timestamp);
+      const found = eventData(store.loader(baseUrl), event, timestamp);
       // A change announced a resource that is not there: a bug, and the change is undone.
       if (!found) throw new Error(`${event.type}: no resource ${event.id}`);
       const row = store.webhooks.insertEvent({
@@ -34,10 +37,14 @@ export function createOutbox(
         timestamp,
         payload: eventPayload(event, timestamp, found.data),
       });
-      const due = Date.now();
+      // Deliveries fall due by wall time (webhooks/delivery.ts), this one at once.
+      const due = clock.wallMs();
       for (const endpointId of store.webhooks.subscribed(found.organizationId, event.type))
         store.webhooks.insertWebhookEvent(uuid(), row.id, endpointId, timestamp, due);
       return row;
+    },
+    sealed(events) {
+      for (const observe of observers) observe(events);
     },
     committed,
   };

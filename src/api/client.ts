@@ -2,7 +2,6 @@
 // bodies, response validation and pagination. Resource modules stay thin on top of it.
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Dispatcher } from 'undici';
 import { AuthError, BillingError } from '../errors.js';
 import type { ApiVersion } from '../shared/api-versions.js';
 import type { Check, Field, Output } from './check.js';
@@ -19,15 +18,7 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import { paginated } from './schemas.js';
-import {
-  type Answer,
-  type Env,
-  NodeTransport,
-  proxyConfigured,
-  ResponseTooLargeError,
-  type Transport,
-  tracer,
-} from './transport.js';
+import { type Answer, type Env, ResponseTooLargeError, Transport, tracer } from './transport.js';
 import { buildUrl, type Query } from './url.js';
 import { parseResponse } from './validate.js';
 
@@ -38,9 +29,9 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export interface ApiClientOptions {
   baseUrl: string;
   token?: TokenSource;
-  /** Tests pass a MockAgent; otherwise node:http, or undici behind a configured proxy. */
-  dispatcher?: Dispatcher;
-  /** Read for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case). */
+  /** The run's one transport (Context.transport()); absent: the client's own, made from `env`. */
+  transport?: Transport;
+  /** Read for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) by the client's own transport. */
   env?: Env;
   /** The CLI version for the User-Agent header. */
   version?: string;
@@ -126,49 +117,36 @@ export class ApiClient {
   clockSkewMs?: number;
   private readonly opts: ApiClientOptions;
   private readonly retry: RetryPolicy;
+  private readonly connectTimeoutMs: number;
   private readonly requestTimeoutMs: number;
   private readonly userAgent: string;
   private readonly trace: (line: string) => void;
-  private transportValue?: Promise<Transport>;
-  /** Streams go over undici: the injected dispatcher, or this one (made on first use). */
-  private streamDispatcher?: Dispatcher;
+  /** The transport made here, when none was given: closed by close(). */
+  private ownTransport?: Transport;
 
   constructor(opts: ApiClientOptions) {
     this.opts = opts;
     this.baseUrl = opts.baseUrl;
     this.apiVersion = opts.apiVersion;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.connectTimeoutMs = opts.connectTimeoutMs ?? 10_000;
     this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
     this.userAgent = opts.userAgent ?? defaultUserAgent(opts.version ?? '0.0.0-dev');
     this.trace = tracer(opts.debug);
   }
 
-  /** node:http, or undici for an injected dispatcher or a proxy; made on first use. */
-  private transport(): Promise<Transport> {
-    this.transportValue ??= (async () => {
-      const connectMs = this.opts.connectTimeoutMs ?? 10_000;
-      if (!this.opts.dispatcher && !proxyConfigured(this.opts.env ?? {})) {
-        return new NodeTransport(connectMs);
-      }
-      const { UndiciTransport, createDispatcher } = await import('./undici-transport.js');
-      return this.opts.dispatcher
-        ? new UndiciTransport(this.opts.dispatcher, false)
-        : new UndiciTransport(
-            createDispatcher(this.opts.env ?? {}, connectMs, this.requestTimeoutMs),
-            true,
-          );
-    })();
-    return this.transportValue;
+  /** The given transport, or one of the client's own (made on first use). */
+  private transport(): Transport {
+    if (this.opts.transport) return this.opts.transport;
+    this.ownTransport ??= new Transport({ env: this.opts.env ?? {} });
+    return this.ownTransport;
   }
 
-  /** Closes the connections this client keeps (never an injected dispatcher). */
+  /** Closes the connections of the client's own transport (a given one belongs to its owner). */
   async close(): Promise<void> {
-    const transport = await this.transportValue;
-    this.transportValue = undefined;
-    await transport?.close();
-    // destroy, not close: close would wait for a stream that never ends by itself.
-    await this.streamDispatcher?.destroy();
-    this.streamDispatcher = undefined;
+    const own = this.ownTransport;
+    this.ownTransport = undefined;
+    await own?.close();
   }
 
   /**
@@ -180,16 +158,7 @@ export class ApiClient {
   async stream(path: string, opts: StreamOptions): Promise<AsyncIterable<Buffer>> {
     const url = buildUrl(this.baseUrl, path);
     const { openStream } = await import('./stream.js');
-    let dispatcher = this.opts.dispatcher;
-    if (!dispatcher) {
-      const { createDispatcher } = await import('./undici-transport.js');
-      this.streamDispatcher ??= createDispatcher(
-        this.opts.env ?? {},
-        this.opts.connectTimeoutMs ?? 10_000,
-        this.requestTimeoutMs,
-      );
-      dispatcher = this.streamDispatcher;
-    }
+    const transport = this.transport();
     for (let refreshed = false; ; refreshed = true) {
       const token = await this.token();
       const headers: Record<string, string> = {
@@ -202,9 +171,10 @@ export class ApiClient {
       if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId;
       const signals = [this.opts.signal, opts.signal].filter((s) => s !== undefined);
       const opened = await openStream({
-        dispatcher,
+        transport,
         url,
         headers,
+        connectTimeoutMs: this.connectTimeoutMs,
         headersTimeoutMs: this.requestTimeoutMs,
         idleTimeoutMs: opts.idleTimeoutMs,
         maxErrorBytes: this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
@@ -249,12 +219,13 @@ export class ApiClient {
     // connect, where not a byte was written, is retried (classifyConnectionError.notSent).
     const idempotent = opts.idempotent ?? method !== 'POST';
     const max = Math.max(1, this.retry.maxAttempts);
+    const transport = this.transport();
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       const token = opts.auth === false ? undefined : await this.token();
       let answer: Answer;
       try {
-        answer = await this.send(method, url, token, opts);
+        answer = await this.send(transport, method, url, token, opts);
       } catch (err) {
         if (this.opts.signal?.aborted || opts.signal?.aborted) throw err;
         if (err instanceof ResponseTooLargeError) throw tooLarge(err, method, path, idempotent);
@@ -330,7 +301,13 @@ export class ApiClient {
     return value || undefined;
   }
 
-  private async send(method: Method, url: URL, token: string | undefined, opts: RequestOptions) {
+  private async send(
+    transport: Transport,
+    method: Method,
+    url: URL,
+    token: string | undefined,
+    opts: RequestOptions,
+  ) {
     const headers: Record<string, string> = {
       'user-agent': this.userAgent,
       accept: opts.accept ?? 'application/json',
@@ -342,11 +319,12 @@ export class ApiClient {
     for (const [name, value] of Object.entries(opts.headers ?? {})) {
       headers[name.toLowerCase()] = value;
     }
-    return (await this.transport()).send({
+    return transport.send({
       method,
       url,
       headers,
       body,
+      connectTimeoutMs: this.connectTimeoutMs,
       timeoutMs: this.requestTimeoutMs,
       maxBodyBytes: this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       signals: [this.opts.signal, opts.signal].filter((s) => s !== undefined),

@@ -1,16 +1,22 @@
-// One long-lived GET whose answer keeps coming (Server-Sent Events), over undici: the --debug
-// trace of the request and of every chunk, the answer's headers within the request timeout, and
-// the body as it arrives with an idle limit (heartbeats keep a live stream from reaching it). A
-// broken or silent stream surfaces as a NetworkError the caller can reconnect after.
-import type { Dispatcher } from 'undici';
+// One long-lived GET whose answer keeps coming (Server-Sent Events): the --debug trace of the
+// request and of every chunk, the answer's headers within the request timeout, and the body as
+// it arrives with an idle limit (heartbeats keep a live stream from reaching it). A broken or
+// silent stream surfaces as a NetworkError the caller can reconnect after.
 import { NetworkError } from '../errors.js';
 import { classifyConnectionError } from './retry.js';
-import { type Answer, readBody } from './transport.js';
+import {
+  type Answer,
+  type Opened as Answered,
+  type Body,
+  readBody,
+  type Transport,
+} from './transport.js';
 
 export interface StreamExchange {
-  dispatcher: Dispatcher;
+  transport: Transport;
   url: URL;
   headers: Record<string, string>;
+  connectTimeoutMs: number;
   headersTimeoutMs: number;
   idleTimeoutMs: number;
   /** An error answer larger than this is not read. */
@@ -21,9 +27,7 @@ export interface StreamExchange {
 
 export type Opened = { body: AsyncIterable<Buffer> } | { answer: Answer };
 
-type Body = AsyncIterable<Buffer> & { destroy(err?: Error): void };
-
-/** The body of a 2xx answer, or any other answer read whole; throws what undici threw. */
+/** The body of a 2xx answer, or any other answer read whole; throws what the transport threw. */
 export async function openStream(x: StreamExchange): Promise<Opened> {
   const { url, trace } = x;
   trace(`→ GET ${url.href}`);
@@ -33,24 +37,23 @@ export async function openStream(x: StreamExchange): Promise<Opened> {
   const started = performance.now();
   const elapsed = () => `${Math.round(performance.now() - started)}ms`;
   const signal = AbortSignal.any(x.signals);
-  let res: Dispatcher.ResponseData;
+  let res: Answered;
   try {
-    res = await x.dispatcher.request({
-      origin: url.origin,
-      path: url.pathname + url.search,
+    res = await x.transport.open({
       method: 'GET',
+      url,
       headers: x.headers,
-      signal,
-      headersTimeout: x.headersTimeoutMs,
-      bodyTimeout: x.idleTimeoutMs,
+      connectTimeoutMs: x.connectTimeoutMs,
+      timeoutMs: x.headersTimeoutMs,
+      idleTimeoutMs: x.idleTimeoutMs,
+      signals: [signal],
     });
   } catch (err) {
     trace(`✗ GET ${url.href} ${err instanceof Error ? err.message : String(err)} ${elapsed()}`);
     throw err;
   }
-  const status = res.statusCode;
+  const { status, body } = res;
   trace(`← ${status} GET ${url.href} ${elapsed()}`);
-  const body = res.body as unknown as Body;
   if (status >= 200 && status < 300) return { body: traced(body, x, signal) };
   const text = await readBody(body, res.headers['content-length'], x.maxErrorBytes, status);
   if (text !== '') trace(`← ${text}`);

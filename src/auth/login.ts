@@ -222,7 +222,7 @@ export async function whoIs(
   as: o.AuthorizationServer,
   client: o.Client,
   accessToken: string,
-  net: Net = {},
+  net: Net,
 ): Promise<string | undefined> {
   if (!as.userinfo_endpoint) return undefined;
   const response = await o.userInfoRequest(as, client, accessToken, requestOptions(settings, net));

@@ -1,8 +1,7 @@
 // The CLI's OAuth client side (oauth4webapi): discovery with the spec's paths as fallback,
 // and the refresh grant. Plain http is allowed only for loopback hosts (the local service).
 import * as o from 'oauth4webapi';
-import type { Dispatcher } from 'undici';
-import { redact } from '../api/redact.js';
+import { type Answer, type Transport, tracer } from '../api/transport.js';
 import type { Settings } from '../config/resolve.js';
 import { isLoopback } from '../shared/local.js';
 
@@ -12,61 +11,76 @@ export interface Endpoints {
   discovered: boolean;
 }
 
-/** What an OAuth request needs from the command: Ctrl+C, and the --debug trace. */
+/** What an OAuth request needs from the command: the run's transport, Ctrl+C, --debug. */
 export interface Net {
+  /** The run's one transport (Context.transport()), the API client's too. */
+  transport: Transport;
   signal?: AbortSignal;
   debug?: (line: string) => void;
-  /** Tests inject a MockAgent: requests then go through undici's fetch with it. */
-  dispatcher?: Dispatcher;
   /** --api-version, over the profile's api_version. */
   apiVersion?: string;
+  /** --connect-timeout / --request-timeout in ms, over the profile's. */
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
-export function requestOptions(settings: Settings, net: Net = {}) {
-  const { debug } = net;
+export function requestOptions(settings: Settings, net: Net) {
   // Every request says which API version it speaks, the OAuth ones too (none: the seed's).
   const version = net.apiVersion ?? settings.api_version;
+  // The same redacted trace as the API client's, for discovery, token, userinfo and revoke.
+  const trace = tracer(net.debug);
   return {
     [o.allowInsecureRequests]: isLoopback(settings.base_url),
     signal: net.signal,
-    [o.customFetch]: async (url: string, given: RequestInit) => {
-      const headers = new Headers(given.headers);
+    [o.customFetch]: async (url: string, init: RequestInit): Promise<Response> => {
+      const headers = new Headers(init.headers);
       if (version && version !== 'none') headers.set('polar-version', version);
-      const init = { ...given, headers };
-      // The same redacted one-line trace as the API client's, for discovery, token and revoke.
-      const started = Date.now();
       const method = init.method ?? 'GET';
-      debug?.(redact(`→ ${method} ${url}`));
-      if (debug && (typeof init.body === 'string' || init.body instanceof URLSearchParams)) {
-        debug(redact(`  ${String(init.body)}`));
-      }
-      let response: Response;
+      // oauth4webapi sends a form (URLSearchParams) or nothing; redirects are never followed.
+      const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+      const timeoutMs = net.requestTimeoutMs ?? settings.request_timeout * 1000;
+      let answer: Answer;
       try {
-        response = net.dispatcher
-          ? await dispatched(net.dispatcher, url, init)
-          : await fetch(url, init);
+        answer = await net.transport.send({
+          method,
+          url: new URL(url),
+          headers: Object.fromEntries(headers),
+          body,
+          connectTimeoutMs: net.connectTimeoutMs ?? settings.connect_timeout * 1000,
+          timeoutMs,
+          maxBodyBytes: Math.round(settings.max_response_mb * 1024 * 1024),
+          signals: [net.signal, init.signal].filter((s): s is AbortSignal => s != null),
+          trace,
+        });
       } catch (err) {
-        throw await unreachable(method, url, err);
+        if (net.signal?.aborted) throw err;
+        throw await unreachable(method, url, err, timeoutMs);
       }
-      debug?.(redact(`← ${response.status} ${method} ${url} ${Date.now() - started}ms`));
-      return response;
+      return response(answer);
     },
   };
 }
 
-async function dispatched(dispatcher: Dispatcher, url: string, init: RequestInit) {
-  const { fetch } = await import('undici');
-  return (await fetch(url, { ...(init as object), dispatcher })) as unknown as Response;
+/** The answer as the Response oauth4webapi reads. */
+function response({ status, headers, text }: Answer): Response {
+  const fields = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      fields.append(name, v);
+    }
+  }
+  // A 204 or 304 Response may carry no body at all, not even an empty one.
+  const empty = text === '' || status === 204 || status === 304;
+  return new Response(empty ? null : text, { status, headers: fields });
 }
 
-/** fetch's bare "fetch failed" becomes the same network error (exit 3) as the API client's. */
-async function unreachable(method: string, url: string, err: unknown): Promise<unknown> {
-  if ((err as { name?: string }).name === 'AbortError') return err;
+/** A failed exchange becomes the same network error (exit 3) as the API client's. */
+async function unreachable(method: string, url: string, err: unknown, timeoutMs: number) {
   const [{ classifyConnectionError }, { connectionFailure }] = await Promise.all([
     import('../api/retry.js'),
     import('../api/failures.js'),
   ]);
-  const failure = classifyConnectionError((err as { cause?: unknown }).cause ?? err, 0);
+  const failure = classifyConnectionError(err, timeoutMs);
   // Discovery is a GET; a token or revocation POST may have been applied (a code spent).
   return connectionFailure(method, new URL(url), failure, {
     attempt: 1,
@@ -76,7 +90,7 @@ async function unreachable(method: string, url: string, err: unknown): Promise<u
 }
 
 /** `{base_url}/.well-known/openid-configuration`, or the spec's paths when it is missing. */
-export async function discover(settings: Settings, net: Net = {}): Promise<Endpoints> {
+export async function discover(settings: Settings, net: Net): Promise<Endpoints> {
   const issuer = new URL(settings.base_url);
   try {
     const response = await o.discoveryRequest(issuer, {
@@ -120,7 +134,7 @@ export interface TokenSet {
 export async function refreshGrant(
   settings: Settings,
   refreshToken: string,
-  net: Net = {},
+  net: Net,
 ): Promise<TokenSet> {
   const { as } = await discover(settings, net);
   const client: o.Client = { client_id: settings.client_id };

@@ -5,7 +5,7 @@ import type { Settings } from '../config/resolve.js';
 import type { Credentials } from './credentials.js';
 import { discover, type Net, requestOptions } from './oauth.js';
 
-export async function revoke(settings: Settings, c: Credentials, net: Net = {}): Promise<boolean> {
+export async function revoke(settings: Settings, c: Credentials, net: Net): Promise<boolean> {
   const { as } = await discover(settings, net);
   if (!as.revocation_endpoint) return false;
   const client: o.Client = { client_id: settings.client_id };

@@ -1,11 +1,12 @@
 // One Context per run (gh's cmdutil.Factory): what the process injects — streams, environment,
-// clock, browser, Ctrl+C, and for tests an HTTP dispatcher — and what a command needs built from
-// it once and lazily: settings, token store, credentials, API clients, the printer.
+// clock, browser, Ctrl+C, and for tests where connections go — and what a command needs built
+// from it once and lazily: settings, token store, credentials, the HTTP transport, API clients,
+// the printer.
 // Heavy modules are imported on first use only (start-up budget, bench/RESULTS.md).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Dispatcher } from 'undici';
 import type { ApiClient, ApiClientOptions, RetryNotice } from '../api/client.js';
+import type { Connect, Transport } from '../api/transport.js';
 import type { Net } from '../auth/oauth.js';
 import type { TokenStore } from '../auth/token-store.js';
 import type { Settings } from '../config/resolve.js';
@@ -49,8 +50,11 @@ export interface Environment {
   signal: AbortSignal;
   /** Runs a pager on the terminal (absent: output is never paged, as in tests). */
   startPager?(command: string): Promise<Pager>;
-  /** Every API and OAuth request goes through it: tests pass an undici MockAgent. */
-  dispatcher?: Dispatcher;
+  /**
+   * Opens every connection the run makes (API, OAuth, event stream, forwarded deliveries):
+   * tests route hosts to their loopback servers. Absent: a TCP connect to the host.
+   */
+  connect?: Connect;
 }
 
 /** The global flags (program.ts), as commander parsed them. */
@@ -99,7 +103,6 @@ export class Context implements Environment {
   readonly env: Environment['env'];
   readonly configDir: string;
   readonly signal: AbortSignal;
-  readonly dispatcher?: Dispatcher;
   readonly startPager?: (command: string) => Promise<Pager>;
   private settingsValue?: Settings;
   private clockNoted = false;
@@ -107,6 +110,7 @@ export class Context implements Environment {
   /** A keychain warning was printed: one per command is enough. */
   private keychainWarned = false;
   private credentialsValue?: Promise<Credentials>;
+  private transportValue?: Promise<Transport>;
   private readonly clients = new Map<Audience, Promise<ApiClient>>();
   private readonly others: ApiClient[] = [];
 
@@ -115,7 +119,6 @@ export class Context implements Environment {
     this.env = environment.env;
     this.configDir = environment.configDir;
     this.signal = environment.signal;
-    this.dispatcher = environment.dispatcher;
     if (environment.startPager) this.startPager = (c) => environment.startPager!(c);
   }
 
@@ -160,12 +163,26 @@ export class Context implements Environment {
     return this.debug ? (line) => this.io.stderr.write(`${line}\n`) : undefined;
   }
 
-  /** Ctrl+C, the --debug trace and the dispatcher, for requests outside the API client (OAuth). */
-  net(): Net & { signal: AbortSignal } {
+  /**
+   * The run's one HTTP transport: every request of every client, OAuth's, the event stream and
+   * forwarded deliveries share it and its connections; closed by close().
+   */
+  transport(): Promise<Transport> {
+    this.transportValue ??= import('../api/transport.js').then(
+      ({ Transport }) => new Transport({ env: this.env, connect: this.environment.connect }),
+    );
+    return this.transportValue;
+  }
+
+  /** Transport, timeouts, Ctrl+C and --debug trace for requests outside the API client (OAuth). */
+  async net(): Promise<Net & { signal: AbortSignal }> {
+    const settings = await this.settings();
     return {
+      transport: await this.transport(),
       signal: this.signal,
       debug: this.trace,
-      dispatcher: this.dispatcher,
+      connectTimeoutMs: this.connectTimeoutMs(settings),
+      requestTimeoutMs: this.requestTimeoutMs(settings),
       ...(this.globals.apiVersion ? { apiVersion: this.globals.apiVersion } : {}),
     };
   }
@@ -235,16 +252,13 @@ export class Context implements Environment {
   async client(overrides: Partial<ApiClientOptions> = {}): Promise<ApiClient> {
     const settings = await this.settings();
     const { ApiClient } = await import('../api/client.js');
-    const g = this.globals;
     const apiVersion = this.apiVersion(settings);
     const client = new ApiClient({
       baseUrl: settings.base_url,
-      env: this.env,
+      transport: await this.transport(),
       version: VERSION,
       ...(apiVersion ? { apiVersion } : {}),
-      dispatcher: this.dispatcher,
-      connectTimeoutMs:
-        seconds('--connect-timeout', g.connectTimeout, settings.connect_timeout) * 1000,
+      connectTimeoutMs: this.connectTimeoutMs(settings),
       requestTimeoutMs: this.requestTimeoutMs(settings),
       maxResponseBytes: Math.round(settings.max_response_mb * 1024 * 1024),
       onRetry: this.io.stderr.isTTY ? (retry) => this.sayRetry(retry) : undefined,
@@ -256,6 +270,13 @@ export class Context implements Environment {
     });
     this.others.push(client);
     return client;
+  }
+
+  /** The connect timeout in use: --connect-timeout, else the profile's connect_timeout. */
+  connectTimeoutMs(settings: Settings): number {
+    return (
+      seconds('--connect-timeout', this.globals.connectTimeout, settings.connect_timeout) * 1000
+    );
   }
 
   /** The request timeout in use: --request-timeout, else the profile's request_timeout. */
@@ -321,10 +342,13 @@ export class Context implements Environment {
     };
   }
 
-  /** Closes the connections of every client of this run, so the process can exit. */
+  /** Closes every connection of this run, so the process can exit. */
   async close(): Promise<void> {
     for (const c of this.others.splice(0)) await c.close().catch(() => {});
     this.clients.clear();
+    const transport = this.transportValue;
+    this.transportValue = undefined;
+    await transport?.then((t) => t.close()).catch(() => {});
   }
 }
 

@@ -71,7 +71,7 @@ export class Credentials {
       store: await this.ctx.tokenStore(),
       configDir: this.ctx.configDir,
       now: () => this.ctx.now(),
-      net: this.ctx.net(),
+      net: await this.ctx.net(),
     };
   }
 

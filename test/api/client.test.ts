@@ -1,9 +1,7 @@
-import { Agent, EnvHttpProxyAgent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { object } from '../../src/api/check.js';
 import { defaultUserAgent } from '../../src/api/client.js';
 import * as orders from '../../src/api/orders.js';
-import { createDispatcher } from '../../src/api/undici-transport.js';
 import { exitCodeOf } from '../../src/cli/main.js';
 import { BillingError } from '../../src/errors.js';
 import { ORDER_ID, order, PAT, page } from './fixtures.js';
@@ -27,7 +25,7 @@ function capture(into: Seen[], status: number, body: unknown) {
 
 describe('ApiClient.request', () => {
   it('encodes arrays as repeated keys, never comma-joined, and skips undefined', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const seen: Seen[] = [];
     pool.intercept({ path: /^\/v1\/orders\//, method: 'GET' }).reply(capture(seen, 200, {}));
     await client.request('GET', '/v1/orders/', {
@@ -46,27 +44,30 @@ describe('ApiClient.request', () => {
   });
 
   it('keeps a path prefix of the base URL and the trailing slash as written', async () => {
-    const { pool, client, done } = setup({}, 'http://127.0.0.1:8787/api/');
+    const { pool, client, done } = await setup({}, 'http://127.0.0.1:8787/api/');
     pool.intercept({ path: '/api/v1/orders/?limit=1', method: 'GET' }).reply(200, {});
     await client.request('GET', '/v1/orders/', { query: { limit: 1 } });
     await done();
   });
 
   it('sends User-Agent, Accept and a bearer token by default', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const seen: Seen[] = [];
     pool.intercept({ path: '/v1/x', method: 'GET' }).reply(capture(seen, 200, { ok: true }));
     expect(await client.request('GET', '/v1/x')).toEqual({ ok: true });
+    // What the server received: these, and only what HTTP/1.1 itself adds.
     expect(seen[0]?.headers).toEqual({
       'user-agent': `billing-cli/1.2.3 node/${process.version}`,
       accept: 'application/json',
       authorization: `Bearer ${PAT}`,
+      host: '127.0.0.1:8787',
+      connection: 'keep-alive',
     });
     await done();
   });
 
   it('never sends Authorization with auth: false, and sends JSON bodies', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const seen: Seen[] = [];
     pool.intercept({ path: '/v1/x', method: 'POST' }).reply(capture(seen, 200, {}));
     await client.request('POST', '/v1/x', { body: { a: 1 }, auth: false });
@@ -78,7 +79,7 @@ describe('ApiClient.request', () => {
 
   it('asks a token function on every request and omits the header when it has none', async () => {
     const tokens = ['first', undefined];
-    const { pool, client, done } = setup({ token: async () => tokens.shift() });
+    const { pool, client, done } = await setup({ token: async () => tokens.shift() });
     const seen: Seen[] = [];
     pool
       .intercept({ path: '/v1/x', method: 'GET' })
@@ -91,7 +92,7 @@ describe('ApiClient.request', () => {
   });
 
   it('returns undefined for a 204 when no resource is expected', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool.intercept({ path: '/v1/x', method: 'POST' }).reply(204, '');
     expect(await client.request('POST', '/v1/x', { body: {} })).toBeUndefined();
     await done();
@@ -104,7 +105,7 @@ describe('ApiClient.request', () => {
   ])(
     'a %i with body %j where a resource is expected is unexpected (exit 1)',
     async (status, body) => {
-      const { pool, client, done } = setup();
+      const { pool, client, done } = await setup();
       pool.intercept({ path: '/v1/x', method: 'POST' }).reply(status, body);
       const err = await caught(() =>
         client.request('POST', '/v1/x', { body: {}, schema: object({}) }),
@@ -124,7 +125,7 @@ describe('ApiClient.request', () => {
 
 describe('response validation', () => {
   it('returns the parsed item, keeping fields the spec does not list', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
       .reply(200, { ...order(), future_field: 1 }, { headers: JSON_HEADERS });
@@ -135,7 +136,7 @@ describe('response validation', () => {
   });
 
   it('accepts null in every listed field but the identity', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const nulls = Object.fromEntries(Object.keys(order()).map((k) => [k, null]));
     const body = { ...nulls, id: ORDER_ID, created_at: '2025-01-01T00:00:00Z' };
     pool.intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' }).reply(200, body);
@@ -144,7 +145,7 @@ describe('response validation', () => {
   });
 
   it('keeps integers beyond 2^53 exactly (spec §8 allows any integer in metadata)', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const text = JSON.stringify({ ...order(), metadata: { n: 1 } }).replace(
       '"n":1',
       '"n":12345678901234567891,"m":-98765432109876543210,"f":1.5e300',
@@ -160,7 +161,7 @@ describe('response validation', () => {
   });
 
   it('reads a field of a wider type as sent (tolerant reader)', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
       .reply(200, { ...order(), amount: '1500' });
@@ -169,7 +170,7 @@ describe('response validation', () => {
   });
 
   it('fails with exit 1 naming the path and the field when the id is not a string', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
       .reply(200, { ...order(), id: 42 });
@@ -186,7 +187,7 @@ describe('response validation', () => {
   });
 
   it('reports the item index inside a page', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const { id: _, ...bad } = order();
     pool
       .intercept({ path: '/v1/orders/?page=1&limit=100', method: 'GET' })
@@ -203,29 +204,11 @@ describe('response validation', () => {
   });
 
   it('does not crash on a non-JSON success body', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool.intercept({ path: '/v1/x', method: 'GET' }).reply(200, '<html>\n<body>proxy</body>');
     const err = await caught(() => client.request('GET', '/v1/x'));
     expect(err.message).toBe('unexpected response from server: /v1/x is not JSON: <html>');
     expect(exitCodeOf(err)).toBe(1);
     await done();
   });
-});
-
-describe('connection pool', () => {
-  it('uses a plain keep-alive Agent without proxy variables', async () => {
-    const agent = createDispatcher({ NO_PROXY: 'localhost' }, 1000, 2000);
-    expect(agent).toBeInstanceOf(Agent);
-    expect(agent).not.toBeInstanceOf(EnvHttpProxyAgent);
-    await agent.close();
-  });
-
-  it.each([{ HTTPS_PROXY: 'http://proxy.test:3128' }, { http_proxy: 'http://proxy.test:3128' }])(
-    'goes through EnvHttpProxyAgent when the injected env has %j',
-    async (env) => {
-      const agent = createDispatcher(env, 1000, 2000);
-      expect(agent).toBeInstanceOf(EnvHttpProxyAgent);
-      await agent.close();
-    },
-  );
 });

@@ -171,7 +171,7 @@ const cases: Case[] = [
 
 describe('error bodies become typed ApiErrors', () => {
   it.each(cases)('$name', async (c) => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const method = c.method ?? 'GET';
     pool
       .intercept({ path: '/v1/thing', method })
@@ -195,7 +195,7 @@ describe('error bodies become typed ApiErrors', () => {
   });
 
   it('422 gives one detail per field, without the body/query/path prefix', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const body = {
       error: 'RequestValidationError',
       detail: [
@@ -243,7 +243,7 @@ describe('error bodies become typed ApiErrors', () => {
   });
 
   it('resource modules label their 404s', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: `/v1/orders/${ORDER_ID}`, method: 'GET' })
       .reply(404, { error: 'ResourceNotFound', detail: 'Not found' });
@@ -254,7 +254,7 @@ describe('error bodies become typed ApiErrors', () => {
   });
 
   it('does not echo secrets from a non-JSON error body', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool.intercept({ path: '/v1/thing', method: 'GET' }).reply(500, 'failed token=abc123');
     const err = await caught(() => client.request('GET', '/v1/thing'));
     expect(err.message).toBe(

@@ -31,7 +31,7 @@ function within(ms: number, promise: Promise<void>, what: string) {
 
 describe('ApiClient.paginate over HTTP', () => {
   it('reads every page and prefetches the next while the caller is on the current one', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     const requested = [deferred(), deferred(), deferred()];
     const served: number[] = [];
     for (const n of [1, 2, 3]) {
@@ -72,7 +72,7 @@ describe('ApiClient.paginate over HTTP', () => {
   });
 
   it('stops at limit without asking for another page', async () => {
-    const { pool, client, done, calls } = setup();
+    const { pool, client, done, calls } = await setup();
     pool
       .intercept({ path: '/v1/orders/?page=1&limit=2', method: 'GET' })
       .reply(200, page([order(id(1)), order(id(2))], 10, 5));
@@ -87,7 +87,7 @@ describe('ApiClient.paginate over HTTP', () => {
   });
 
   it('asks for no more items than the limit', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: '/v1/orders/?page=1&limit=1', method: 'GET' })
       .reply(200, page([order(id(1))], 10, 10));
@@ -98,7 +98,7 @@ describe('ApiClient.paginate over HTTP', () => {
   });
 
   it('starts at startPage and stops on an empty page even if max_page says more', async () => {
-    const { pool, client, done, calls } = setup();
+    const { pool, client, done, calls } = await setup();
     pool
       .intercept({ path: '/v1/orders/?page=3&limit=10', method: 'GET' })
       .reply(200, page([order(id(1))], 99, 10));
@@ -113,7 +113,7 @@ describe('ApiClient.paginate over HTTP', () => {
   });
 
   it('makes one request for an empty list', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: '/v1/orders/?page=1&limit=100', method: 'GET' })
       .reply(200, page([], 0, 0));
@@ -124,7 +124,7 @@ describe('ApiClient.paginate over HTTP', () => {
   });
 
   it('surfaces a failed prefetch when the caller reaches it', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({ path: '/v1/orders/?page=1&limit=1', method: 'GET' })
       .reply(200, page([order(id(1))], 2, 2));

@@ -85,7 +85,7 @@ describe('redact()', () => {
 
 describe('--debug trace', () => {
   it('logs one line per request and response, with bodies, and no secret', async () => {
-    const { pool, client, lines, done } = setup();
+    const { pool, client, lines, done } = await setup();
     pool
       .intercept({ path: '/v1/customer-portal/license-keys/activate', method: 'POST' })
       .reply(200, { ...activation(), license_key: licenseKey() });
@@ -106,7 +106,7 @@ describe('--debug trace', () => {
   });
 
   it('redacts the token, the client secret in the path and the session token', async () => {
-    const { pool, client, lines, done } = setup();
+    const { pool, client, lines, done } = await setup();
     pool
       .intercept({ path: `/v1/checkouts/custom/client/${CLIENT_SECRET}/confirm`, method: 'POST' })
       .reply(200, confirmedCheckout());
@@ -124,11 +124,9 @@ describe('--debug trace', () => {
   });
 
   it('traces retries and connection failures', async () => {
-    const { pool, client, lines, done } = setup({ retry: { maxAttempts: 2 } });
+    const { pool, client, lines, done } = await setup({ retry: { maxAttempts: 2 } });
     pool.intercept({ path: '/v1/x', method: 'GET' }).reply(503, '');
-    pool
-      .intercept({ path: '/v1/x', method: 'GET' })
-      .replyWithError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+    pool.intercept({ path: '/v1/x', method: 'GET' }).reset();
     await expect(client.request('GET', '/v1/x', { auth: false })).rejects.toThrow(
       'lost the connection to http://127.0.0.1:8787 (connection reset) after 2 attempts',
     );

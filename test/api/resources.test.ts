@@ -200,7 +200,7 @@ const cases: Case[] = [
 
 describe('resource modules', () => {
   it.each(cases)('$name: $method $path', async (c) => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     let headers: Record<string, string> = {};
     let body: unknown;
     pool.intercept({ path: c.path, method: c.method }).reply((opts) => {
@@ -219,14 +219,14 @@ describe('resource modules', () => {
   });
 
   it('escapes an id so it cannot change the route', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool.intercept({ path: '/v1/orders/..%2Fx%3Fy', method: 'GET' }).reply(200, fx.order());
     await orders.get(client, '../x?y');
     await done();
   });
 
   it('never puts the client secret into a 404 message', async () => {
-    const { pool, client, done } = setup();
+    const { pool, client, done } = await setup();
     pool
       .intercept({
         path: `/v1/checkouts/custom/client/${fx.CLIENT_SECRET}/confirm`,
@@ -242,7 +242,7 @@ describe('resource modules', () => {
 
 describe('ids in paths', () => {
   it.each(['', '.', '..'])('refuses %j before sending anything', async (id) => {
-    const { client, done, calls } = setup();
+    const { client, done, calls } = await setup();
     await expect(orders.get(client, id)).rejects.toThrow(`invalid id: ${JSON.stringify(id)}`);
     expect(calls()).toEqual([]);
     await done();

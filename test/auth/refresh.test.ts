@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Transport } from '../../src/api/transport.js';
 import {
   freshAccessToken,
   lockPath,
@@ -73,7 +74,8 @@ async function loggedIn(url: string, requestTimeoutMs: number): Promise<RefreshD
     'slow',
     creds(OLD, { refresh_token: REFRESH, expires_at: new Date(Date.now() + 10_000).toISOString() }),
   );
-  return { settings, store, configDir, now: () => new Date(), net: {}, requestTimeoutMs };
+  const net = { transport: new Transport() };
+  return { settings, store, configDir, now: () => new Date(), net, requestTimeoutMs };
 }
 
 describe('token refresh and its lock', () => {

@@ -1,9 +1,9 @@
 // Shared credential fixtures for the verb tests: no keychain, config dirs, logins and sessions.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MockPool } from 'undici';
 import { type Credentials, FileStore, TokenStore } from '../../../src/auth/token-store.js';
 import { tempConfigDir } from '../../helpers/cli.js';
+import type { ScriptedHost } from '../../helpers/http.js';
 import { CUSTOMER_TOKEN, json, page } from './verb.js';
 
 /** No Secret Service here: a keychain helper, were one started, fails at once. */
@@ -82,7 +82,7 @@ export const TWO_ORGS = [
 export const ORGS_LOOKUP = { path: '/v1/organizations/?page=1&limit=10', method: 'GET' } as const;
 
 /** Answers the organizations lookup with TWO_ORGS. */
-export function twoOrganizations(pool: MockPool): void {
+export function twoOrganizations(pool: ScriptedHost): void {
   pool.intercept(ORGS_LOOKUP).reply(200, page(TWO_ORGS), json);
 }
 

@@ -1,12 +1,12 @@
 // gh's two tables for a verb (style.md §8), without a server:
 //  - parse(): argv → the options its builder hands to run(), or the exact usage error, with a
 //    runF that only records (nothing runs, nothing is sent);
-//  - execute(): options + scripted HTTP answers (an undici MockAgent injected as the run's
-//    dispatcher, real network refused) → exact stdout, stderr and exit code, as main() would
-//    report them. Every scripted answer must have been asked for.
+//  - execute(): options + scripted HTTP answers (a loopback server every connection of the run
+//    goes to, through the CLI's own transport; nothing reaches the network) → exact stdout,
+//    stderr and exit code, as main() would report them. Every scripted answer must have been
+//    asked for; a request nothing is scripted for is answered 501 (a lookup left to fail).
 import type { Command } from '@commander-js/extra-typings';
 import { CommanderError } from 'commander';
-import { MockAgent, type MockPool } from 'undici';
 import { expect } from 'vitest';
 import type { RunF } from '../../../src/cli/commands/shared.js';
 import { Context, type Environment, type GlobalOptions } from '../../../src/cli/context.js';
@@ -14,6 +14,7 @@ import { report } from '../../../src/cli/main.js';
 import { rootCommand } from '../../../src/cli/program.js';
 import { requestErrors } from '../../conformance/openapi.js';
 import { Capture, stdinOf, tempConfigDir } from '../../helpers/cli.js';
+import { type ScriptedHost, ScriptedServer } from '../../helpers/http.js';
 
 export const BASE = 'https://api.billing.test';
 export const TOKEN = 'polar_pat_verbTestTokenNeverSentToARealService000000000';
@@ -94,20 +95,19 @@ export interface Executed {
 }
 
 /**
- * run(options, ctx) against scripted answers: `http` registers them on the pool of BASE
+ * run(options, ctx) against scripted answers: `http` registers them for BASE
  * (`pool.intercept({ path, method }).reply(status, body)`).
  */
 export async function execute<O>(
   run: (options: O, ctx: Context) => Promise<void>,
   options: O,
-  opts: Setup & { http?: (pool: MockPool) => void; globals?: GlobalOptions } = {},
+  opts: Setup & { http?: (pool: ScriptedHost) => void; globals?: GlobalOptions } = {},
 ): Promise<Executed> {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  opts.http?.(agent.get(BASE));
+  const server = await ScriptedServer.start();
+  opts.http?.(server.host(BASE));
   const stdout = new Capture(opts.tty);
   const stderr = new Capture(opts.tty);
-  const env = { ...environment(opts, stdout, stderr), dispatcher: agent };
+  const env = { ...environment(opts, stdout, stderr), connect: server.connect };
   const ctx = new Context(env);
   ctx.globals = opts.globals ?? {};
   let code = 0;
@@ -118,11 +118,8 @@ export async function execute<O>(
   } finally {
     await ctx.close();
   }
-  try {
-    agent.assertNoPendingInterceptors();
-  } finally {
-    await agent.close();
-  }
+  await server.close();
+  server.assertNoPendingInterceptors();
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
 

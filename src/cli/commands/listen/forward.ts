@@ -2,10 +2,9 @@
 // exactly as signed with its signed headers. Bounded: a time limit for the whole exchange and
 // only the start of the answer read. A handler that is down, slow or failing is a result to
 // report, never an exception; only Ctrl+C ends a delivery early.
-import { Agent, type Dispatcher } from 'undici';
 import type { StreamEvent } from '../../../api/event-stream.js';
 import { classifyConnectionError, RequestTimeoutError } from '../../../api/retry.js';
-import { tracer } from '../../../api/transport.js';
+import { type Body, type Transport, tracer } from '../../../api/transport.js';
 import type { Context } from '../../context.js';
 import { safeText } from '../../io/safe.js';
 
@@ -33,9 +32,8 @@ export class Forwarder {
   private readonly trace: (line: string) => void;
 
   constructor(
-    private readonly dispatcher: Dispatcher,
-    /** Made here, so closed here (an injected dispatcher belongs to the test). */
-    private readonly own: boolean,
+    /** The run's transport (its connections are closed with the run's). */
+    private readonly transport: Transport,
     readonly url: URL,
     private readonly timeoutMs: number,
     private readonly signal: AbortSignal,
@@ -52,45 +50,42 @@ export class Forwarder {
       if (forwarded(key)) headers[key] = value;
       else dropped.push(key);
     }
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    this.trace(`→ POST ${this.url.href} (event ${event.id}, ${event.type})`);
+    if (dropped.length) this.trace(`  not forwarded: ${safeText(dropped.join(', '))}`);
+    // One time limit for the whole exchange: the answer's headers, then the start of its body.
     const timeout = new AbortController();
     const timer = setTimeout(
       () => timeout.abort(new RequestTimeoutError(this.timeoutMs)),
       this.timeoutMs,
     );
-    const started = performance.now();
-    const ms = () => Math.round(performance.now() - started);
-    this.trace(`→ POST ${this.url.href} (event ${event.id}, ${event.type})`);
-    if (dropped.length) this.trace(`  not forwarded: ${safeText(dropped.join(', '))}`);
     try {
-      const res = await this.dispatcher.request({
-        origin: this.url.origin,
-        path: this.url.pathname + this.url.search,
+      const res = await this.transport.open({
         method: 'POST',
+        url: this.url,
         headers,
         body: event.body,
-        signal: AbortSignal.any([this.signal, timeout.signal]),
+        connectTimeoutMs: this.timeoutMs,
+        timeoutMs: this.timeoutMs,
+        signals: [this.signal, timeout.signal],
+        // No proxy: the handler is usually on this machine, which a corporate proxy cannot reach.
+        direct: true,
       });
-      const answer = await readStart(res.body as unknown as Body);
-      this.trace(`← ${res.statusCode} POST ${this.url.href} ${ms()}ms`);
+      const answer = await readStart(res.body);
+      this.trace(`← ${res.status} POST ${this.url.href} ${ms()}ms`);
       if (answer !== '') this.trace(`← ${answer}`);
-      return { status: res.statusCode, ms: ms() };
+      return { status: res.status, ms: ms() };
     } catch (err) {
       if (this.signal.aborted) throw err;
-      const reason = timeout.signal.aborted ? timeout.signal.reason : err;
-      const failure = classifyConnectionError(reason, this.timeoutMs).cause;
+      const failure = classifyConnectionError(err, this.timeoutMs).cause;
       this.trace(`✗ POST ${this.url.href} ${failure} ${ms()}ms`);
       return { failure, ms: ms() };
     } finally {
       clearTimeout(timer);
     }
   }
-
-  async close(): Promise<void> {
-    if (this.own) await this.dispatcher.destroy();
-  }
 }
-
-type Body = AsyncIterable<Buffer> & { destroy(): void };
 
 /** The first bytes of an answer, as text; the rest is not waited for. */
 async function readStart(body: Body): Promise<string> {
@@ -107,13 +102,11 @@ async function readStart(body: Body): Promise<string> {
   return Buffer.concat(chunks).subarray(0, ANSWER_BYTES).toString('utf8').trim();
 }
 
-/** The run's dispatcher when a test injects one; else a plain pool of this command's own. */
-export function createForwarder(ctx: Context, url: string, timeoutMs: number): Forwarder {
-  const target = new URL(url);
-  if (ctx.dispatcher) {
-    return new Forwarder(ctx.dispatcher, false, target, timeoutMs, ctx.signal, ctx.trace);
-  }
-  // No proxy: the handler is usually on this machine, which a corporate proxy cannot reach.
-  const agent = new Agent({ connect: { timeout: timeoutMs } });
-  return new Forwarder(agent, true, target, timeoutMs, ctx.signal, ctx.trace);
+/** A forwarder to `url` over the run's transport. */
+export async function createForwarder(
+  ctx: Context,
+  url: string,
+  timeoutMs: number,
+): Promise<Forwarder> {
+  return new Forwarder(await ctx.transport(), new URL(url), timeoutMs, ctx.signal, ctx.trace);
 }

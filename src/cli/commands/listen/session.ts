@@ -67,7 +67,7 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
   const client = await ctx.api('seller');
   const out = new ListenOutput(ctx);
   const forwarder = opts.forward
-    ? createForwarder(ctx, opts.forward, timing.forwardTimeoutMs)
+    ? await createForwarder(ctx, opts.forward, timing.forwardTimeoutMs)
     : undefined;
   const only = opts.events ? new Set(opts.events) : undefined;
   const seen = new RecentIds();
@@ -105,77 +105,73 @@ export async function session(opts: ListenOptions, organization: string, ctx: Co
     if (forwarder) await out.delivered(at, e, await forwarder.send(e), forwarder.url, opts.json);
   };
 
-  try {
-    for (;;) {
-      let cause: string;
-      let asked = false;
-      const opened = performance.now();
-      try {
-        const messages = listen(client, organization, {
-          lastEventId,
-          idleTimeoutMs: timing.idleTimeoutMs,
-          signal: ctx.signal,
-        });
-        for await (const m of messages) {
-          if (m.kind === 'connected') {
-            if (secret === undefined) {
-              // The stream's secret signs its events: the UTF-8 bytes as they are. The first one
-              // is kept for the whole run: a stream cannot change what it is checked against.
-              secret = m.secret;
-              signer = new Webhook(Buffer.from(m.secret, 'utf8'), { format: 'raw' });
-            } else if (m.secret !== secret && m.secret !== refused) {
-              refused = m.secret;
-              out.secretChanged(opts.verify);
-            }
-            if (!connected) {
-              out.banner({ organization, secret: m.secret, ...bannerOf(opts) });
-            } else if (lostAt !== undefined) out.reconnected(performance.now() - lostAt);
-            connected = true;
-            lostAt = undefined;
-            attempt = 0;
-          } else if (m.kind === 'reconnect') {
-            asked = true;
-            break;
-          } else if (m.kind === 'resume-incomplete') {
-            out.missed(m.detail);
-          } else if (m.kind === 'unreadable') {
-            out.unreadable(m.reason);
-            if (m.id !== undefined) lastEventId = m.id;
-          } else {
-            await handle(m);
-            if (m.lastEventId !== undefined) lastEventId = m.lastEventId;
-          }
-          if (out.closed) return;
-        }
-        ctx.signal.throwIfAborted();
-        if (asked) {
-          // Not an outage: no warning, and at once unless the service keeps asking straight away.
-          quickAsks = performance.now() - opened < timing.quickReconnectMs ? quickAsks + 1 : 0;
-          if (quickAsks > 1) {
-            await delay(backoffDelay(quickAsks - 1, policy, timing.random()), undefined, {
-              signal: ctx.signal,
-            });
-          }
-          continue;
-        }
-        if (!connected) {
-          throw new BillingError('the service ended the event stream before it was connected');
-        }
-        cause = 'the service ended the event stream';
-      } catch (err) {
-        if (ctx.signal.aborted || !connected || !transient(err)) throw err;
-        cause = (err as Error).message;
-      }
-      if (lostAt === undefined) {
-        lostAt = performance.now();
-        out.lost(cause);
-      }
-      await delay(backoffDelay(++attempt, policy, timing.random()), undefined, {
+  for (;;) {
+    let cause: string;
+    let asked = false;
+    const opened = performance.now();
+    try {
+      const messages = listen(client, organization, {
+        lastEventId,
+        idleTimeoutMs: timing.idleTimeoutMs,
         signal: ctx.signal,
       });
+      for await (const m of messages) {
+        if (m.kind === 'connected') {
+          if (secret === undefined) {
+            // The stream's secret signs its events: the UTF-8 bytes as they are. The first one
+            // is kept for the whole run: a stream cannot change what it is checked against.
+            secret = m.secret;
+            signer = new Webhook(Buffer.from(m.secret, 'utf8'), { format: 'raw' });
+          } else if (m.secret !== secret && m.secret !== refused) {
+            refused = m.secret;
+            out.secretChanged(opts.verify);
+          }
+          if (!connected) {
+            out.banner({ organization, secret: m.secret, ...bannerOf(opts) });
+          } else if (lostAt !== undefined) out.reconnected(performance.now() - lostAt);
+          connected = true;
+          lostAt = undefined;
+          attempt = 0;
+        } else if (m.kind === 'reconnect') {
+          asked = true;
+          break;
+        } else if (m.kind === 'resume-incomplete') {
+          out.missed(m.detail);
+        } else if (m.kind === 'unreadable') {
+          out.unreadable(m.reason);
+          if (m.id !== undefined) lastEventId = m.id;
+        } else {
+          await handle(m);
+          if (m.lastEventId !== undefined) lastEventId = m.lastEventId;
+        }
+        if (out.closed) return;
+      }
+      ctx.signal.throwIfAborted();
+      if (asked) {
+        // Not an outage: no warning, and at once unless the service keeps asking straight away.
+        quickAsks = performance.now() - opened < timing.quickReconnectMs ? quickAsks + 1 : 0;
+        if (quickAsks > 1) {
+          await delay(backoffDelay(quickAsks - 1, policy, timing.random()), undefined, {
+            signal: ctx.signal,
+          });
+        }
+        continue;
+      }
+      if (!connected) {
+        throw new BillingError('the service ended the event stream before it was connected');
+      }
+      cause = 'the service ended the event stream';
+    } catch (err) {
+      if (ctx.signal.aborted || !connected || !transient(err)) throw err;
+      cause = (err as Error).message;
     }
-  } finally {
-    await forwarder?.close();
+    if (lostAt === undefined) {
+      lostAt = performance.now();
+      out.lost(cause);
+    }
+    await delay(backoffDelay(++attempt, policy, timing.random()), undefined, {
+      signal: ctx.signal,
+    });
   }
 }
 

@@ -62,7 +62,7 @@ export async function runLogin(opts: LoginOptions, ctx: Context): Promise<void> 
       notify: (text) => ctx.io.stderr.write(text),
       openBrowser: (url) => ctx.openBrowser(url),
       now: () => ctx.now(),
-      net: ctx.net(),
+      net: await ctx.net(),
     },
     settings,
     {

@@ -14,7 +14,7 @@ export async function runLogout(_opts: LogoutOptions, ctx: Context): Promise<voi
   let revoked = false;
   if (stored?.credentials.kind === 'oauth') {
     const { revoke } = await import('../../../auth/revoke.js');
-    revoked = await revoke(settings, stored.credentials, ctx.net()).catch((e: Error) => {
+    revoked = await revoke(settings, stored.credentials, await ctx.net()).catch((e: Error) => {
       say.warn(`Could not revoke the token at the server (${e.message}); deleting it here anyway.`);
       return false;
     });

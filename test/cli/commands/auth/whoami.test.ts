@@ -102,7 +102,7 @@ describe('whoami: options + answers -> output', () => {
     const opts = {
       configDir,
       env: NO_ENV_TOKEN,
-      http: (pool: import('undici').MockPool) =>
+      http: (pool: import('../../../helpers/http.js').ScriptedHost) =>
         pool
           .intercept({
             path: '/v1/oauth2/userinfo',

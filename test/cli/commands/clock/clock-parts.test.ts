@@ -3,10 +3,10 @@
 // again with {set: until} until nothing remains, shows a progress line on a terminal, and prints
 // the last answer with every part's processed items.
 import { stripVTControlCharacters } from 'node:util';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { runAdvance } from '../../../../src/cli/commands/clock/advance.js';
 import { runSet } from '../../../../src/cli/commands/clock/set.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { execute, ID, ID2, json } from '../verb.js';
 
 const UNTIL = '2127-01-01T00:00:00.000Z';
@@ -49,7 +49,7 @@ const PARTS = [
 
 /** The three parts answered in turn; the bodies the service received. */
 function parts(bodies: unknown[]) {
-  return (pool: MockPool) => {
+  return (pool: ScriptedHost) => {
     for (const answer of PARTS)
       pool.intercept({ path: '/__local/clock', method: 'POST' }).reply((req) => {
         bodies.push(JSON.parse(String(req.body)));

@@ -1,5 +1,5 @@
 // A customer as the service answers it, and the lookup of one by email.
-import type { MockPool } from 'undici';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { ID, ID2, json, ORG, page } from '../verb.js';
 
 export const JANE = {
@@ -25,7 +25,7 @@ export function janeCard(c = JANE): string {
 }
 
 /** GET /v1/customers/?query=<email> answered with `items` (the search may match others too). */
-export function lookup(pool: MockPool, email: string, items: object[]): void {
+export function lookup(pool: ScriptedHost, email: string, items: object[]): void {
   pool
     .intercept({ path: `/v1/customers/?query=${encodeURIComponent(email)}&page=1&limit=100` })
     .reply(200, page(items), json);

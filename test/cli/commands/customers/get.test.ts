@@ -29,8 +29,11 @@ describe('customers get: argv -> options', () => {
 });
 
 describe('customers get: options + answers -> output', () => {
-  const byId = (pool: import('undici').MockPool, status = 200, body: object = JANE) =>
-    pool.intercept({ path: `/v1/customers/${ID}`, method: 'GET' }).reply(status, body, json);
+  const byId = (
+    pool: import('../../../helpers/http.js').ScriptedHost,
+    status = 200,
+    body: object = JANE,
+  ) => pool.intercept({ path: `/v1/customers/${ID}`, method: 'GET' }).reply(status, body, json);
 
   it('by id: one request, a key\\tvalue card to a pipe', async () => {
     const r = await execute(runGet, { id: ID, output: {} }, { http: (pool) => byId(pool) });

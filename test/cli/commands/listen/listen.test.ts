@@ -124,7 +124,7 @@ describe('listen: forwarding', () => {
       {
         stream: (pool) => pool.intercept(STREAM).reply(200, connected() + e.frame, SSE),
         handler: answering(1),
-        until: ({ stdout }) => lines(stdout).length === 1,
+        until: ({ delivered }) => delivered.length === 1,
       },
     );
     expect(r.delivered.map((d) => d.body)).toEqual([body]);
@@ -180,11 +180,7 @@ describe('listen: forwarding', () => {
           pool.intercept(STREAM).reply(200, connected() + e1.frame + e2.frame + e3.frame, SSE),
         handler: (pool, delivered) => {
           answering(1, 500)(pool, delivered);
-          pool
-            .intercept({ path: '/webhooks', method: 'POST' })
-            .replyWithError(
-              Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
-            );
+          pool.refuse();
           answering(1)(pool, delivered);
         },
         until: ({ stdout }) => lines(stdout).length === 1,
@@ -331,11 +327,7 @@ describe('listen: reconnecting', () => {
             };
           });
           // Down for a while: refused, then a 503.
-          pool
-            .intercept(STREAM)
-            .replyWithError(
-              Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
-            );
+          pool.refuse();
           pool.intercept(STREAM).reply(503, { detail: 'restarting' });
           pool.intercept(STREAM).reply((req) => {
             asked.push((req.headers as Record<string, string>)['last-event-id']);
@@ -432,11 +424,7 @@ describe('listen: refusals', () => {
   });
 
   it('a service that cannot be reached at the start: exit 3, no retrying for ever', async () => {
-    const r = await run((pool) =>
-      pool
-        .intercept(STREAM)
-        .replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
-    );
+    const r = await run((pool) => pool.refuse());
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(
       /^billing: cannot reach https:\/\/api\.billing\.test \(connection refused\)\n/,

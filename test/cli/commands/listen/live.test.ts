@@ -1,4 +1,4 @@
-// billing listen over real connections (no dispatcher injected, as the process runs it): a tiny
+// billing listen over real connections (nothing injected, as the process runs it): a tiny
 // SSE server on a random port that holds each stream open and writes frames when told, and a
 // receiver for the handler. Events are handed on while the stream stays open; heartbeats keep
 // a quiet stream alive; a silent or broken one is reconnected, resuming after the last event.

@@ -4,8 +4,9 @@
 // eventstream/endpoints.py; see real-stream.ts): each body forwarded as the inner string, byte
 // for byte, its signature checked; no Last-Event-ID, the stream giving no SSE ids; the service's
 // reconnect message followed at once and quietly; a plain end still an outage.
-import type { MockPool } from 'undici';
+
 import { describe, expect, it, vi } from 'vitest';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { ORG } from '../verb.js';
 import {
   connectedMessage,
@@ -33,7 +34,7 @@ import {
 } from './stream.js';
 
 /** A connection of the real stream: connected, then these frames, then the stream ends. */
-function connection(pool: MockPool, asked: (string | undefined)[], ...frames: string[]) {
+function connection(pool: ScriptedHost, asked: (string | undefined)[], ...frames: string[]) {
   pool.intercept(STREAM).reply((req) => {
     asked.push((req.headers as Record<string, string>)['last-event-id']);
     return {

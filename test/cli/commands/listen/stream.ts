@@ -3,12 +3,13 @@
 // `billing listen` against scripted answers that ends like a Ctrl+C once the output says so.
 import { CommanderError } from 'commander';
 import { Webhook } from 'standardwebhooks';
-import { MockAgent, type MockPool } from 'undici';
+import type { Connect } from '../../../../src/api/transport.js';
 import type { ListenOptions } from '../../../../src/cli/commands/listen/listen.js';
 import { runListen } from '../../../../src/cli/commands/listen/listen.js';
 import { Context, type GlobalOptions } from '../../../../src/cli/context.js';
 import { report } from '../../../../src/cli/main.js';
 import { Capture, stdinOf, tempConfigDir } from '../../../helpers/cli.js';
+import { type ScriptedHost, ScriptedServer, type Seen } from '../../../helpers/http.js';
 import { BASE, ORG, TOKEN } from '../verb.js';
 
 /** The stream's secret for ORG: its id without dashes, as the real service derives it. */
@@ -90,30 +91,49 @@ export interface Listened {
   delivered: Delivered[];
 }
 
+/** What a run has said so far, and what the handler has received. */
+export interface SoFar {
+  stdout: string;
+  stderr: string;
+  delivered: Delivered[];
+}
+
 export interface ListenSetup {
   env?: Record<string, string | undefined>;
   tty?: boolean;
   /** Scripts the stream's answers (on BASE). */
-  stream: (pool: MockPool) => void;
+  stream: (pool: ScriptedHost) => void;
   /** Scripts the handler's answers (on HANDLER); default: 200 to each POST /webhooks. */
-  handler?: (pool: MockPool, delivered: Delivered[]) => void;
-  /** Ctrl+C once this holds of the output so far. */
-  until: (out: { stdout: string; stderr: string }) => boolean;
+  handler?: (pool: ScriptedHost, delivered: Delivered[]) => void;
+  /** Ctrl+C once this holds of the output and deliveries so far. */
+  until: (so: SoFar) => boolean;
   globals?: GlobalOptions;
   /** The reader of stdout goes away (`| head`) after this many writes: EPIPE from then on. */
   stdoutReadFor?: number;
 }
 
+/**
+ * The headers of a delivery the CLI chose to send: without the framing HTTP/1.1 adds (host,
+ * connection, content-length) when it is the transport's own, so a forwarded one still shows.
+ */
+function forwardedHeaders(req: Seen): Record<string, string> {
+  const { host, connection, 'content-length': length, ...rest } = req.headers;
+  const framing = {
+    host: host === new URL(HANDLER).host ? undefined : host,
+    connection: connection === 'keep-alive' ? undefined : connection,
+    'content-length': length === String(Buffer.byteLength(req.body ?? '')) ? undefined : length,
+  };
+  const kept = Object.entries(framing).filter(([, v]) => v !== undefined);
+  return { ...rest, ...Object.fromEntries(kept) } as Record<string, string>;
+}
+
 /** Answers `count` deliveries with `status`, recording them. */
 export function answering(count: number, status = 200) {
-  return (pool: MockPool, delivered: Delivered[]) => {
+  return (pool: ScriptedHost, delivered: Delivered[]) => {
     pool
       .intercept({ path: '/webhooks', method: 'POST' })
       .reply((req) => {
-        delivered.push({
-          body: String(req.body),
-          headers: req.headers as Record<string, string>,
-        });
+        delivered.push({ body: String(req.body), headers: forwardedHeaders(req) });
         return { statusCode: status, data: 'ok' };
       })
       .times(count);
@@ -122,28 +142,39 @@ export function answering(count: number, status = 200) {
 
 /** runListen(options) against the scripted stream and handler, as main() would report it. */
 export async function listened(options: ListenOptions, setup: ListenSetup): Promise<Listened> {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  setup.stream(agent.get(BASE));
+  const server = await ScriptedServer.start();
+  setup.stream(server.host(BASE));
   const delivered: Delivered[] = [];
-  (setup.handler ?? (() => {}))(agent.get(HANDLER), delivered);
+  (setup.handler ?? (() => {}))(server.host(HANDLER), delivered);
   try {
-    const r = await running(options, { ...setup, dispatcher: agent });
-    agent.assertNoPendingInterceptors();
+    const r = await running(options, {
+      ...setup,
+      until: (out) => setup.until({ ...out, delivered }),
+      connect: server.connect,
+      // A delivery is news too: with --json nothing is printed after it.
+      watch: (check) => {
+        server.onAnswered = check;
+      },
+    });
+    // Not every request: a run reconnects until it is stopped, past what was scripted.
+    server.assertNoPendingInterceptors();
     return { ...r, delivered };
   } finally {
-    await agent.close();
+    await server.close();
   }
 }
 
 /**
- * runListen(options) as the process runs it: no dispatcher injected, so over the client's and
- * the forwarder's own connections, to `env`'s BILLING_BASE_URL. Ctrl+C once `until` holds.
+ * runListen(options) as the process runs it: without `connect`, over real connections to
+ * `env`'s BILLING_BASE_URL and the handler. Ctrl+C once `until` holds.
  */
 export async function running(
   options: ListenOptions,
-  setup: Pick<ListenSetup, 'env' | 'tty' | 'until' | 'globals' | 'stdoutReadFor'> & {
-    dispatcher?: MockAgent;
+  setup: Pick<ListenSetup, 'env' | 'tty' | 'globals' | 'stdoutReadFor'> & {
+    until: (out: Omit<SoFar, 'delivered'>) => boolean;
+    connect?: Connect;
+    /** Takes the check of `until`, to run it on news other than output. */
+    watch?: (check: () => void) => void;
   },
 ): Promise<Omit<Listened, 'delivered'>> {
   const abort = new AbortController();
@@ -158,6 +189,7 @@ export async function running(
       abort.abort('SIGINT');
     }
   };
+  setup.watch?.(check);
   class Watched extends Capture {
     constructor(
       tty: boolean | undefined,
@@ -183,7 +215,7 @@ export async function running(
     now: () => new Date('2026-11-23T12:00:00Z'),
     openBrowser: async () => {},
     signal: abort.signal,
-    ...(setup.dispatcher ? { dispatcher: setup.dispatcher } : {}),
+    ...(setup.connect ? { connect: setup.connect } : {}),
   };
   const ctx = new Context(env);
   ctx.globals = setup.globals ?? {};

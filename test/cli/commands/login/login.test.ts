@@ -99,14 +99,15 @@ describe('login: argv -> options', () => {
 
 describe('login: options + answers -> output', () => {
   const env = NO_ENV_TOKEN;
-  const checked = (status: number, body: object) => (pool: import('undici').MockPool) =>
-    pool
-      .intercept({
-        path: '/v1/orders/?limit=1',
-        method: 'GET',
-        headers: { authorization: `Bearer ${PASTED}` },
-      })
-      .reply(status, body, json);
+  const checked =
+    (status: number, body: object) => (pool: import('../../../helpers/http.js').ScriptedHost) =>
+      pool
+        .intercept({
+          path: '/v1/orders/?limit=1',
+          method: 'GET',
+          headers: { authorization: `Bearer ${PASTED}` },
+        })
+        .reply(status, body, json);
 
   it('--with-token: checked with GET /v1/orders/?limit=1, then stored', async () => {
     const configDir = fileStorage();

@@ -1,9 +1,9 @@
 // billing logout: revokes a stored OAuth login at the server (RFC 7009), then forgets it.
 import { existsSync } from 'node:fs';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { FileStore } from '../../../../src/auth/token-store.js';
 import { buildLogout, runLogout } from '../../../../src/cli/commands/login/logout.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import {
   ACCESS,
   fileStorage,
@@ -55,7 +55,7 @@ describe('logout: options + answers -> output', () => {
       {
         configDir,
         env,
-        http: (pool: MockPool) => {
+        http: (pool: ScriptedHost) => {
           pool
             .intercept({ path: '/.well-known/openid-configuration', method: 'GET' })
             .reply(404, { detail: 'Not Found' }, json);
@@ -87,7 +87,7 @@ describe('logout: options + answers -> output', () => {
       {
         configDir,
         env,
-        http: (pool: MockPool) => {
+        http: (pool: ScriptedHost) => {
           pool.intercept({ path: '/.well-known/openid-configuration' }).reply(404, '');
           pool
             .intercept({ path: '/v1/oauth2/revoke', method: 'POST' })

@@ -1,9 +1,9 @@
 // billing products get: argv -> options; options + answers -> a card, and on a terminal the
 // prices (amount, interval, id) and benefits under it.
 import { stripVTControlCharacters } from 'node:util';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { buildGet, runGet } from '../../../../src/cli/commands/products/get.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { answered, execute, ID, ID2, json, NOT_FOUND, page, parse } from '../verb.js';
 import { BENEFIT_ID, DESKTOP, MONTHLY, PRO, PRO_CARD, YEARLY } from './fixtures.js';
 
@@ -97,7 +97,7 @@ describe('products get: options + answers -> output', () => {
 // Names where people type names (issue 24): `products get "acme pro"` is the product of that
 // name, exact and without case; several of it is a usage error listing them.
 describe('products get <name>', () => {
-  const lookup = (pool: MockPool, items: object[]) =>
+  const lookup = (pool: ScriptedHost, items: object[]) =>
     pool
       .intercept({ path: '/v1/products/?query=acme+pro&page=1&limit=100' })
       .reply(200, page(items), json);

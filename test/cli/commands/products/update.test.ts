@@ -1,7 +1,6 @@
 // billing products update: argv -> options (or the exact usage error); options + answers ->
 // the PATCH sent. --add-price/--archive-price read the product first and send the whole set.
 import { stripVTControlCharacters } from 'node:util';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildUpdate,
@@ -9,6 +8,7 @@ import {
   type UpdateOptions,
 } from '../../../../src/cli/commands/products/update.js';
 import { requestErrors } from '../../../conformance/openapi.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { answered, execute, ID, json, NOT_FOUND, parse } from '../verb.js';
 import { MONTHLY, PRO, PRO_CARD, YEARLY } from './fixtures.js';
 
@@ -90,7 +90,7 @@ describe('products update: options + answers -> output', () => {
     let sent: unknown;
     const r = await execute(runUpdate, opts, {
       tty: true,
-      http: (pool: MockPool) => {
+      http: (pool: ScriptedHost) => {
         pool.intercept({ path: `/v1/products/${ID}`, method: 'GET' }).reply(200, PRO, json);
         if (patched) {
           pool.intercept(patch).reply((req) => {
@@ -161,7 +161,7 @@ describe("products update on today's API", () => {
     let sent: unknown;
     const r = await execute(runUpdate, opts, {
       env: { BILLING_API_VERSION: '2026-10' },
-      http: (pool: MockPool) => {
+      http: (pool: ScriptedHost) => {
         pool.intercept({ path: `/v1/products/${ID}`, method: 'GET' }).reply(200, TODAY_PRO, json);
         if (patched) {
           pool.intercept(patch).reply((req) => {

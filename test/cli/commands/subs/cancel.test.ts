@@ -1,12 +1,12 @@
 // billing subs cancel: argv -> options (or the exact usage error); options + answers -> output.
 import { stripVTControlCharacters } from 'node:util';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildCancel,
   type CancelOptions,
   runCancel,
 } from '../../../../src/cli/commands/subs/cancel.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import {
   answered,
   CUSTOMER_TOKEN,
@@ -176,7 +176,7 @@ describe('subs cancel: options + answers -> output', () => {
     });
   });
 
-  const listed = (pool: MockPool) =>
+  const listed = (pool: ScriptedHost) =>
     pool.intercept({ path: SUBS_PAGE }).reply(200, page([SUB]), json);
 
   it('--now on a terminal names whose and what: "n" changes nothing', async () => {

@@ -1,12 +1,12 @@
 // billing subs change-price: argv -> usage error or the exact PATCH (seller or customer portal).
 import { stripVTControlCharacters } from 'node:util';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildChangePrice,
   type ChangePriceOptions,
   runChangePrice,
 } from '../../../../src/cli/commands/subs/change-price.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { ID, ID2, useRecorder } from '../harness.js';
 import {
   answered,
@@ -341,7 +341,7 @@ describe('subs change-price: the price picker on a terminal', () => {
   // mark its price.
   const SUBS = '/v1/subscriptions/?page=1&limit=100';
   const sub = { ...MONTHLY, product: { name: 'Pro', organization_id: ORG } };
-  const listed = (pool: MockPool) => {
+  const listed = (pool: ScriptedHost) => {
     pool.intercept({ path: SUBS }).reply(200, page([sub]), json);
     pool.intercept({ path: LIST }).reply(200, page(PRODUCTS), json);
   };

@@ -29,7 +29,7 @@ describe('subs export: argv -> options', () => {
 });
 
 describe('subs export: options + answers -> output', () => {
-  const answer = (query?: string) => (pool: import('undici').MockPool) =>
+  const answer = (query?: string) => (pool: import('../../../helpers/http.js').ScriptedHost) =>
     pool
       .intercept({ path: path(query), method: 'GET', headers: { accept: 'text/csv' } })
       .reply(200, CSV, { headers: { 'content-type': 'text/csv; charset=utf-8' } });

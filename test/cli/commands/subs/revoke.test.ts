@@ -1,12 +1,12 @@
 // billing subs revoke: argv -> options; options + answers -> output (asks first, like cancel --now).
 import { stripVTControlCharacters } from 'node:util';
-import type { MockPool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import {
   buildRevoke,
   type RevokeOptions,
   runRevoke,
 } from '../../../../src/cli/commands/subs/revoke.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { answered, execute, ID, json, page, parse, TOKEN } from '../verb.js';
 import { ALREADY_CANCELED, QUESTION, SUB, SUBS_PAGE, subCard } from './fixtures.js';
 
@@ -56,7 +56,7 @@ describe('subs revoke: options + answers -> output', () => {
   });
 
   it('on a terminal it names whose and what: "n" changes nothing; "y" ends it and says so', async () => {
-    const listed = (pool: MockPool) =>
+    const listed = (pool: ScriptedHost) =>
       pool.intercept({ path: SUBS_PAGE }).reply(200, page([SUB]), json);
     expect(await execute(runRevoke, base, { tty: true, stdin: ['n'], http: listed })).toEqual({
       code: 2,

@@ -28,7 +28,7 @@ describe('trigger: argv -> options', () => {
 });
 
 describe('trigger: options + answers -> output', () => {
-  const CLOCK = (pool: import('undici').MockPool) =>
+  const CLOCK = (pool: import('../../../helpers/http.js').ScriptedHost) =>
     pool
       .intercept({ path: '/__local/clock', method: 'GET' })
       .reply(200, { now: '2026-11-23T12:00:00Z' }, json);

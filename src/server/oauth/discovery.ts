@@ -8,9 +8,9 @@ import {
 } from '../../shared/api-facts.js';
 import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
-import { jwks } from './keys.js';
+import type { SigningKeys } from './keys.js';
 
-export function registerDiscovery({ app, service }: Router): void {
+export function registerDiscovery({ app, service }: Router, keys: SigningKeys): void {
   app.get('/.well-known/openid-configuration', () => {
     const base = service.baseUrl;
     return {
@@ -33,5 +33,5 @@ export function registerDiscovery({ app, service }: Router): void {
       claims_supported: ['sub', 'name', 'email', 'email_verified'],
     };
   });
-  app.get('/.well-known/jwks.json', () => jwks(service.store, service.clock.iso()));
+  app.get('/.well-known/jwks.json', () => keys.jwks(service.clock.iso()));
 }

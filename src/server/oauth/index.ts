@@ -3,14 +3,16 @@ import type { Router } from '../app.js';
 import { registerAuthorize } from './authorize.js';
 import { registerDiscovery } from './discovery.js';
 import { registerIntrospection } from './introspection.js';
+import { SigningKeys } from './keys.js';
 import { registerRegistration } from './register.js';
 import { registerToken } from './token.js';
 import { registerUserinfo } from './userinfo.js';
 
 export function registerOAuth(router: Router): void {
-  registerDiscovery(router);
+  const keys = new SigningKeys(router.service.store);
+  registerDiscovery(router, keys);
   registerAuthorize(router);
-  registerToken(router);
+  registerToken(router, keys);
   registerUserinfo(router);
   registerIntrospection(router);
   registerRegistration(router);

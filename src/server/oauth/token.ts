@@ -19,7 +19,7 @@ import {
   revokePair,
 } from './grants.js';
 import { formRoute } from './http.js';
-import { atHash, signIdToken } from './keys.js';
+import { atHash, type SigningKeys } from './keys.js';
 import { beyond, splitScope, unknownScopes } from './scopes.js';
 
 /** Spec §5.2 step 4: exactly these fields, id_token only when openid was granted. */
@@ -150,14 +150,19 @@ function refresh(service: Service, client: OAuthClient, body: Record<string, str
   return tokenResponse(issued, grant.scope, null);
 }
 
-async function exchangeCode(service: Service, client: OAuthClient, body: Record<string, string>) {
+async function exchangeCode(
+  service: Service,
+  keys: SigningKeys,
+  client: OAuthClient,
+  body: Record<string, string>,
+) {
   const redeemed = redeemCode(service, client, body);
   if (redeemed instanceof HttpError) throw redeemed;
   const { grant, nonce, issued } = redeemed;
   const scopes = splitScope(grant.scope);
   let idToken: string | null = null;
   if (scopes.includes('openid')) {
-    idToken = await signIdToken(service.store, service.clock.now(), {
+    idToken = await keys.sign(service.clock.now(), {
       iss: service.baseUrl,
       aud: client.client_id,
       ...subjectClaims(service.store, grant, scopes),
@@ -169,7 +174,7 @@ async function exchangeCode(service: Service, client: OAuthClient, body: Record<
   return tokenResponse(issued, grant.scope, idToken);
 }
 
-export function registerToken({ app, service }: Router): void {
+export function registerToken({ app, service }: Router, keys: SigningKeys): void {
   formRoute(app, '/v1/oauth2/token', (req, body) => {
     const grantType = body.grant_type;
     if (!grantType) throw invalidRequest('grant_type is required.');
@@ -181,7 +186,7 @@ export function registerToken({ app, service }: Router): void {
       throw oauthError(400, 'unauthorized_client', `This client may not use ${grantType}.`);
     }
     return grantType === 'authorization_code'
-      ? exchangeCode(service, client, body)
+      ? exchangeCode(service, keys, client, body)
       : refresh(service, client, body);
   });
 }

@@ -16,26 +16,8 @@ import type { Audience, Credentials } from './credentials.js';
 import type { Column, Printer } from './io/index.js';
 import type { Pager } from './io/pager.js';
 import { safeText } from './io/safe.js';
+import type { IO } from './io/streams.js';
 import { VERSION } from './version.js';
-
-export interface OutStream {
-  write(chunk: string): boolean;
-  once(event: 'drain', listener: () => void): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
-
-export interface InStream extends AsyncIterable<string | Buffer> {
-  isTTY?: boolean;
-  /** Ends a pending read (process.stdin); a read left pending keeps the process alive. */
-  destroy?(): void;
-}
-
-export interface IO {
-  stdout: OutStream;
-  stderr: OutStream;
-  stdin: InStream;
-}
 
 /** What the process (or a test) injects; nothing below reads process.* or the home directory. */
 export interface Environment {

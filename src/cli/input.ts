@@ -4,7 +4,7 @@ import type { Sorting } from '../api/enums.js';
 import { UsageError } from '../errors.js';
 import { DISCOUNT_BASIS_POINTS_MAX, DISCOUNT_BASIS_POINTS_MIN } from '../shared/api-facts.js';
 import { bigInteger, isInteger, parseJson, type RawJSON } from '../shared/json.js';
-import type { InStream } from './context.js';
+import type { InStream } from './io/streams.js';
 
 const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 

@@ -2,7 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Environment, InStream, OutStream } from '../../src/cli/context.js';
+import type { Environment } from '../../src/cli/context.js';
+import type { InStream, OutStream } from '../../src/cli/io/streams.js';
 import { main } from '../../src/cli/main.js';
 
 export class Capture implements OutStream {

@@ -1,7 +1,7 @@
 // Colour through util.styleText so Node's own NO_COLOR / FORCE_COLOR / TERM rules apply.
 import { WriteStream } from 'node:tty';
 import { styleText } from 'node:util';
-import type { OutStream } from '../context.js';
+import type { OutStream } from './streams.js';
 
 export type Tone = 'bold' | 'dim' | 'green' | 'red' | 'yellow';
 export type Styler = (tone: Tone | undefined, text: string) => string;

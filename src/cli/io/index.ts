@@ -13,3 +13,4 @@ export { getPath, pickPaths } from './paths.js';
 export { createPrinter, type ListOptions, type Printer, type PrinterOptions } from './printer.js';
 export { createProgress, type Progress } from './progress.js';
 export { isEpipe, Sink } from './sink.js';
+export type { InStream, IO, OutStream, Terminal } from './streams.js';

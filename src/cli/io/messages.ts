@@ -1,7 +1,8 @@
 // Status lines for people: always stderr, so stdout stays data only.
-import type { IO } from '../context.js';
+
 import { createStyler } from './color.js';
 import { safeText } from './safe.js';
+import type { IO } from './streams.js';
 
 export interface Messenger {
   success(msg: string): void;

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
-import type { Environment, OutStream } from '../context.js';
+import type { OutStream, Terminal } from './streams.js';
 
 export interface Pager {
   /** Where the output goes instead of stdout (a terminal as far as formatting goes). */
@@ -14,7 +14,13 @@ export interface Pager {
   finish(): Promise<void>;
 }
 
-function onPath(program: string, env: Environment['env']): boolean {
+/** What paging needs of the run: its streams, environment and Ctrl+C, and a way to start one. */
+export interface PagerRun extends Terminal {
+  env: Readonly<Record<string, string | undefined>>;
+  startPager?(command: string): Promise<Pager>;
+}
+
+function onPath(program: string, env: PagerRun['env']): boolean {
   const dirs = isAbsolute(program) ? [''] : (env.PATH ?? '').split(delimiter).filter(Boolean);
   for (const dir of dirs) {
     try {
@@ -28,7 +34,7 @@ function onPath(program: string, env: Environment['env']): boolean {
 }
 
 /** The pager command to run, or undefined when output should go straight to the terminal. */
-export function pagerCommand(ctx: Environment, disabled: boolean): string | undefined {
+export function pagerCommand(ctx: PagerRun, disabled: boolean): string | undefined {
   if (disabled || !ctx.startPager || !ctx.io.stdout.isTTY) return undefined;
   const command = (ctx.env.BILLING_PAGER ?? ctx.env.PAGER ?? 'less').trim();
   if (command === '' || command === 'cat') return undefined;
@@ -38,7 +44,7 @@ export function pagerCommand(ctx: Environment, disabled: boolean): string | unde
 }
 
 /** Runs `command` on the process's own terminal (processEnvironment's startPager). */
-export function spawnPager(ctx: Environment, command: string): Pager {
+export function spawnPager(ctx: PagerRun, command: string): Pager {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
   env.LESS ??= 'FRX';

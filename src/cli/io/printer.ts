@@ -1,11 +1,12 @@
 // The one formatter: TTY table/card, TSV in pipes, JSON/NDJSON as the scripting contract.
-import type { IO } from '../context.js';
+
 import { type Column, cardColumns, fieldColumns, rawCell, showsRow } from './cells.js';
 import { createStyler } from './color.js';
 import { type OutputFormat, parseFields } from './format.js';
 import { pickPaths } from './paths.js';
 import { escapeTsv } from './safe.js';
 import { Sink } from './sink.js';
+import type { IO } from './streams.js';
 
 /** Streamed formats write once this much output has gathered (and at the end). */
 export const FLUSH_AT = 64 * 1024;

@@ -1,7 +1,8 @@
 // One rewritten status line on stderr, e.g. while pages are fetched; silent off a terminal.
-import type { OutStream } from '../context.js';
+
 import { truncate } from './humanize.js';
 import { safeText } from './safe.js';
+import type { OutStream } from './streams.js';
 
 export interface Progress {
   update(text: string): void;

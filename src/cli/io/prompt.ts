@@ -2,11 +2,11 @@
 // never asked without a terminal — a destructive action in a script needs --yes instead.
 
 import { InterruptedError, UsageError } from '../../errors.js';
-import type { Environment } from '../context.js';
 import { safeText } from './safe.js';
+import type { InStream, Terminal } from './streams.js';
 
 /** One line of stdin, or undefined when it closes (Ctrl+C destroys it). */
-async function readLine(stdin: Environment['io']['stdin']): Promise<string | undefined> {
+async function readLine(stdin: InStream): Promise<string | undefined> {
   let text = '';
   for await (const chunk of stdin) {
     text += chunk.toString();
@@ -17,7 +17,7 @@ async function readLine(stdin: Environment['io']['stdin']): Promise<string | und
 }
 
 /** Whether the user can be asked: both the input and the output of the question are a terminal. */
-export function canPrompt(ctx: Environment): boolean {
+export function canPrompt(ctx: Terminal): boolean {
   return Boolean(ctx.io.stdin.isTTY && ctx.io.stderr.isTTY);
 }
 
@@ -27,7 +27,7 @@ export function canPrompt(ctx: Environment): boolean {
  * too: nothing was done, and a script must not read it as success.
  */
 export async function confirmDestructive(
-  ctx: Environment,
+  ctx: Terminal,
   opts: { yes?: boolean; question: string; action: string },
 ): Promise<void> {
   if (opts.yes) return;
@@ -55,7 +55,7 @@ export async function confirmDestructive(
  * or the end of input is a UsageError: nothing was done.
  */
 export async function pick(
-  ctx: Environment,
+  ctx: Terminal,
   opts: { title: string; choices: string[]; action: string; current?: number },
 ): Promise<number> {
   const { stderr } = ctx.io;
@@ -118,7 +118,7 @@ export async function pick(
  * of them. Only on a terminal (the caller checks canPrompt first and names the flags that answer
  * instead).
  */
-export async function askEach(ctx: Environment, questions: string[]): Promise<string[]> {
+export async function askEach(ctx: Terminal, questions: string[]): Promise<string[]> {
   const { stderr } = ctx.io;
   const answers: string[] = [];
   if (!questions.length) return answers;

@@ -1,5 +1,5 @@
 // Writes that respect back-pressure and end quietly when the reader goes away (`| head`).
-import type { OutStream } from '../context.js';
+import type { OutStream } from './streams.js';
 
 /** True for a broken pipe: the reader closed stdout, so there is nobody left to tell. */
 export function isEpipe(err: unknown): boolean {

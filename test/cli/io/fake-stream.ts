@@ -1,6 +1,6 @@
 // Fake stdout/stderr: records chunks; `results` scripts what write() returns (back-pressure).
 import { EventEmitter } from 'node:events';
-import type { IO, OutStream } from '../../../src/cli/context.js';
+import type { IO, OutStream } from '../../../src/cli/io/streams.js';
 
 export class FakeStream extends EventEmitter implements OutStream {
   readonly chunks: string[] = [];

@@ -6,20 +6,25 @@
 //    particular reads and writes, each returning typed rows. The table goes in store/schema.ts,
 //    its row interface in store/rows*.ts and `Tables`; reads and writes by id need no code
 //    (store.row, insert, update). A memo names the tables it reads (store/memo.ts). Register the
-//    class on Store (store/index.ts).
-// 2. domain/<resource>.ts — the rules and state changes, as functions of `Work` (store, clock and
-//    the open transaction; domain/work.ts). Refusals are domain errors (domain/errors.ts), field
-//    locations relative to the request's body; a change emits its events with work.tx.emit
-//    (domain/events.ts) once its rows are written: the outbox (webhooks/outbox.ts) stores each in
-//    the same transaction, its `data` the resource's API form (serialize/events.ts maps event
-//    types to serializers: a new kind of resource with events adds its case). A change that time
-//    brings (an expiry, a renewal) is an item of domain/due.ts, processed when the clock moves
-//    forward, each in its own transaction at its due time (clock.at). No fastify here.
+//    repository on Store (store/index.ts); the connection (store/db.ts) stays inside store/.
+// 2. domain/<resource>.ts — the rules and state changes, as functions of `Work` (the store's
+//    repositories, the clock and the unit of work `tx`; domain/work.ts). Refusals are domain
+//    errors (domain/errors.ts), field locations relative to the request's body; a change emits its
+//    events with work.tx.emit (domain/events.ts) once its rows are written: the outbox
+//    (webhooks/outbox.ts) stores each in the same transaction, its `data` the resource's API form
+//    (serialize/events.ts maps event types to serializers). A new resource with events lists its
+//    tables in ANNOUNCED_TABLES (domain/events.ts): a change of them that emits none of its events
+//    is refused, unless it says why (tx.unannounced). A change that time brings (an expiry, a
+//    renewal) is an item of domain/due.ts, processed when the clock moves forward, each in its own
+//    transaction at its due time (clock.at). No fastify here.
 // 3. routes/<resource>.ts — `get` for reads, `write` for changes (app.ts): parse the request
-//    (validate.ts), call the store or the domain, serialize. The router runs each write in one
-//    transaction; work that must wait first (a lock, the payment processor) goes in `before`.
-//    Add the module to ROUTES below; a new kind of refusal gets its status and body in errors.ts,
-//    the only place that builds error bodies.
+//    (validate.ts), call the domain with ctx.work, serialize. The router runs each write in one
+//    unit of work and answers after its commit. A change that must wait on the way (a lock, the
+//    payment processor, the clock's slices) is a `command`: its handler awaits an application
+//    service (services/), which opens its own units of work between the waits. Routes never write
+//    through the store themselves (test/architecture/service.test.ts). Add the module to ROUTES
+//    below; a new kind of refusal gets its status and body in errors.ts, the only place that
+//    builds error bodies.
 // 4. serialize/<resource>.ts — the API's JSON forms of the rows, field for field in the spec's
 //    order, related rows through the per-request Loader (store/loader.ts).
 // Enumerations, defaults and sort lists come from src/shared/api-facts.ts, never literals here;

@@ -1,6 +1,7 @@
 // Bundles src/cli/main.ts into dist/ (or the directory given as the first argument). Start-up
-// time is the budget here (bench/RESULTS.md): heavy modules are split into chunks that load
-// lazily through dynamic import(), so `billing --version` touches as little code as possible.
+// time is the budget here (bench/RESULTS.md): each trick below stays only while the bench shows
+// it buys 5 ms or more (issue 25: each taken out in turn, `npm run bench -- --only
+// startup,request`), and its comment says what it bought.
 
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,20 +16,17 @@ const finalDir = resolve(ROOT, process.argv[2] ?? 'dist');
 // in parallel) never finds dist/ half-deleted.
 const outdir = `${finalDir}.build-${process.pid}`;
 
-// Bundled: commander, on the path of every command, and undici and zod, loaded lazily (behind a
-// proxy or with a test's MockAgent; by `serve`): one ESM chunk loads faster than a package's
-// tree of CommonJS files, each resolved and wrapped on its own. The other dependencies stay in
-// node_modules: native code (keyring), files read at run time (open's xdg-open), or only used
-// by `serve` and `login`.
-const BUNDLED = new Set(['commander', '@commander-js/extra-typings', 'undici', 'zod']);
+// undici and zod, which only `billing serve` loads, are bundled into its chunk: one ESM chunk
+// loads faster than their trees of files, each resolved on its own (serve ready in 268 ms
+// against 304 ms from node_modules). Every other dependency is loaded from node_modules
+// (commander bundled bought 2-5 ms, under the bar).
+const BUNDLED = new Set(['undici', 'zod']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 
-// In an ES module, `import { x } from 'node:http'` builds a facade of every export of the
-// builtin, running its lazy getters: node:http's load Node's own copy of undici, 30 ms and more
-// at each start. Our sources' imports of builtins resolve instead to a small CommonJS module that
-// hands over process.getBuiltinModule()'s object; esbuild reads its exports through getters at
-// the point of use, so no export is evaluated before it is needed. Works on the module graph
-// (onResolve/onLoad), whatever the shape of the import statement.
+// An ES import of a builtin (`import { x } from 'node:http'`) builds a facade of all its exports,
+// running their lazy getters (node:http's load Node's own undici): `orders get` took 17-30 ms
+// longer so. Our sources' imports of builtins resolve instead to a one-line CommonJS module
+// handing over process.getBuiltinModule()'s object, whose exports esbuild reads when used.
 function builtinsWithoutFacades() {
   return {
     name: 'builtins-without-facades',
@@ -46,26 +44,10 @@ function builtinsWithoutFacades() {
 }
 
 /**
- * zod's `z` namespace re-exports every locale (about 60 modules, 400 KB), which esbuild cannot
- * drop; the CLI and the service only ever use the default English messages.
- */
-function englishOnlyZod() {
-  return {
-    name: 'english-only-zod',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
-        contents: "export { default as en } from './en.js';",
-        loader: 'js',
-      }));
-    },
-  };
-}
-
-/**
  * Renders `billing <path> --help` for every command with the bundle just built, as commander
  * prints it to a pipe, into help/<command>.js, one file per top-level command (help/_root.js for
  * `billing --help`): main.ts answers --help from the one file it needs without loading
- * commander. help/index.js holds them all, for the tests.
+ * commander, 34 ms sooner. help/index.js holds them all, for the tests.
  */
 async function renderHelp() {
   const configDir = mkdtempSync(join(tmpdir(), 'billing-build-'));
@@ -117,16 +99,18 @@ await build({
   },
   outdir,
   bundle: true,
+  // Each command's modules in chunks loaded by import() when it runs: one file for everything
+  // made every start 80-105 ms slower, --version included.
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node22',
   external,
-  // Bundled CommonJS (commander, undici) calls require() for Node's builtins.
+  // Bundled CommonJS (undici) calls require() for Node's builtins.
   banner: {
     js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
   },
-  plugins: [builtinsWithoutFacades(), englishOnlyZod()],
+  plugins: [builtinsWithoutFacades()],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   define: { __BILLING_VERSION__: JSON.stringify(pkg.version) },

@@ -223,10 +223,28 @@ describe("the real service's stream (generation 2026-10)", () => {
   // Each event's id is the webhook-id its handler gets (the message's own id is internal).
   const expected: (StreamMessage | undefined)[] = [
     { kind: 'connected', secret: secretOf(org) },
-    { kind: 'event', id: e1.headers['webhook-id'], type: 'order.created', body: e1.body, headers: e1.headers },
+    {
+      kind: 'event',
+      id: e1.headers['webhook-id']!,
+      type: 'order.created',
+      body: e1.body,
+      headers: e1.headers,
+    },
     undefined,
-    { kind: 'event', id: e2.headers['webhook-id'], type: 'subscription.updated', body: e2.body, headers: e2.headers },
-    { kind: 'event', id: e3.headers['webhook-id'], type: 'checkout.created', body: e3.body, headers: e3.headers },
+    {
+      kind: 'event',
+      id: e2.headers['webhook-id']!,
+      type: 'subscription.updated',
+      body: e2.body,
+      headers: e2.headers,
+    },
+    {
+      kind: 'event',
+      id: e3.headers['webhook-id']!,
+      type: 'checkout.created',
+      body: e3.body,
+      headers: e3.headers,
+    },
     { kind: 'reconnect' },
   ];
 

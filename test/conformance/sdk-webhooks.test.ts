@@ -7,13 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
 import { login } from '../server/oauth/helpers.js';
-import { type Receiver, startReceiver, type Verified, verify } from '../server/webhook-helpers.js';
+import {
+  type Receiver,
+  settled,
+  startReceiver,
+  type Verified,
+  verify,
+} from '../server/webhook-helpers.js';
 import { allPages, call, expectCalls, type Polar, type Sandbox, startSandbox } from './helpers.js';
 import { KEEP } from './subscriptions.js';
 
 let box: Sandbox;
 let receiver: Receiver;
 let secret: string;
+let endpointId: string;
 /** An organization token for Acme that may also manage webhooks. */
 let org: Polar;
 /** The subscription the confirm below buys, and its grants' ids. */
@@ -44,7 +51,9 @@ beforeAll(async () => {
     body: JSON.stringify({ url: receiver.url, format: 'raw', events: WEBHOOK_EVENT_TYPES }),
   });
   expect(res.status).toBe(201);
-  secret = ((await res.json()) as { secret: string }).secret;
+  const made = (await res.json()) as { secret: string; id: string };
+  secret = made.secret;
+  endpointId = made.id;
 });
 afterAll(async () => {
   expectCalls('webhooks');
@@ -57,7 +66,7 @@ async function eventsOf(count: number, change: () => Promise<unknown>): Promise<
   const before = receiver.received.length;
   await change();
   await receiver.waitFor(before + count);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await settled(box.svc.store, endpointId);
   expect(receiver.received.length - before).toBe(count);
   return receiver.received.slice(before).map((r) => verify(r, secret));
 }
@@ -229,7 +238,7 @@ describe('events of changes made through the SDK, read back through the SDK', ()
         organizationUpdate: { name: 'Globex SDK Events' },
       }),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(box.svc.store, endpointId);
     expect(receiver.received.length).toBe(before);
   });
 

@@ -404,10 +404,10 @@ describe('month ends, a failure half-way, the demo year', () => {
       ).flat();
     const ordersBefore = new Set((await recurring()).map((o) => o.id));
     batches.length = 0;
-    const started = performance.now();
     const moved = await moveClock(svc, { advance_seconds: 365 * 86_400 });
-    const took = performance.now() - started;
-    expect(took).toBeLessThan(10_000);
+    // One call, the whole year: nothing left for another request (how long it takes is not
+    // asserted here; a century in slices is test/reliability/clock-bounded.test.ts).
+    expect(moved.remaining ?? 0).toBe(0);
     const added = (await recurring()).filter((o) => !ordersBefore.has(o.id));
     expect(added.length).toBe(moved.processed.renewals.length);
     expect(new Set(added.map((o) => o.id))).toEqual(
@@ -459,6 +459,5 @@ describe('month ends, a failure half-way, the demo year', () => {
     }
     // Expiries send no events (the real expire_open_checkouts).
     expect(batches.filter((b) => b[0]!.type === 'checkout.updated')).toHaveLength(0);
-    console.log(`advance 1 year on the demo: ${added.length} renewals in ${Math.round(took)} ms`);
   });
 });

@@ -45,12 +45,10 @@ describe('--seed demo', () => {
     }
   });
 
-  it('seeds 20 000 orders in a few seconds', async () => {
-    const started = performance.now();
+  // How fast is a bench figure ("service: seed 100,000 orders"), not an assertion here.
+  it('seeds 20 000 orders', async () => {
     const svc = await startService({ orders: 20_000 });
-    const seconds = (performance.now() - started) / 1000;
     try {
-      expect(seconds).toBeLessThan(10);
       const r = await svc.api('GET', '/v1/orders/', { token: svc.alice, query: { limit: 1 } });
       expect(r.status).toBe(200);
       expect(r.body.pagination.total_count).toBeGreaterThanOrEqual(20_000);

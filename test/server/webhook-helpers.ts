@@ -158,3 +158,23 @@ export async function waitForDeliveries(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** What can count rows: a running service's store (read-only accessor). */
+interface Counts {
+  count(from: string, where: string, ...params: unknown[]): number;
+}
+
+/**
+ * Resolves once `endpointId` has nothing left to be delivered: every copy of an event for it has
+ * been answered or given up (none is due any more). What its receiver got by then is all it
+ * will get — an observable end, instead of waiting "a while" for nothing to arrive.
+ */
+export async function settled(store: Counts, endpointId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (
+    store.count('webhook_events', 'endpoint_id = ? AND next_attempt_at IS NOT NULL', endpointId) > 0
+  ) {
+    if (Date.now() > deadline) throw new Error(`deliveries to ${endpointId} are still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

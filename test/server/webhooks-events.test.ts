@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../src/shared/api-facts.js';
 import { BUYER, type Json, type Service, startService } from './helpers.js';
-import { type Receiver, startReceiver, type Verified, verify } from './webhook-helpers.js';
+import { type Receiver, settled, startReceiver, type Verified, verify } from './webhook-helpers.js';
 
 let svc: Service;
 let receiver: Receiver;
 let secret: string;
+let endpointId: string;
 const PAY = { confirmation_token_id: 'tok_visa', ...BUYER };
 const acmeOrg = () => svc.demo.organization_id;
 const checkout = (i: number) => () => svc.demo.open_checkout_ids[i]!;
@@ -29,6 +30,7 @@ beforeAll(async () => {
   });
   expect(r.status).toBe(201);
   secret = r.body.secret;
+  endpointId = r.body.id;
 });
 afterAll(async () => {
   await receiver.close();
@@ -37,13 +39,13 @@ afterAll(async () => {
 
 /**
  * Runs `change`, then returns the events it caused, verified by the SDK, once `count` have
- * arrived and nothing more came for a while.
+ * arrived and nothing more is due to its endpoint.
  */
 async function eventsOf(count: number, change: () => Promise<unknown>): Promise<Verified[]> {
   const before = receiver.received.length;
   await change();
   await receiver.waitFor(before + count);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await settled(svc.running.store, endpointId);
   const got = receiver.received.slice(before);
   for (const r of got) {
     expect(r.headers['user-agent']).toBe('polar.sh webhooks');
@@ -119,7 +121,7 @@ describe('the events of each change', () => {
       body: { name: 'Globex Events' },
     });
     expect(globex.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(svc.running.store, endpointId);
     expect(receiver.received.length).toBe(before);
   });
 
@@ -140,7 +142,7 @@ describe('the events of each change', () => {
     } finally {
       stop();
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(store, endpointId);
     expect([count(), receiver.received.length]).toEqual(before);
     const events = await eventsOf(1, () =>
       ok(

@@ -19,6 +19,7 @@ import {
 import { login } from './oauth/helpers.js';
 import {
   type Receiver,
+  settled,
   startReceiver,
   verify,
   WEBHOOK_DELIVERY,
@@ -280,8 +281,10 @@ describe('webhook endpoints', () => {
     try {
       expect((await rename('Acme After Delete')).status).toBe(200);
       const [got] = await own.waitFor(1);
-      // Only the endpoint that still exists was sent the event (both have the same URL).
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Only the endpoint that still exists was sent the event (both have the same URL): once
+      // nothing is due to either, one delivery arrived.
+      await settled(svc.running.store, watcher.id);
+      await settled(svc.running.store, e.id);
       expect(own.received.length).toBe(1);
       const deliveries = await waitForDeliveries(
         () =>

@@ -82,7 +82,7 @@ export function classifyConnectionError(err: unknown, timeoutMs: number): Connec
   // Refused and connect timeouts happen before a single byte of the request is written, so
   // even a POST can be sent again; nothing else is certain (see ApiClient.request).
   if (has('ECONNREFUSED')) return { cause: 'connection refused', retryable: true, notSent: true };
-  if (has('UND_ERR_CONNECT_TIMEOUT', 'BILLING_CONNECT_TIMEOUT')) {
+  if (has('BILLING_CONNECT_TIMEOUT')) {
     return { cause: 'connect timed out', retryable: true, notSent: true };
   }
   if (has('ENOTFOUND')) return { cause: 'host not found', retryable: false, notSent: true };
@@ -90,13 +90,13 @@ export function classifyConnectionError(err: unknown, timeoutMs: number): Connec
   if (has('EHOSTUNREACH', 'ENETUNREACH')) {
     return { cause: 'network unreachable', retryable: false, notSent: true };
   }
-  if (has('BILLING_REQUEST_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT')) {
+  if (has('BILLING_REQUEST_TIMEOUT')) {
     return { cause: `timed out after ${seconds(timeoutMs)}`, retryable: true, notSent: false };
   }
   if (has('ECONNRESET', 'EPIPE')) {
     return { cause: 'connection reset', retryable: true, notSent: false };
   }
-  if (has('UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNABORTED')) {
+  if (has('ECONNABORTED')) {
     return { cause: 'connection closed unexpectedly', retryable: true, notSent: false };
   }
   const message = err instanceof Error ? err.message : String(err);

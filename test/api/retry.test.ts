@@ -200,11 +200,11 @@ describe('backoff arithmetic', () => {
 describe('what a connection failure says about the request', () => {
   it.each([
     ['ECONNREFUSED', { cause: 'connection refused', retryable: true, notSent: true }],
-    ['UND_ERR_CONNECT_TIMEOUT', { cause: 'connect timed out', retryable: true, notSent: true }],
-    // node:http's transport (transport.ts) times connects out with its own error.
+    // The transport (transport.ts) times connects and answers out with its own errors.
     ['BILLING_CONNECT_TIMEOUT', { cause: 'connect timed out', retryable: true, notSent: true }],
     ['ECONNRESET', { cause: 'connection reset', retryable: true, notSent: false }],
     ['BILLING_REQUEST_TIMEOUT', { cause: 'timed out after 2s', retryable: true, notSent: false }],
+    ['ECONNABORTED', { cause: 'connection closed unexpectedly', retryable: true, notSent: false }],
   ])('%s', (code, expected) => {
     expect(classifyConnectionError(Object.assign(new Error(code), { code }), 2000)).toEqual(
       expected,

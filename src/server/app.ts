@@ -4,6 +4,7 @@
 // it to an application service that opens its own.
 import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ApiVersion } from '../shared/api-versions.js';
 import { authenticate, authorize } from './auth.js';
 import { notJson, RawBody, registerBodyParser } from './body.js';
 import type { Clock } from './clock.js';
@@ -17,6 +18,7 @@ import type { Loader } from './serialize.js';
 import type { CheckoutSessions } from './services/checkout-sessions.js';
 import type { ClockControl } from './services/clock-control.js';
 import type { Store, Visibility } from './store/index.js';
+import { type Generation, generationOf, notFound, registerVersions } from './versions.js';
 import type { Events } from './webhooks/index.js';
 
 export { MAX_BODY_BYTES } from './errors.js';
@@ -73,7 +75,24 @@ export class Context {
     readonly loader: Loader,
     readonly reply: FastifyReply,
     readonly deps: Deps,
+    /** Today's version the request named (versions.ts); undefined: the seed's generation. */
+    readonly version: ApiVersion | undefined = undefined,
   ) {}
+
+  /** The generation whose request shapes the route reads and whose answers it writes. */
+  get generation(): Generation {
+    return generationOf(this.version);
+  }
+
+  /** Whether the request speaks today's generation (2026-04 or 2026-10). */
+  get today(): boolean {
+    return this.version !== undefined;
+  }
+
+  /** `forms[generation]`: the edge of the request's generation (seed's or today/'s module). */
+  edge<T>(forms: Readonly<Record<Generation, T>>): T {
+    return forms[this.generation];
+  }
 
   /** The rows the principal may see; only on routes that need a principal. */
   get visible(): Visibility {
@@ -93,6 +112,15 @@ export const NO_CONTENT = Symbol('no content');
 
 type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/**
+ * Where a route exists. Without `only` it serves both generations (its handler reads
+ * ctx.generation where they differ); with it, the other generation gets the router's 404
+ * `{"detail": "Not Found"}`, as the real VersionedAPIRoute does not match (kit/versioning.py).
+ */
+export interface RouteOptions {
+  only?: Generation;
+}
+
 export interface Router {
   app: FastifyInstance;
   service: Service;
@@ -100,6 +128,7 @@ export interface Router {
     url: string,
     auth: RouteAuth | null,
     handler: (req: FastifyRequest, ctx: Context) => unknown,
+    options?: RouteOptions,
   ): void;
   /** A change in one unit of work: the handler is synchronous, answered after the commit. */
   write(
@@ -107,6 +136,7 @@ export interface Router {
     url: string,
     auth: RouteAuth | null,
     handler: (req: FastifyRequest, ctx: WriteContext) => unknown,
+    options?: RouteOptions,
   ): void;
   /**
    * A change that must wait on the way (a lock, the payment processor, the clock's slices): the
@@ -118,6 +148,7 @@ export interface Router {
     url: string,
     auth: RouteAuth | null,
     handler: (req: FastifyRequest, ctx: Context) => Promise<unknown>,
+    options?: RouteOptions,
   ): void;
 }
 
@@ -145,8 +176,10 @@ export function buildApp(
     },
   });
 
-  // First of all hooks: the Host and Origin checks (guard.ts, issue 12).
+  // First of all hooks: the Host and Origin checks (guard.ts, issue 12); then the API version
+  // (versions.ts), which refuses a version it does not serve before anything else runs.
   registerGuard(app, hosts);
+  registerVersions(app);
   // The Date of every answer is the service's own clock, the test clock included: a client
   // that shows times relative to the server's now (the CLI does) follows it (issue 24).
   app.addHook('onRequest', async (_req, reply) => {
@@ -166,6 +199,13 @@ export function buildApp(
   const { store, clock } = service;
   const deps: Deps = { store, clock };
 
+  /** Whether the route exists in the request's generation; else the router's 404 is sent. */
+  function exists(req: FastifyRequest, reply: FastifyReply, options?: RouteOptions): boolean {
+    if (!options?.only || options.only === generationOf(req.apiVersion)) return true;
+    notFound(reply);
+    return false;
+  }
+
   /** What every route does first; the context its handler gets. */
   function enter(req: FastifyRequest, reply: FastifyReply, auth: RouteAuth | null): Context {
     // A bad token is refused even where no token is needed (api-facts "Errors").
@@ -173,27 +213,29 @@ export function buildApp(
     if (auth) authorize(principal, auth.kinds, auth.scopes);
     // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
     if (req.body instanceof RawBody) throw notJson(req.body);
-    return new Context(principal, store.loader(service.baseUrl), reply, deps);
+    return new Context(principal, store.loader(service.baseUrl), reply, deps, req.apiVersion);
   }
 
   const router: Router = {
     app,
     service,
-    get(url, auth, handler) {
+    get(url, auth, handler, options) {
       app.route({
         method: 'GET',
         url,
         handler: async (req, reply) => {
+          if (!exists(req, reply, options)) return reply;
           const result = await handler(req, enter(req, reply, auth));
           return reply.sent ? reply : result;
         },
       });
     },
-    write(method, url, auth, handler) {
+    write(method, url, auth, handler, options) {
       app.route({
         method,
         url,
         handler: async (req, reply) => {
+          if (!exists(req, reply, options)) return reply;
           const ctx = enter(req, reply, auth);
           const result = store.tx((tx) => {
             const out = handler(req, Object.assign(ctx, { work: { store, clock, tx } }));
@@ -207,11 +249,12 @@ export function buildApp(
         },
       });
     },
-    command(method, url, auth, handler) {
+    command(method, url, auth, handler, options) {
       app.route({
         method,
         url,
         handler: async (req, reply) => {
+          if (!exists(req, reply, options)) return reply;
           const result = await handler(req, enter(req, reply, auth));
           if (result === NO_CONTENT) return reply.send();
           return reply.sent ? reply : result;

@@ -78,6 +78,7 @@ function lookup(store: Store, header: string): Principal | undefined {
     if (row) {
       return {
         kind: 'customer',
+        sessionId: row.id,
         customerId: row.customer_id,
         organizationId: row.organization_id,
         expiresAt: row.expires_at,

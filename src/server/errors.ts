@@ -7,6 +7,7 @@ import {
   CheckoutLocked,
   ExpiredCheckout,
   Invalid,
+  NamedRefusal,
   NotFound,
   NotOpenCheckout,
   NotPermitted,
@@ -35,6 +36,7 @@ export function toHttp(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof NotFound) return answer(404, 'ResourceNotFound', err.detail);
   if (err instanceof NotPermitted) return answer(403, 'NotPermitted', err.detail);
+  if (err instanceof NamedRefusal) return answer(err.status, err.error, err.detail);
   if (err instanceof BadRequest) return answer(400, 'BadRequest', err.detail);
   if (err instanceof Invalid) {
     const detail = err.problems.map(({ type, loc, msg, input, ctx }) => ({

@@ -15,7 +15,9 @@ import { type HostPolicy, trustedOrigin } from './hosts.js';
 // The real API's CORS (server/polar/app.py configure_cors at the spec's generation): any
 // origin, no credentials, every method, the Authorization header, through starlette 0.41's
 // CORSMiddleware. Its frontend-only configuration (credentials for polar.sh) has no
-// counterpart here: the local service has no cookies and no web app.
+// counterpart here: the local service has no cookies and no web app. Today's adds the version
+// header (app.py configure_cors at c6c3645e: allow_headers Authorization, Polar-Version; the
+// version middleware exposes it on answers, versions.ts).
 const ALL_METHODS = 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT';
 const ALLOWED_HEADERS = [
   'Accept',
@@ -23,6 +25,7 @@ const ALLOWED_HEADERS = [
   'Authorization',
   'Content-Language',
   'Content-Type',
+  'Polar-Version',
 ];
 const PREFLIGHT = {
   'access-control-allow-methods': ALL_METHODS,

@@ -52,11 +52,13 @@ import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
+import { registerTodaysCustomers } from './routes/customers-today.js';
 import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
+import { registerPortalCustomers } from './routes/portal-customers.js';
 import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
@@ -142,9 +144,11 @@ export const ROUTES = [
   registerDiscounts,
   registerBenefits,
   registerCustomers,
+  registerTodaysCustomers,
   registerSellerSubscriptions,
   registerWebhooks,
   registerPortalOrders,
+  registerPortalCustomers,
   registerLocal,
   registerOAuth,
 ];

@@ -10,6 +10,16 @@ export const DEFAULT_API_VERSION: ApiVersion = '2026-10';
 /** The setting's values: a version, or `none` for the seed's generation. */
 export const API_VERSION_SETTINGS = [...API_VERSIONS, 'none'] as const;
 export type ApiVersionSetting = (typeof API_VERSION_SETTINGS)[number];
+/**
+ * The generation a request speaks: the seed's (no header) or today's (either of today's
+ * versions, the same shapes). `billing serve` reads it at its edge (src/server/versions.ts).
+ */
+export type Generation = 'seed' | 'today';
+
+export function generationOf(version: ApiVersion | undefined): Generation {
+  return version === undefined ? 'seed' : 'today';
+}
+
 /** The header that carries it, as the real service names it. */
 export const VERSION_HEADER = 'Polar-Version';
 

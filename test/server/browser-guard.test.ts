@@ -218,7 +218,7 @@ describe('the API from a web page: the real service CORS policy', () => {
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT',
       'access-control-allow-headers':
-        'Accept, Accept-Language, Authorization, Content-Language, Content-Type',
+        'Accept, Accept-Language, Authorization, Content-Language, Content-Type, Polar-Version',
       'access-control-max-age': '600',
     });
     expect(r.headers['access-control-allow-credentials']).toBeUndefined();

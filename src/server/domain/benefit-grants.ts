@@ -119,3 +119,9 @@ export function revokeBenefitGrants(w: Work, subscriptionId: string, at?: string
   const now = at ?? w.clock.iso();
   for (const grant of w.store.benefitGrants.grantedBy(subscriptionId)) revokeGrant(w, grant, now);
 }
+
+/** Takes back every benefit the customer holds (today's benefit.revoke_customer, on its delete). */
+export function revokeCustomerGrants(w: Work, customerId: string): void {
+  const now = w.clock.iso();
+  for (const grant of w.store.benefitGrants.liveOfCustomer(customerId)) revokeGrant(w, grant, now);
+}

@@ -10,16 +10,23 @@ export interface CustomerSession {
   token: string;
   createdAt: string;
   expiresAt: string;
+  /** Today's: where the portal's back button leads. */
+  returnUrl: string | null;
 }
 
 /** Stores a new session for `customerId` (inside the caller's transaction, if any). */
-export function createCustomerSession({ store, clock }: Deps, customerId: string): CustomerSession {
+export function createCustomerSession(
+  { store, clock }: Deps,
+  customerId: string,
+  returnUrl: string | null = null,
+): CustomerSession {
   const now = clock.now();
   const session = {
     id: uuid(),
     token: token('polar_cst_'),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_SECONDS * 1000).toISOString(),
+    returnUrl,
   };
   store.insert('customer_sessions', {
     id: session.id,
@@ -27,6 +34,7 @@ export function createCustomerSession({ store, clock }: Deps, customerId: string
     customer_id: customerId,
     token_hash: hashToken(session.token),
     expires_at: session.expiresAt,
+    return_url: returnUrl,
   });
   return session;
 }

@@ -44,6 +44,20 @@ export class AlreadyCanceledSubscription extends DomainError {}
 /** Gone for good (the real `ResourceUnavailable`, 410): an ended subscription cannot resume. */
 export class ResourceUnavailable extends DomainError {}
 
+/**
+ * A refusal the real service names after its own error class (a PolarError subclass): answered
+ * `{"error": name, "detail": detail}` with its status, e.g. 403 DisputeAutoAcceptNotEnabled.
+ */
+export class NamedRefusal extends DomainError {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
 export type Loc = (string | number)[];
 
 /** One value that breaks a rule, in pydantic's terms (api-facts "Errors"). */

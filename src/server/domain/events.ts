@@ -3,13 +3,37 @@
 // the store's outbox (webhooks/outbox.ts) serializes the resource right then and writes the
 // event's row inside the same transaction, so an event is stored if and only if its change is.
 // After COMMIT the webhook worker and the CLI stream are told.
-import type { WEBHOOK_EVENT_TYPES } from '../../shared/api-facts.js';
+import { WEBHOOK_EVENT_TYPES } from '../../shared/api-facts.js';
+import type { ENUMS } from '../../shared/openapi/2026-10.facts.js';
 import type { Table } from '../store/rows.js';
 
-export type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** An event type of either generation: today's list holds every one of the seed's. */
+export type EventType = (typeof ENUMS.WebhookEventType)[number];
+/** The seed's (WEBHOOK_EVENT_TYPES): what an endpoint created without a version may subscribe to. */
+export type SeedEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The types the sandbox emits: the seed's, and today's where the sandbox makes the change (issue
+ * 26). A resource that starts emitting today's types adds them here, its serializer in
+ * today/events.ts and its tables in ANNOUNCED_TABLES. Types of today's that only today's
+ * generation has are stored only when an endpoint of today's is subscribed (webhooks/outbox.ts).
+ */
+export const EMITTED_EVENT_TYPES = [
+  ...WEBHOOK_EVENT_TYPES,
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'customer.state_changed',
+] as const satisfies readonly EventType[];
+export type EmittedEventType = (typeof EMITTED_EVENT_TYPES)[number];
+
+const SEED_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+
+/** Whether the seed's generation has events of this type (else only today's endpoints get it). */
+export const isSeedEventType = (type: string): type is SeedEventType => SEED_TYPES.has(type);
 
 export interface DomainEvent {
-  type: EventType;
+  type: EmittedEventType;
   /** The id of the resource the event is about (its `data` is that resource's API form). */
   id: string;
   /**
@@ -20,7 +44,7 @@ export interface DomainEvent {
 }
 
 /** What an event is about: the part of its type before the dot. */
-export type Resource = EventType extends `${infer R}.${string}` ? R : never;
+export type Resource = EmittedEventType extends `${infer R}.${string}` ? R : never;
 
 /**
  * The tables whose rows each resource's events report. A transaction that changes one emits an
@@ -36,6 +60,9 @@ export const ANNOUNCED_TABLES = {
   subscription: ['subscriptions'],
   benefit: ['benefits'],
   benefit_grant: ['benefit_grants'],
+  // Today's customer.* (customer/repository.py at c6c3645e: every create, update and soft
+  // delete of a customer sends one).
+  customer: ['customers'],
 } as const satisfies Record<Resource, readonly Table[]>;
 
 /** Every table of ANNOUNCED_TABLES: what demo data, written without events, says it changes. */

@@ -6,7 +6,14 @@
 export type Principal = { expiresAt?: string | null } & (
   | { kind: 'user'; userId: string; scopes: Set<string>; via: 'pat' | 'oauth'; tokenId: string }
   | { kind: 'organization'; organizationId: string; scopes: Set<string>; tokenId: string }
-  | { kind: 'customer'; customerId: string; organizationId: string; scopes: Set<string> }
+  | {
+      kind: 'customer';
+      /** The customer session the token is. */
+      sessionId: string;
+      customerId: string;
+      organizationId: string;
+      scopes: Set<string>;
+    }
 );
 
 export type Kind = Principal['kind'];

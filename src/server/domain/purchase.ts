@@ -16,7 +16,7 @@ import { periodEnd } from './due.js';
 import type { Work } from './work.js';
 
 /** The checkout's customer: the organization's customer with its email, else a new one. */
-function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
+function buyer({ store, tx }: Work, row: CheckoutRow, iso: string): CustomerRow {
   const orgId = row.organization_id;
   const email = row.customer_email!;
   const customerMetadata = parseJson<Record<string, unknown>>(row.customer_metadata);
@@ -26,10 +26,12 @@ function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
     if (Object.keys(customerMetadata).length) {
       const merged = { ...parseJson<object>(existing.metadata), ...customerMetadata };
       store.update('customers', existing.id, { metadata: json(merged) }, iso);
+      tx.emit({ type: 'customer.updated', id: existing.id });
     }
   } else {
+    const id = uuid();
     store.insert('customers', {
-      id: uuid(),
+      id,
       created_at: iso,
       modified_at: null,
       organization_id: orgId,
@@ -43,6 +45,8 @@ function buyer({ store }: Work, row: CheckoutRow, iso: string): CustomerRow {
       avatar_url: null,
       user_id: null,
     });
+    // Today's checkout creates it through the repository's create_context: customer.created.
+    tx.emit({ type: 'customer.created', id });
   }
   return byEmail()!;
 }

@@ -10,7 +10,7 @@ import {
 import type { SubscriptionRow } from '../store/rows.js';
 import { revokeBenefitGrants } from './benefit-grants.js';
 import { AlreadyCanceledSubscription, BadRequest, invalid, ResourceUnavailable } from './errors.js';
-import type { EventType } from './events.js';
+import type { EmittedEventType as EventType } from './events.js';
 import type { Work } from './work.js';
 
 export type SubscriptionChange =

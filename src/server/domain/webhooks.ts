@@ -15,13 +15,21 @@ export interface EndpointFields {
   format: string;
   events: EventType[];
   secret?: string | null;
+  // Today's generation's.
+  name?: string | null;
+  enabled?: boolean | null;
 }
 
+/**
+ * `apiVersion`: the version the endpoint is created under (sandbox-only, never serialized): its
+ * deliveries take that generation's shapes; none, the seed's.
+ */
 export function createEndpoint(
   { store, clock }: Work,
   organizationId: string,
   fields: EndpointFields,
   id = uuid(),
+  apiVersion: string | null = null,
 ): WebhookEndpointRow {
   store.insert('webhook_endpoints', {
     id,
@@ -33,6 +41,9 @@ export function createEndpoint(
     secret: fields.secret ?? token(WEBHOOK_SECRET_PREFIX),
     events: json(fields.events),
     deleted_at: null,
+    api_version: apiVersion,
+    name: fields.name ?? null,
+    enabled: 1,
   });
   return store.row('webhook_endpoints', id)!;
 }
@@ -48,7 +59,14 @@ export function updateEndpoint(
   if (changes.format != null) set.format = changes.format;
   if (changes.secret != null) set.secret = changes.secret;
   if (changes.events != null) set.events = json(changes.events);
+  if (changes.name != null) set.name = changes.name;
+  if (changes.enabled != null) set.enabled = changes.enabled ? 1 : 0;
   if (Object.keys(set).length) store.update('webhook_endpoints', row.id, set, clock.iso());
+}
+
+/** A fresh secret the service generates (today's PATCH …/secret). */
+export function resetEndpointSecret({ store, clock }: Work, row: WebhookEndpointRow): void {
+  store.update('webhook_endpoints', row.id, { secret: token(WEBHOOK_SECRET_PREFIX) }, clock.iso());
 }
 
 export function deleteEndpoint({ store, clock }: Work, row: WebhookEndpointRow): void {

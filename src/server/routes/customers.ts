@@ -1,5 +1,7 @@
 // Customers of the seller: GET/POST /v1/customers/, GET/PATCH/DELETE /v1/customers/{id} (the
-// real service's customer endpoints at the spec's generation; the SDK 0.20.2 customers.* calls).
+// real service's customer endpoints at the spec's generation; the SDK 0.20.2 customers.* calls),
+// in both generations: today's bodies and forms are today/customers.ts. The routes only today's
+// generation has (by external id, the state, the export) are routes/customers-today.ts.
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import {
@@ -7,6 +9,7 @@ import {
   CUSTOMER_SORT_CRITERIA,
   TAX_ID_FORMATS,
 } from '../../shared/api-facts.js';
+import { SORTING } from '../../shared/openapi/2026-10.facts.js';
 import { type Context, NO_CONTENT, type Router, sellerAuth, slashRedirect } from '../app.js';
 import {
   type CustomerFields,
@@ -16,8 +19,13 @@ import {
 } from '../domain/customers.js';
 import { NotFound } from '../domain/errors.js';
 import { payloadOrganization } from '../domain/payload-organization.js';
+import { addressInput, emailAddress } from '../fields.js';
 import { customer } from '../serialize.js';
+import type { CustomerFilter } from '../store/customers.js';
+import type { CustomerRow } from '../store/rows.js';
+import * as today from '../today/customers.js';
 import {
+  boolParam,
   listParams,
   paginated,
   parseBody,
@@ -30,54 +38,8 @@ import {
 
 const { READ, WRITE } = sellerAuth('customers');
 
-/**
- * Why email-validator (behind pydantic's EmailStr) refuses an address, for the common cases; the
- * real service also asks DNS whether the domain takes mail, which a local service cannot.
- */
-function emailReason(value: string): string | undefined {
-  const at = value.lastIndexOf('@');
-  if (at < 0) return 'An email address must have an @-sign.';
-  if (at === 0) return 'There must be something before the @-sign.';
-  if (at === value.length - 1) return 'There must be something after the @-sign.';
-  if (!value.slice(at + 1).includes('.'))
-    return 'The part after the @-sign is not valid. It should have a period.';
-  if (!z.email().safeParse(value).success) return 'The email address is not valid.';
-  return undefined;
-}
-
-/** An email address as pydantic reads one: trimmed, the domain in lower case. */
-const email = z.string().transform((value, ctx) => {
-  const trimmed = value.trim();
-  const reason = emailReason(trimmed);
-  if (reason) {
-    ctx.issues.push(
-      problem(value, 'value_error', `value is not a valid email address: ${reason}`, { reason }),
-    );
-    return z.NEVER;
-  }
-  const at = trimmed.lastIndexOf('@');
-  return trimmed.slice(0, at + 1) + trimmed.slice(at + 1).toLowerCase();
-});
-
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-
-/** An empty string is no value (the real service's EmptyStrToNone). */
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((v) => (v === '' ? null : v));
-
-const address = z.object({
-  line1: optionalText,
-  line2: optionalText,
-  postal_code: optionalText,
-  city: optionalText,
-  state: optionalText,
-  country: z.string().check((ctx) => {
-    if (!/^[A-Z]{2}$/.test(ctx.value) || !REGIONS.of(ctx.value))
-      ctx.issues.push(problem(ctx.value, 'country_alpha2', 'Invalid country alpha2 code'));
-  }),
-});
+const email = emailAddress;
+const address = addressInput;
 
 /** `[number, format]`: pydantic's tuple[str, TaxIDFormat], problem by problem. */
 const taxId = z.unknown().transform((value, ctx): [string, string] | null | undefined => {
@@ -128,42 +90,81 @@ export function registerCustomers({ app, get, write, service }: Router): void {
     if (!row) throw new NotFound();
     return row;
   };
+  /** The customer in the request's generation's form. */
+  const form = (ctx: Context, row: CustomerRow) =>
+    ctx.today ? today.customer(row) : customer(row);
 
-  get('/v1/customers/', READ, (req, { visible }) => {
+  get('/v1/customers/', READ, (req, ctx) => {
     const query = req.query as Query;
-    const { page, sorting } = listParams(query, CUSTOMER_SORT_CRITERIA, CUSTOMER_DEFAULT_SORTING);
-    const filter = { organization_id: uuidList(query, 'organization_id') };
-    const { rows, total } = store.customers.list(
-      visible,
-      { ...filter, query: stringParam(query, 'query') },
+    const criteria = ctx.today ? SORTING['customers:list']! : CUSTOMER_SORT_CRITERIA;
+    const { page, sorting } = listParams(query, criteria, CUSTOMER_DEFAULT_SORTING);
+    const filter = {
+      organization_id: uuidList(query, 'organization_id'),
+      query: stringParam(query, 'query'),
+      ...(ctx.today ? todaysFilters(query) : {}),
+    };
+    const { rows, total } = store.customers.list(ctx.visible, filter, page, sorting);
+    return paginated(
+      rows.map((r) => form(ctx, r)),
+      total,
       page,
-      sorting,
     );
-    return paginated(rows.map(customer), total, page);
   });
   slashRedirect(app, '/v1/customers', '/v1/customers/');
 
-  get('/v1/customers/:id', READ, (req, ctx) => customer(load(req, ctx)));
+  get('/v1/customers/:id', READ, (req, ctx) => form(ctx, load(req, ctx)));
 
-  write('POST', '/v1/customers/', WRITE, (req, { principal, visible, work, reply }) => {
-    const body = parseBody(createBody, req.body);
-    const organizationId = payloadOrganization(principal!, visible, body.organization_id);
-    const row = createCustomer(work, organizationId, body as CustomerFields & { email: string });
+  write('POST', '/v1/customers/', WRITE, (req, ctx) => {
+    const { principal, visible, work, reply } = ctx;
+    let row: CustomerRow;
+    if (ctx.today) {
+      const body = parseBody(today.createBody, req.body);
+      const organizationId = payloadOrganization(principal!, visible, body.organization_id);
+      row = createCustomer(work, organizationId, today.createFields(body), 'today');
+    } else {
+      const body = parseBody(createBody, req.body);
+      const organizationId = payloadOrganization(principal!, visible, body.organization_id);
+      row = createCustomer(work, organizationId, body as CustomerFields & { email: string });
+    }
     reply.code(201);
-    return customer(row);
+    return form(ctx, row);
   });
 
   write('PATCH', '/v1/customers/:id', WRITE, (req, ctx) => {
     // FastAPI reads the body before the handler looks the customer up: a bad body is a 422.
+    if (ctx.today) {
+      const body = parseBody(today.updateBody, req.body);
+      const row = load(req, ctx);
+      updateCustomer(ctx.work, row, today.updateChanges(body, req.body as object), 'today');
+      return form(ctx, store.row('customers', row.id)!);
+    }
     const body = sent(parseBody(updateBody, req.body), req.body);
     const row = load(req, ctx);
     updateCustomer(ctx.work, row, body as CustomerFields);
-    return customer(store.row('customers', row.id)!);
+    return form(ctx, store.row('customers', row.id)!);
   });
 
   write('DELETE', '/v1/customers/:id', WRITE, (req, ctx) => {
-    deleteCustomer(ctx.work, load(req, ctx));
+    const query = req.query as Query;
+    // Today's `anonymize` query parameter, read before the customer is looked up.
+    const anonymize = ctx.today ? (boolParam(query, 'anonymize') ?? false) : false;
+    deleteCustomer(ctx.work, load(req, ctx), ctx.generation, { anonymize });
     ctx.reply.code(204);
     return NO_CONTENT;
   });
+}
+
+/** Today's list filters: exact email, active customers, metadata (customer/endpoints.py). */
+export function todaysFilters(query: Query): Partial<CustomerFilter> {
+  const metadata: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const m = /^metadata\[(.+)\]$/.exec(key);
+    if (m && value !== undefined) metadata[m[1]!] = Array.isArray(value) ? value : [value];
+  }
+  return {
+    queryExternal: true,
+    email: stringParam(query, 'email'),
+    active: boolParam(query, 'active'),
+    metadata,
+  };
 }

@@ -1,13 +1,17 @@
-// GET /v1/organizations/, GET / PATCH /v1/organizations/{id} (spec endpoints 14–15).
+// GET /v1/organizations/, GET / PATCH /v1/organizations/{id} (spec endpoints 14–15); today's
+// generation reads and writes them in its own forms (today/organizations.ts).
 import * as z from 'zod';
 import {
   ORGANIZATION_DEFAULT_SORTING,
   ORGANIZATION_SORT_CRITERIA,
 } from '../../shared/api-facts.js';
+import { SORTING } from '../../shared/openapi/2026-10.facts.js';
 import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { updateOrganization } from '../domain/organizations.js';
 import { organization } from '../serialize.js';
+import type { OrganizationRow } from '../store/rows.js';
+import * as today from '../today/organizations.js';
 import {
   chars,
   listParams,
@@ -58,6 +62,9 @@ const { READ, WRITE } = sellerAuth('organizations');
 
 export function registerOrganizations({ app, get, write, service }: Router): void {
   const { store } = service;
+  /** The organization in the request's generation's form. */
+  const form = (ctx: Context, row: OrganizationRow) =>
+    ctx.today ? today.organization(row, ctx.deps.clock.iso()) : organization(row);
   const load = ({ visible }: Context, rawId: unknown) => {
     const id = uuidParam(rawId);
     const row = visible.sellerSees(id) ? store.row('organizations', id) : undefined;
@@ -66,26 +73,35 @@ export function registerOrganizations({ app, get, write, service }: Router): voi
   };
 
   // The organizations the token can act for (sorting: api-facts).
-  get('/v1/organizations/', READ, (req, { visible }) => {
+  get('/v1/organizations/', READ, (req, ctx) => {
+    const { visible } = ctx;
     const query = req.query as Query;
     const { page, sorting } = listParams(
       query,
-      ORGANIZATION_SORT_CRITERIA,
+      ctx.today ? SORTING['organizations:list']! : ORGANIZATION_SORT_CRITERIA,
       ORGANIZATION_DEFAULT_SORTING,
     );
     const slug = stringParam(query, 'slug');
     const { rows, total } = store.organizations.list(visible, { slug }, page, sorting);
-    return paginated(rows.map(organization), total, page);
+    return paginated(
+      rows.map((r) => form(ctx, r)),
+      total,
+      page,
+    );
   });
   slashRedirect(app, '/v1/organizations', '/v1/organizations/');
 
   get('/v1/organizations/:id', READ, (req, ctx) =>
-    organization(load(ctx, (req.params as { id: string }).id)),
+    form(ctx, load(ctx, (req.params as { id: string }).id)),
   );
 
   write('PATCH', '/v1/organizations/:id', WRITE, (req, ctx) => {
+    // The organization is a dependency (AuthorizeOrgManage today): a 404 before the body's 422.
     const row = load(ctx, (req.params as { id: string }).id);
-    updateOrganization(ctx.work, row, parseBody(updateBody, req.body));
-    return organization(store.row('organizations', row.id)!);
+    if (ctx.today) {
+      const body = parseBody(today.updateBody, req.body);
+      updateOrganization(ctx.work, row, today.changes(body, req.body as object), 'today');
+    } else updateOrganization(ctx.work, row, parseBody(updateBody, req.body));
+    return form(ctx, store.row('organizations', row.id)!);
   });
 }

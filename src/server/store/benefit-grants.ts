@@ -50,6 +50,16 @@ export class BenefitGrants {
     );
   }
 
+  /** The customer's grants that are granted and not revoked, oldest first. */
+  liveOfCustomer(customerId: string): BenefitGrantRow[] {
+    return this.db.all<BenefitGrantRow>(
+      `SELECT * FROM benefit_grants
+       WHERE customer_id = ? AND granted_at IS NOT NULL AND revoked_at IS NULL
+       ORDER BY created_at, rowid`,
+      customerId,
+    );
+  }
+
   /** The grants of a benefit that are granted and not revoked, oldest first. */
   liveOf(benefitId: string): BenefitGrantRow[] {
     return this.db.all<BenefitGrantRow>(

@@ -40,8 +40,11 @@ export interface Tx {
 export interface Outbox {
   /** Inside the open transaction, when the event is emitted: stores it. */
   store(event: DomainEvent): EventRow | undefined;
-  /** Inside the transaction, just before COMMIT, with its events in order; a throw rolls it back. */
-  sealed(events: readonly DomainEvent[]): void;
+  /**
+   * Inside the transaction, just before COMMIT, with its events in order; a throw rolls it back.
+   * Returns the events it stored that follow from them (today's customer.state_changed).
+   */
+  sealed(events: readonly DomainEvent[]): EventRow[] | undefined;
   /** After COMMIT, with what `store` returned for the transaction's events, in order. */
   committed(events: readonly EventRow[]): void;
 }
@@ -54,7 +57,7 @@ export interface TxHooks {
 }
 
 const UNCONNECTED: TxHooks = {
-  outbox: { store: () => undefined, sealed: () => {}, committed: () => {} },
+  outbox: { store: () => undefined, sealed: () => undefined, committed: () => {} },
   afterCommit: () => {},
 };
 
@@ -111,6 +114,29 @@ export class Db {
       ['discounts', 'deleted_at', 'TEXT'],
       ['customers', 'deleted_at', 'TEXT'],
       ['benefits', 'deleted_at', 'TEXT'],
+      // Issue 26: facts today's generation serves (the seed's leaves them out).
+      ['customers', 'external_id', 'TEXT'],
+      ['customers', 'type', 'TEXT'],
+      ['customers', 'billing_name', 'TEXT'],
+      ['customers', 'locale', 'TEXT'],
+      ['customer_sessions', 'return_url', 'TEXT'],
+      ['organizations', 'website', 'TEXT'],
+      ['organizations', 'socials', "TEXT NOT NULL DEFAULT '[]'"],
+      ['organizations', 'details', "TEXT NOT NULL DEFAULT '{}'"],
+      ['organizations', 'country', 'TEXT'],
+      ['organizations', 'status', "TEXT NOT NULL DEFAULT 'active'"],
+      ['organizations', 'details_submitted_at', 'TEXT'],
+      ['organizations', 'customer_email_settings', 'TEXT'],
+      ['organizations', 'customer_portal_settings', 'TEXT'],
+      ['organizations', 'dispute_settings', 'TEXT'],
+      ['organizations', 'embed_hosts', "TEXT NOT NULL DEFAULT '[]'"],
+      ['organizations', 'default_presentment_currency', "TEXT NOT NULL DEFAULT 'usd'"],
+      ['organizations', 'default_tax_behavior', "TEXT NOT NULL DEFAULT 'location'"],
+      ['organizations', 'sso_enforced', 'INTEGER NOT NULL DEFAULT 0'],
+      ['webhook_endpoints', 'api_version', 'TEXT'],
+      ['webhook_endpoints', 'name', 'TEXT'],
+      ['webhook_endpoints', 'enabled', 'INTEGER NOT NULL DEFAULT 1'],
+      ['events', 'payload_today', 'TEXT'],
     ];
     for (const [table, column, definition] of added) {
       const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);
@@ -120,6 +146,12 @@ export class Db {
     this.db.exec('CREATE INDEX IF NOT EXISTS oauth2_tokens_code ON oauth2_tokens(code_hash)');
     this.db.exec(
       'CREATE INDEX IF NOT EXISTS oauth2_clients_from ON oauth2_clients(registered_from)',
+    );
+    // A customer's external id is unique in its organization (customers_organization_id_
+    // external_id_key); a delete clears it, so it may be used again.
+    this.db.exec(
+      `CREATE UNIQUE INDEX IF NOT EXISTS customers_org_external ON customers(organization_id, external_id)
+       WHERE external_id IS NOT NULL`,
     );
   }
 
@@ -275,7 +307,7 @@ export class Db {
     try {
       result = fn(open.tx);
       assertAnnounced(open);
-      if (open.events.length) outbox.sealed(open.events);
+      if (open.events.length) stored.push(...(outbox.sealed(open.events) ?? []));
       this.db.exec('COMMIT');
     } catch (err) {
       this.db.exec('ROLLBACK');

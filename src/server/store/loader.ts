@@ -5,11 +5,13 @@ import type { Memo } from './memo.js';
 import type {
   ActivationRow,
   AttachedFieldRow,
+  BenefitGrantRow,
   BenefitRow,
   ById,
   MediaRow,
   PriceRow,
   ProductRow,
+  SubscriptionRow,
   Table,
 } from './rows.js';
 
@@ -97,6 +99,24 @@ export class Loader {
     return this.store.all<ActivationRow>(
       'SELECT * FROM license_key_activations WHERE license_key_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
       licenseKeyId,
+    );
+  }
+
+  /** The customer's trialing and active subscriptions, oldest first (today's customer state). */
+  activeSubscriptions(customerId: string): SubscriptionRow[] {
+    return this.store.all<SubscriptionRow>(
+      `SELECT * FROM subscriptions WHERE customer_id = ? AND status IN ('trialing', 'active')
+       ORDER BY started_at, created_at, id`,
+      customerId,
+    );
+  }
+
+  /** The customer's benefit grants that are granted and not revoked, oldest first. */
+  grantedBenefits(customerId: string): BenefitGrantRow[] {
+    return this.store.all<BenefitGrantRow>(
+      `SELECT * FROM benefit_grants WHERE customer_id = ? AND granted_at IS NOT NULL
+       AND revoked_at IS NULL ORDER BY granted_at, created_at, rowid`,
+      customerId,
     );
   }
 

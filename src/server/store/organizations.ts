@@ -12,7 +12,15 @@ import {
 import type { OrganizationRow } from './rows.js';
 import type { Visibility } from './visibility.js';
 
-const SORT_SQL = { created_at: 'created_at', name: 'name' };
+// Today's adds slug, and two orders of Polar's review (next_review_threshold, days_in_status)
+// that are the same for every organization of the sandbox: ties, broken by id.
+const SORT_SQL = {
+  created_at: 'created_at',
+  name: 'name',
+  slug: 'slug',
+  next_review_threshold: 'NULL',
+  days_in_status: 'NULL',
+};
 
 export class Organizations {
   constructor(private readonly db: Db) {}

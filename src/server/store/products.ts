@@ -95,6 +95,20 @@ export class Products {
     );
   }
 
+  /**
+   * How many of the organization's products that are not archived have no active price in
+   * `currency` (ProductRepository.get_products_without_currency at c6c3645e).
+   */
+  countWithoutCurrency(organizationId: string, currency: string): number {
+    return this.db.count(
+      'products p',
+      `p.organization_id = ? AND p.is_archived = 0 AND NOT EXISTS (SELECT 1 FROM prices pr
+       WHERE pr.product_id = p.id AND pr.is_archived = 0 AND pr.price_currency = ?)`,
+      organizationId,
+      currency,
+    );
+  }
+
   archivePrice(id: string, now: string): void {
     this.db.update('prices', id, { is_archived: 1 }, now);
   }

@@ -146,6 +146,8 @@ export interface CustomerSessionRow {
   customer_id: string;
   token_hash: string;
   expires_at: string;
+  /** Today's generation: where the portal's back button goes (CustomerSession.return_url). */
+  return_url?: string | null;
 }
 
 export interface OAuthClientRow {

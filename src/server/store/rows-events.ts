@@ -15,6 +15,11 @@ export interface EventRow {
   type: EventType;
   timestamp: string;
   payload: string;
+  /**
+   * The body in today's generation's shapes, for endpoints created under today's version: set
+   * when one of them was subscribed when the event happened (webhooks/outbox.ts).
+   */
+  payload_today?: string | null;
 }
 
 export interface WebhookEndpointRow extends Stamped {
@@ -25,6 +30,14 @@ export interface WebhookEndpointRow extends Stamped {
   /** JSON array of event types. */
   events: string;
   deleted_at: string | null;
+  /**
+   * The API version the endpoint was created with (sandbox-only, never serialized): its
+   * deliveries take that generation's shapes. Null: created without one, the seed's.
+   */
+  api_version?: string | null;
+  /** Today's generation's: a label, and whether events are delivered to it at all. */
+  name?: string | null;
+  enabled?: Flag;
 }
 
 /**

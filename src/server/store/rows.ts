@@ -70,6 +70,25 @@ export interface OrganizationRow extends Stamped {
   profile_settings: string;
   feature_settings: string;
   subscription_settings: string;
+  // Today's generation's facts (issue 26; the seed's leaves them out). A column absent from an
+  // insert takes its default: the sandbox's organizations are active, in usd, taxed by location.
+  website?: string | null;
+  /** JSON array of {platform, url}. */
+  socials?: string;
+  /** JSON object: the business details (OrganizationDetails). */
+  details?: string;
+  country?: string | null;
+  status?: string;
+  details_submitted_at?: string | null;
+  /** JSON objects as stored; null: the real defaults (today/organizations.ts). */
+  customer_email_settings?: string | null;
+  customer_portal_settings?: string | null;
+  dispute_settings?: string | null;
+  /** JSON array of host patterns. */
+  embed_hosts?: string;
+  default_presentment_currency?: string;
+  default_tax_behavior?: string;
+  sso_enforced?: Flag;
 }
 
 export interface UserOrganizationRow {
@@ -200,7 +219,17 @@ export interface CustomerRow extends Stamped {
   user_id: string | null;
   /** Set by DELETE /v1/customers/{id}: the customer is gone from its lists and reads. */
   deleted_at?: string | null;
+  // Today's generation's facts (issue 26; the seed's leaves them out).
+  /** The seller's own id for the customer: unique in the organization, cleared by a delete. */
+  external_id?: string | null;
+  /** `individual` or `team`; null: a customer from before types (individual). */
+  type?: CustomerType | null;
+  /** The name on invoices when it is not the customer's name (`_billing_name`). */
+  billing_name?: string | null;
+  locale?: string | null;
 }
+
+export type CustomerType = 'individual' | 'team';
 
 // The rows of what is sold and bought, the credentials, and the map of every table.
 export * from './rows-commerce.js';

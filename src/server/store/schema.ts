@@ -1,5 +1,7 @@
 // Tables of the local service. Timestamps are ISO strings from Date#toISOString (so they sort as
 // text), booleans 0/1, JSON objects as TEXT. Indexes back every filter and sort of the list routes.
+// A column added to a released table is also listed in Db#migrate (store/db.ts), which adds it to
+// an existing --db file; an index over such a column is created there, after it.
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
@@ -15,7 +17,12 @@ CREATE TABLE IF NOT EXISTS organizations (
   pledge_minimum_amount INTEGER NOT NULL, pledge_badge_show_amount INTEGER NOT NULL,
   default_upfront_split_to_contributors INTEGER, default_badge_custom_content TEXT,
   total_monthly_spending_limit INTEGER, per_user_monthly_spending_limit INTEGER,
-  profile_settings TEXT NOT NULL, feature_settings TEXT NOT NULL, subscription_settings TEXT NOT NULL
+  profile_settings TEXT NOT NULL, feature_settings TEXT NOT NULL, subscription_settings TEXT NOT NULL,
+  website TEXT, socials TEXT NOT NULL DEFAULT '[]', details TEXT NOT NULL DEFAULT '{}', country TEXT,
+  status TEXT NOT NULL DEFAULT 'active', details_submitted_at TEXT, customer_email_settings TEXT,
+  customer_portal_settings TEXT, dispute_settings TEXT, embed_hosts TEXT NOT NULL DEFAULT '[]',
+  default_presentment_currency TEXT NOT NULL DEFAULT 'usd', default_tax_behavior TEXT NOT NULL DEFAULT 'location',
+  sso_enforced INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE IF NOT EXISTS user_organizations (
@@ -84,7 +91,8 @@ CREATE TABLE IF NOT EXISTS discount_products (
 CREATE TABLE IF NOT EXISTS customers (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
   email TEXT NOT NULL, email_verified INTEGER NOT NULL, name TEXT, billing_address TEXT, tax_id TEXT,
-  metadata TEXT NOT NULL, avatar_url TEXT, user_id TEXT REFERENCES users(id), deleted_at TEXT
+  metadata TEXT NOT NULL, avatar_url TEXT, user_id TEXT REFERENCES users(id), deleted_at TEXT,
+  external_id TEXT, type TEXT, billing_name TEXT, locale TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS customers_org_email ON customers(organization_id, email COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS customers_org_created ON customers(organization_id, created_at);
@@ -157,7 +165,7 @@ CREATE TABLE IF NOT EXISTS personal_access_tokens (
 
 CREATE TABLE IF NOT EXISTS customer_sessions (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, customer_id TEXT NOT NULL REFERENCES customers(id),
-  token_hash TEXT NOT NULL UNIQUE, expires_at TEXT NOT NULL
+  token_hash TEXT NOT NULL UNIQUE, expires_at TEXT NOT NULL, return_url TEXT
 );
 
 CREATE TABLE IF NOT EXISTS oauth2_clients (
@@ -195,13 +203,14 @@ CREATE TABLE IF NOT EXISTS signing_keys (
 -- each endpoint's copy of an event, pending until delivered (rows-events.ts).
 CREATE TABLE IF NOT EXISTS events (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, organization_id TEXT NOT NULL,
-  type TEXT NOT NULL, timestamp TEXT NOT NULL, payload TEXT NOT NULL
+  type TEXT NOT NULL, timestamp TEXT NOT NULL, payload TEXT NOT NULL, payload_today TEXT
 );
 CREATE INDEX IF NOT EXISTS events_org ON events(organization_id, seq);
 
 CREATE TABLE IF NOT EXISTS webhook_endpoints (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
-  url TEXT NOT NULL, format TEXT NOT NULL, secret TEXT NOT NULL, events TEXT NOT NULL, deleted_at TEXT
+  url TEXT NOT NULL, format TEXT NOT NULL, secret TEXT NOT NULL, events TEXT NOT NULL, deleted_at TEXT,
+  api_version TEXT, name TEXT, enabled INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS webhook_endpoints_org ON webhook_endpoints(organization_id);
 

@@ -86,6 +86,14 @@ export class Subscriptions {
     );
   }
 
+  /** Every subscription of the customer, oldest first. */
+  ofCustomer(customerId: string): SubscriptionRow[] {
+    return this.db.all<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE customer_id = ? ORDER BY created_at, id',
+      customerId,
+    );
+  }
+
   /** The seller's subscriptions that have started (the real service lists no other). */
   listSold(
     visible: Visibility,

@@ -48,9 +48,9 @@ export class Tokens {
   /** A customer session with the organization of its customer. */
   customerSession(
     hash: string,
-  ): { customer_id: string; organization_id: string; expires_at: string } | undefined {
+  ): { id: string; customer_id: string; organization_id: string; expires_at: string } | undefined {
     return this.db.get(
-      `SELECT s.customer_id, c.organization_id, s.expires_at FROM customer_sessions s
+      `SELECT s.id, s.customer_id, c.organization_id, s.expires_at FROM customer_sessions s
        JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = ?`,
       hash,
     );

@@ -35,6 +35,10 @@ export interface DeliveryListed extends WebhookDeliveryRow {
 
 const ENDPOINT_TABLES: readonly Table[] = ['webhook_endpoints'];
 
+/** The body an endpoint `w` gets of event `ev`: in the generation it was created with. */
+const PAYLOAD_OF_ENDPOINT =
+  'CASE WHEN w.api_version IS NULL THEN ev.payload ELSE coalesce(ev.payload_today, ev.payload) END';
+
 /** Endpoints are the seller's: those of the organizations the request sees. */
 const scopeSql = (alias: string, visible: Visibility, params: unknown[]) =>
   visible.sellerSql(`${alias}.organization_id`, params);
@@ -47,12 +51,14 @@ export class Webhooks {
   /** Writes one event to the outbox; its row with the sequence number it got. */
   insertEvent(row: Omit<EventRow, 'seq'>): EventRow {
     const r = this.db.run(
-      'INSERT INTO events (id, organization_id, type, timestamp, payload) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO events (id, organization_id, type, timestamp, payload, payload_today)
+       VALUES (?, ?, ?, ?, ?, ?)`,
       row.id,
       row.organization_id,
       row.type,
       row.timestamp,
       row.payload,
+      row.payload_today ?? null,
     );
     return { seq: Number(r.lastInsertRowid), ...row };
   }
@@ -60,7 +66,8 @@ export class Webhooks {
   /** The organization's events after `seq`, oldest first (the CLI stream's replay). */
   eventsAfter(organizationId: string, seq: number, limit: number): EventRow[] {
     return this.db.all<EventRow>(
-      'SELECT * FROM events WHERE organization_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      `SELECT * FROM events WHERE organization_id = ? AND seq > ? AND payload <> ''
+       ORDER BY seq LIMIT ?`,
       organizationId,
       seq,
       limit,
@@ -77,7 +84,8 @@ export class Webhooks {
     limit: number,
   ): { rows: EventRow[]; total: number } {
     const rows = this.db.all<EventRow>(
-      'SELECT * FROM events WHERE organization_id = ? AND seq > ? ORDER BY seq DESC LIMIT ?',
+      `SELECT * FROM events WHERE organization_id = ? AND seq > ? AND payload <> ''
+       ORDER BY seq DESC LIMIT ?`,
       organizationId,
       seq,
       limit + 1,
@@ -86,7 +94,7 @@ export class Webhooks {
       rows.length <= limit
         ? rows.length
         : this.db.get<{ n: number }>(
-            'SELECT count(*) AS n FROM events WHERE organization_id = ? AND seq > ?',
+            "SELECT count(*) AS n FROM events WHERE organization_id = ? AND seq > ? AND payload <> ''",
             organizationId,
             seq,
           )!.n;
@@ -97,19 +105,23 @@ export class Webhooks {
     return this.db.get<EventRow>('SELECT * FROM events WHERE id = ?', id);
   }
 
-  /** The endpoints of the organization subscribed to `type` (memoised until an endpoint write). */
-  subscribed(organizationId: string, type: EventType): string[] {
+  /**
+   * The enabled endpoints of the organization subscribed to `type`, each with whether it takes
+   * today's generation's shapes (memoised until an endpoint write).
+   */
+  subscribed(organizationId: string, type: EventType): { id: string; today: boolean }[] {
     return this.db
-      .memo<string[]>('webhook-subscriptions', ENDPOINT_TABLES)
+      .memo<{ id: string; today: boolean }[]>('webhook-subscriptions', ENDPOINT_TABLES)
       .get(`${organizationId} ${type}`, () =>
         this.db
-          .all<{ id: string }>(
-            `SELECT id FROM webhook_endpoints WHERE organization_id = ? AND deleted_at IS NULL
-             AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?) ORDER BY created_at, id`,
+          .all<{ id: string; api_version: string | null }>(
+            `SELECT id, api_version FROM webhook_endpoints WHERE organization_id = ? AND deleted_at IS NULL
+             AND enabled = 1 AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)
+             ORDER BY created_at, id`,
             organizationId,
             type,
           )
-          .map((r) => r.id),
+          .map((r) => ({ id: r.id, today: r.api_version != null })),
       );
   }
 
@@ -225,7 +237,7 @@ export class Webhooks {
     heads.sort((a, b) => a.at - b.at || a.seq - b.seq);
     return heads.slice(0, limit).map((h) => {
       const found = this.db.get<Pick<DueDelivery, 'url' | 'secret' | 'payload'>>(
-        `SELECT w.url, w.secret, ev.payload FROM webhook_events e
+        `SELECT w.url, w.secret, ${PAYLOAD_OF_ENDPOINT} AS payload FROM webhook_events e
          JOIN webhook_endpoints w ON w.id = e.endpoint_id JOIN events ev ON ev.id = e.event_id
          WHERE e.id = ?`,
         h.id,
@@ -279,7 +291,7 @@ export class Webhooks {
     if (endpointId) where.add('d.endpoint_id = ?', endpointId);
     return list(this.db, {
       columns: `d.*, e.created_at AS event_created_at, e.modified_at AS event_modified_at,
-        e.last_http_code, e.succeeded AS event_succeeded, ev.type, ev.payload`,
+        e.last_http_code, e.succeeded AS event_succeeded, ev.type, ${PAYLOAD_OF_ENDPOINT} AS payload`,
       from: `webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
         JOIN webhook_events e ON e.id = d.webhook_event_id JOIN events ev ON ev.id = e.event_id`,
       where,

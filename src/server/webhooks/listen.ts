@@ -129,6 +129,8 @@ export class ListenHub {
   /** Committed events, to the clients of their organizations: each message built once. */
   publish(rows: readonly EventRow[]): void {
     for (const row of rows) {
+      // An event only today's generation has (no body at the seed's): not on this stream.
+      if (!row.payload) continue;
       const listeners = this.byOrganization.get(row.organization_id);
       if (!listeners?.size) continue;
       const frame = this.eventFrame(row);

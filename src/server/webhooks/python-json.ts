@@ -33,6 +33,8 @@ export function pyJson(value: unknown): string {
   if (typeof value === 'string') return pyString(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  // A float (today's metadata): Python's repr, which is JavaScript's for the usual values.
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) return `[${value.map(pyJson).join(', ')}]`;
   if (typeof value === 'object') {
     const members = Object.entries(value as Record<string, unknown>);
@@ -47,4 +49,9 @@ export function pyTime(at: Date): string {
   const ms = at.getUTCMilliseconds();
   const fraction = ms === 0 ? '' : `.${String(ms * 1000).padStart(6, '0')}`;
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction}+00:00`;
+}
+
+/** datetime.isoformat() of an aware UTC time: `2026-11-23T12:00:00.123000+00:00`. */
+export function pyIsoTime(iso: string): string {
+  return pyTime(new Date(iso)).replace(' ', 'T');
 }

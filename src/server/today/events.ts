@@ -1,0 +1,52 @@
+// The `data` of each event in today's generation's shapes: what an endpoint created under
+// Polar-Version 2026-04/2026-10 receives (the real service's webhook payloads at c6c3645e, the
+// 2026-10 document's Webhook*Payload schemas). A resource whose today's form is not written yet
+// is sent in the seed's form (serialize/events.ts) until it is: TODAY_FORMS lists those that are.
+import type { DomainEvent } from '../domain/events.js';
+import { type EventData, eventData } from '../serialize/events.js';
+import type { Loader } from '../serialize/loader.js';
+import { customer, customerState } from './customers.js';
+import { organization } from './organizations.js';
+
+/** The resources whose events have today's form here; the others still take the seed's. */
+export const TODAY_FORMS = ['customer', 'organization'] as const;
+
+/** The event's resource as today's API shows it now; undefined when it does not exist. */
+export function todaysEventData(l: Loader, event: DomainEvent, now: string): EventData | undefined {
+  switch (event.type) {
+    case 'customer.created':
+    case 'customer.updated':
+    case 'customer.deleted': {
+      const r = l.row('customers', event.id);
+      return r ? { organizationId: r.organization_id, data: customer(r) } : undefined;
+    }
+    case 'customer.state_changed': {
+      const r = l.row('customers', event.id);
+      return r ? { organizationId: r.organization_id, data: customerState(l, r) } : undefined;
+    }
+    case 'organization.updated': {
+      const r = l.row('organizations', event.id);
+      return r ? { organizationId: r.id, data: organization(r, now) } : undefined;
+    }
+    default:
+      return eventData(l, event, now);
+  }
+}
+
+/** The organization of an event's resource, read without serializing it (undefined: gone). */
+export function organizationOf(l: Loader, event: DomainEvent): string | undefined {
+  if (event.type.startsWith('customer.')) return l.row('customers', event.id)?.organization_id;
+  return todaysEventData(l, event, '')?.organizationId;
+}
+
+/**
+ * The customer whose state an event changes (customer.state_changed follows: customer/service.py
+ * `webhook`, subscription/service.py, benefit/grant/service.py at c6c3645e), if any.
+ */
+export function customerOf(l: Loader, event: DomainEvent): string | undefined {
+  const [resource, action] = event.type.split('.');
+  if (resource === 'customer') return action === 'state_changed' ? undefined : event.id;
+  if (resource === 'subscription') return l.row('subscriptions', event.id)?.customer_id;
+  if (resource === 'benefit_grant') return l.row('benefit_grants', event.id)?.customer_id;
+  return undefined;
+}

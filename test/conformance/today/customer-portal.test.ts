@@ -6,7 +6,6 @@
 // customer_session.py at c6c3645e).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  errors,
   expect422,
   expectCalls,
   expectError,

@@ -3,6 +3,7 @@
 // the nullable ones, feature settings are merged into what is stored, and the other settings
 // objects are merged (the seed's partial bodies) or replaced (today's whole ones).
 import type { Generation } from '../../shared/api-versions.js';
+import { uuid } from '../ids.js';
 import { json, parseJson } from '../store/index.js';
 import type { OrganizationRow } from '../store/rows.js';
 import { invalid, NamedRefusal, NotPermitted } from './errors.js';
@@ -146,4 +147,74 @@ export function updateOrganization(
   if (!Object.keys(set).length) return;
   store.update('organizations', row.id, set, clock.iso());
   tx.emit({ type: 'organization.updated', id: row.id });
+}
+
+export interface NewOrganization {
+  name: string;
+  slug: string;
+  avatar_url?: string | null;
+  email?: string | null;
+  website?: string | null;
+  socials?: { platform: string; url: string }[];
+  details?: Settings;
+  country?: string | null;
+  feature_settings?: Settings;
+  subscription_settings?: Settings;
+  customer_email_settings?: Settings;
+  customer_portal_settings?: Settings;
+  default_presentment_currency?: string;
+  default_tax_behavior?: string;
+}
+
+/**
+ * A user's new organization (organization/service.py `create` at c6c3645e): the slug unique,
+ * active at once as the real sandbox deployment makes it, the user its owner. The real one also
+ * turns on the member model and seat-based pricing for it; the sandbox has no members (README).
+ */
+export function createOrganization(w: Work, userId: string, body: NewOrganization): string {
+  const { store, clock, tx } = w;
+  if (store.organizations.slugTaken(body.slug))
+    throw invalid(['slug'], 'An organization with this slug already exists.', body.slug);
+  const id = uuid();
+  store.insert('organizations', {
+    id,
+    created_at: clock.iso(),
+    modified_at: null,
+    name: body.name,
+    slug: body.slug,
+    avatar_url: body.avatar_url ?? null,
+    bio: null,
+    company: null,
+    blog: null,
+    location: null,
+    email: body.email ?? null,
+    social_username: null,
+    billing_email: null,
+    pledge_minimum_amount: 0,
+    pledge_badge_show_amount: 0,
+    default_upfront_split_to_contributors: null,
+    default_badge_custom_content: null,
+    total_monthly_spending_limit: null,
+    per_user_monthly_spending_limit: null,
+    profile_settings: '{}',
+    feature_settings: json(body.feature_settings ?? {}),
+    subscription_settings: json(body.subscription_settings ?? {}),
+    website: body.website ?? null,
+    socials: json(body.socials ?? []),
+    details: json(body.details ?? {}),
+    country: body.country ?? null,
+    status: 'active',
+    customer_email_settings: body.customer_email_settings
+      ? json(body.customer_email_settings)
+      : null,
+    customer_portal_settings: body.customer_portal_settings
+      ? json(body.customer_portal_settings)
+      : null,
+    default_presentment_currency: body.default_presentment_currency ?? 'usd',
+    default_tax_behavior: body.default_tax_behavior ?? 'location',
+  });
+  store.insert('user_organizations', { user_id: userId, organization_id: id });
+  // The real service queues organization.created for its own jobs; no webhook tells of it.
+  tx.unannounced('organizations');
+  return id;
 }

@@ -1,5 +1,5 @@
 // GET /v1/organizations/, GET / PATCH /v1/organizations/{id} (spec endpoints 14–15); today's
-// generation reads and writes them in its own forms (today/organizations.ts).
+// generation reads and writes them in its own forms (today/organizations.ts), and creates them.
 import * as z from 'zod';
 import {
   ORGANIZATION_DEFAULT_SORTING,
@@ -8,7 +8,7 @@ import {
 import { SORTING } from '../../shared/openapi/2026-10.facts.js';
 import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
-import { updateOrganization } from '../domain/organizations.js';
+import { createOrganization, updateOrganization } from '../domain/organizations.js';
 import { organization } from '../serialize.js';
 import type { OrganizationRow } from '../store/rows.js';
 import * as today from '../today/organizations.js';
@@ -90,6 +90,23 @@ export function registerOrganizations({ app, get, write, service }: Router): voi
     );
   });
   slashRedirect(app, '/v1/organizations', '/v1/organizations/');
+
+  // A user's new organization (today's generation only: the seed's had it too, the spec does not
+  // list it). Only a user creates one (OrganizationsCreate takes no organization token).
+  write(
+    'POST',
+    '/v1/organizations/',
+    { kinds: ['user'], scopes: ['organizations:write'] },
+    (req, ctx) => {
+      const body = today.newOrganization(parseBody(today.createBody, req.body));
+      const principal = ctx.principal!;
+      if (principal.kind !== 'user') throw new NotFound();
+      const id = createOrganization(ctx.work, principal.userId, body);
+      ctx.reply.code(201);
+      return form(ctx, store.row('organizations', id)!);
+    },
+    { only: 'today' },
+  );
 
   get('/v1/organizations/:id', READ, (req, ctx) =>
     form(ctx, load(ctx, (req.params as { id: string }).id)),

@@ -25,6 +25,11 @@ const SORT_SQL = {
 export class Organizations {
   constructor(private readonly db: Db) {}
 
+  /** Whether an organization has this slug (slugs are unique across the service). */
+  slugTaken(slug: string): boolean {
+    return this.db.get('SELECT 1 FROM organizations WHERE slug = ?', slug) !== undefined;
+  }
+
   list(
     visible: Visibility,
     filter: { slug?: string },

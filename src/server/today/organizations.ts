@@ -3,7 +3,8 @@
 // OrganizationUpdate; models/organization.py defaults and STATUS_CAPABILITIES).
 import * as z from 'zod';
 import type { components } from '../../shared/openapi/2026-10.js';
-import type { OrganizationChanges } from '../domain/organizations.js';
+import { invalid } from '../domain/errors.js';
+import type { NewOrganization, OrganizationChanges } from '../domain/organizations.js';
 import { countryCode, emailAddress, httpUrl } from '../fields.js';
 import { b, j, stamps } from '../serialize/loader.js';
 import type { OrganizationRow } from '../store/rows.js';
@@ -301,4 +302,117 @@ function defined(o: object, dropNull: boolean): Settings {
   return Object.fromEntries(
     Object.entries(o).filter(([, v]) => v !== undefined && !(dropNull && v === null)),
   );
+}
+
+// ---- the create body (OrganizationCreate)
+
+/** ORGANIZATION_SLUG_RESERVED_KEYWORDS (config.py at c6c3645e): paths of the real web app. */
+const RESERVED_SLUGS = new Set([
+  'benefits',
+  'donations',
+  'issue-funding',
+  'newsletters',
+  'products',
+  'careers',
+  'legal',
+  'docs',
+  'login',
+  'signup',
+  'oauth2',
+  'checkout',
+  'embed',
+  'maintainer',
+  'dashboard',
+  'feed',
+  'for-you',
+  'posts',
+  'purchases',
+  'funding',
+  'rewards',
+  'settings',
+  'backoffice',
+  'finance',
+  '.well-known',
+]);
+
+/** SlugInput: lower case, 3 to 64 characters, what python-slugify leaves as it is, not reserved. */
+const slug = z.string().transform((value, ctx) => {
+  const lower = value.toLowerCase();
+  const n = [...lower].length;
+  if (n < 3 || n > 64) {
+    const [type, msg, key, bound] =
+      n < 3
+        ? ([
+            'string_too_short',
+            'String should have at least 3 characters',
+            'min_length',
+            3,
+          ] as const)
+        : ([
+            'string_too_long',
+            'String should have at most 64 characters',
+            'max_length',
+            64,
+          ] as const);
+    ctx.issues.push(problem(value, type, msg, { [key]: bound }));
+    return z.NEVER;
+  }
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(lower)) {
+    const msg = 'Value error, The slug can only contain ASCII letters, numbers and hyphens.';
+    ctx.issues.push(problem(value, 'value_error', msg));
+    return z.NEVER;
+  }
+  if (RESERVED_SLUGS.has(lower)) {
+    ctx.issues.push(problem(value, 'value_error', 'Value error, This slug is reserved.'));
+    return z.NEVER;
+  }
+  return lower;
+});
+
+export const createBody = z.object({
+  name: chars(Number.POSITIVE_INFINITY, 3),
+  slug,
+  avatar_url: httpUrl.nullish(),
+  email: emailAddress.nullish(),
+  website: httpUrl.nullish(),
+  socials: z.array(social).nullish(),
+  details: details.nullish(),
+  country: countryCode.nullish(),
+  feature_settings: updateBody.shape.feature_settings,
+  subscription_settings: updateBody.shape.subscription_settings,
+  customer_email_settings: updateBody.shape.customer_email_settings,
+  customer_portal_settings: updateBody.shape.customer_portal_settings,
+  default_presentment_currency: currency.optional(),
+  default_tax_behavior: z.enum(TAX_BEHAVIORS).optional(),
+});
+
+/** The domain's new organization: model_dump(exclude_unset, exclude_none) of the body. */
+export function newOrganization(body: z.output<typeof createBody>): NewOrganization {
+  const features = body.feature_settings ? defined(body.feature_settings, true) : undefined;
+  if (features?.member_model_enabled)
+    throw invalid(
+      ['feature_settings', 'member_model_enabled'],
+      'The sandbox has no members: the member model cannot be enabled here.',
+      true,
+    );
+  return {
+    name: body.name,
+    slug: body.slug,
+    avatar_url: body.avatar_url ?? null,
+    email: body.email ?? null,
+    website: body.website ?? null,
+    socials: body.socials ?? [],
+    ...(body.details ? { details: detailsDump(body.details) } : {}),
+    country: body.country ?? null,
+    ...(features ? { feature_settings: features } : {}),
+    ...(body.subscription_settings ? { subscription_settings: body.subscription_settings } : {}),
+    ...(body.customer_email_settings
+      ? { customer_email_settings: body.customer_email_settings }
+      : {}),
+    ...(body.customer_portal_settings
+      ? { customer_portal_settings: body.customer_portal_settings }
+      : {}),
+    default_presentment_currency: body.default_presentment_currency ?? 'usd',
+    default_tax_behavior: body.default_tax_behavior ?? 'location',
+  };
 }

@@ -9,6 +9,7 @@ import {
   expect422,
   expectCalls,
   expectError,
+  PolarClientError,
   startToday,
   type TodayBox,
 } from './harness.js';
@@ -170,5 +171,39 @@ describe('organizations (2026-10)', () => {
     await expectError('another seller', errors.ResourceNotFound, () =>
       box.otherSeller.organizations.update(id, { name: 'Mine now' }),
     );
+  });
+
+  it("creates a user's organization: active at once, its slug unique and not reserved", async () => {
+    const created = await box.seller.organizations.create({
+      name: 'Acme Labs',
+      slug: 'Acme-Labs',
+      website: 'https://labs.acme.example',
+      default_tax_behavior: 'exclusive',
+    });
+    expect(created).toMatchObject({
+      name: 'Acme Labs',
+      slug: 'acme-labs',
+      status: 'active',
+      capabilities: { checkout_payments: true },
+      default_presentment_currency: 'usd',
+      default_tax_behavior: 'exclusive',
+      feature_settings: { member_model_enabled: false },
+    });
+    const mine = await box.seller.organizations.list({ sorting: ['slug'] });
+    expect(mine.items.map((o) => o.slug)).toEqual(['acme', 'acme-labs']);
+    const taken = await expect422('a taken slug', () =>
+      box.otherSeller.organizations.create({ name: 'Copycat', slug: 'acme-labs' }),
+    );
+    expect(taken).toMatchObject([
+      { loc: ['body', 'slug'], msg: 'An organization with this slug already exists.' },
+    ]);
+    const reserved = await expect422('a reserved slug', () =>
+      box.seller.organizations.create({ name: 'Dash', slug: 'dashboard' }),
+    );
+    expect(reserved).toMatchObject([{ loc: ['body', 'slug'], type: 'value_error' }]);
+    const refused = await expectError('an organization token', PolarClientError, () =>
+      box.org.organizations.create({ name: 'Nested', slug: 'nested-org' }),
+    );
+    expect(refused.statusCode).toBe(401);
   });
 });

@@ -89,11 +89,6 @@ export class Context {
     return this.version !== undefined;
   }
 
-  /** `forms[generation]`: the edge of the request's generation (seed's or today/'s module). */
-  edge<T>(forms: Readonly<Record<Generation, T>>): T {
-    return forms[this.generation];
-  }
-
   /** The rows the principal may see; only on routes that need a principal. */
   get visible(): Visibility {
     if (!this.principal) throw new Error('no principal to see rows for');

@@ -137,6 +137,13 @@ export class Db {
       ['webhook_endpoints', 'name', 'TEXT'],
       ['webhook_endpoints', 'enabled', 'INTEGER NOT NULL DEFAULT 1'],
       ['events', 'payload_today', 'TEXT'],
+      ['subscriptions', 'recurring_interval_count', 'INTEGER NOT NULL DEFAULT 1'],
+      ['subscriptions', 'trial_start', 'TEXT'],
+      ['subscriptions', 'trial_end', 'TEXT'],
+      ['subscriptions', 'pause_at_period_end', 'INTEGER NOT NULL DEFAULT 0'],
+      ['subscriptions', 'paused_at', 'TEXT'],
+      ['subscriptions', 'resumes_at', 'TEXT'],
+      ['subscriptions', 'discount_applied_at', 'TEXT'],
     ];
     for (const [table, column, definition] of added) {
       const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);

@@ -83,6 +83,51 @@ export interface SubscriptionRow extends Stamped {
   user_id: string | null;
   metadata: string;
   custom_field_data: string;
+  // Today's generation's facts (issue 26); the seed's API leaves them out.
+  /** How many intervals a period lasts (every 3 months: 3). */
+  recurring_interval_count?: number;
+  trial_start?: string | null;
+  trial_end?: string | null;
+  /** 1: pauses when the period ends instead of renewing (status `paused` from then). */
+  pause_at_period_end?: Flag;
+  paused_at?: string | null;
+  /** When a paused subscription resumes by itself; null: when someone resumes it. */
+  resumes_at?: string | null;
+  /** The start of the first period its discount applied to (null: from its start, or not yet). */
+  discount_applied_at?: string | null;
+}
+
+/** A change of a subscription waiting for `applies_at` (today's `pending_update`). */
+export interface SubscriptionUpdateRow extends Stamped {
+  subscription_id: string;
+  proration_behavior: 'invoice' | 'prorate' | 'next_period' | 'reset';
+  applies_at: string;
+  product_id: string | null;
+  new_cycle_start: string | null;
+  new_cycle_end: string | null;
+  discount_id: string | null;
+  discount_unset: Flag;
+  applied_at: string | null;
+  deleted_at: string | null;
+}
+
+/** What a product change credits (unused time) or charges (time left) on the next invoice. */
+export interface BillingEntryRow {
+  id: string;
+  created_at: string;
+  subscription_id: string;
+  type: 'proration';
+  direction: 'credit' | 'debit';
+  start_timestamp: string;
+  end_timestamp: string;
+  /** Positive; a credit is taken off. Its discount is already taken off. */
+  amount: number;
+  discount_amount: number;
+  currency: string;
+  price_id: string;
+  product_id: string;
+  /** The order that billed it; null while pending. */
+  order_id: string | null;
 }
 
 export interface OrderRow extends Stamped {
@@ -245,6 +290,8 @@ export interface Tables {
   webhook_events: WebhookEventRow;
   webhook_deliveries: WebhookDeliveryRow;
   benefit_grants: BenefitGrantRow;
+  subscription_updates: SubscriptionUpdateRow;
+  billing_entries: BillingEntryRow;
 }
 
 export type Table = keyof Tables;

@@ -117,7 +117,9 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   customer_id TEXT NOT NULL REFERENCES customers(id), product_id TEXT NOT NULL REFERENCES products(id),
   price_id TEXT NOT NULL REFERENCES prices(id), discount_id TEXT REFERENCES discounts(id), checkout_id TEXT,
   customer_cancellation_reason TEXT, customer_cancellation_comment TEXT, user_id TEXT REFERENCES users(id),
-  metadata TEXT NOT NULL, custom_field_data TEXT NOT NULL
+  metadata TEXT NOT NULL, custom_field_data TEXT NOT NULL,
+  recurring_interval_count INTEGER NOT NULL DEFAULT 1, trial_start TEXT, trial_end TEXT,
+  pause_at_period_end INTEGER NOT NULL DEFAULT 0, paused_at TEXT, resumes_at TEXT, discount_applied_at TEXT
 );
 CREATE INDEX IF NOT EXISTS subscriptions_customer ON subscriptions(customer_id);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions(user_id);
@@ -244,4 +246,24 @@ CREATE TABLE IF NOT EXISTS benefit_grants (
 );
 CREATE INDEX IF NOT EXISTS benefit_grants_subscription ON benefit_grants(subscription_id);
 CREATE INDEX IF NOT EXISTS benefit_grants_customer ON benefit_grants(customer_id);
+
+-- Today's generation (issue 26): a subscription's change waiting for its period's end
+-- (models/subscription_update.py), and what a change owes or credits on the next invoice
+-- (models/billing_entry.py: prorations only; a period's own charge is the renewal's).
+CREATE TABLE IF NOT EXISTS subscription_updates (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+  proration_behavior TEXT NOT NULL, applies_at TEXT NOT NULL, product_id TEXT REFERENCES products(id),
+  new_cycle_start TEXT, new_cycle_end TEXT, discount_id TEXT REFERENCES discounts(id),
+  discount_unset INTEGER NOT NULL DEFAULT 0, applied_at TEXT, deleted_at TEXT
+);
+CREATE INDEX IF NOT EXISTS subscription_updates_subscription ON subscription_updates(subscription_id);
+
+CREATE TABLE IF NOT EXISTS billing_entries (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+  type TEXT NOT NULL, direction TEXT NOT NULL, start_timestamp TEXT NOT NULL, end_timestamp TEXT NOT NULL,
+  amount INTEGER NOT NULL, discount_amount INTEGER NOT NULL, currency TEXT NOT NULL,
+  price_id TEXT NOT NULL REFERENCES prices(id), product_id TEXT NOT NULL REFERENCES products(id),
+  order_id TEXT REFERENCES orders(id)
+);
+CREATE INDEX IF NOT EXISTS billing_entries_pending ON billing_entries(subscription_id, order_id);
 `;

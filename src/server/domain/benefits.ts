@@ -7,9 +7,11 @@
 import { SANDBOX_BENEFIT_TYPES } from '../../shared/api-facts.js';
 import { uuid } from '../ids.js';
 import { json, parseJson, type Visibility } from '../store/index.js';
-import type { BenefitRow, BenefitType } from '../store/rows.js';
+import type { BenefitRow, BenefitType, ProductVisibility } from '../store/rows.js';
+import type { Generation } from '../versions.js';
 import { BadRequest, invalid, NotPermitted } from './errors.js';
 import { keyLimits, type LicenseKeyProperties } from './license-key-grants.js';
+import type { Metadata } from './metadata.js';
 import { payloadOrganization } from './payload-organization.js';
 import type { Principal } from './principal.js';
 import type { Work } from './work.js';
@@ -22,12 +24,17 @@ export interface BenefitDraft {
   description: string;
   organization_id?: string | null;
   properties: BenefitProperties;
+  // Today's generation's (the seed's has neither).
+  metadata?: Metadata;
+  visibility?: ProductVisibility;
 }
 
 export interface BenefitChanges {
   type: BenefitType;
   description?: string | null;
   properties?: BenefitProperties | null;
+  metadata?: Metadata;
+  visibility?: ProductVisibility;
 }
 
 /** 422 on `type` for a benefit type the sandbox does not grant (README "deliberate differences"). */
@@ -58,6 +65,8 @@ export function createBenefit(
     deletable: 1,
     properties: json(draft.properties),
     deleted_at: null,
+    metadata: json(draft.metadata ?? {}),
+    visibility: draft.visibility ?? 'public',
   });
   tx.emit({ type: 'benefit.created', id });
   return id;
@@ -72,10 +81,19 @@ function limitsChanged(type: BenefitType, before: BenefitProperties, after: Bene
 }
 
 /** PATCH /v1/benefits/{id}: the description and properties sent; the type never changes. */
-export function updateBenefit(w: Work, benefit: BenefitRow, changes: BenefitChanges): void {
+export function updateBenefit(
+  w: Work,
+  benefit: BenefitRow,
+  changes: BenefitChanges,
+  generation: Generation = 'seed',
+): void {
   const { store, clock, tx } = w;
-  if (changes.type !== benefit.type)
+  if (changes.type !== benefit.type) {
+    // Today's: a 422 on `type` (benefit/service.py `update` at c6c3645e); the seed's a 400.
+    if (generation === 'today')
+      throw invalid(['type'], 'Benefit type cannot be changed.', benefit.type);
     throw new BadRequest("The type of a benefit can't be changed.");
+  }
   checkAvailable(benefit.type);
   const before = JSON.parse(benefit.properties) as BenefitProperties;
   const set: Record<string, unknown> = {};
@@ -84,6 +102,10 @@ export function updateBenefit(w: Work, benefit: BenefitRow, changes: BenefitChan
     set.description = changes.description;
   const after = changes.properties ?? before;
   if (json(after) !== json(before)) set.properties = json(after);
+  if (changes.metadata && json(changes.metadata) !== (benefit.metadata ?? '{}'))
+    set.metadata = json(changes.metadata);
+  if (changes.visibility && changes.visibility !== (benefit.visibility ?? 'public'))
+    set.visibility = changes.visibility;
   const now = clock.now();
   const iso = now.toISOString();
   if (Object.keys(set).length) store.update('benefits', benefit.id, set, iso);

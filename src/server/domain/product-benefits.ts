@@ -10,6 +10,7 @@
 import { SUBSCRIPTION_ACTIVE_STATUSES } from '../../shared/api-facts.js';
 import type { Visibility } from '../store/index.js';
 import type { BenefitRow, ProductRow } from '../store/rows.js';
+import type { Generation } from '../versions.js';
 import { syncBenefitGrants } from './benefit-grants.js';
 import { invalid } from './errors.js';
 import type { Work } from './work.js';
@@ -19,13 +20,24 @@ export function updateProductBenefits(
   visible: Visibility,
   product: ProductRow,
   ids: readonly string[],
+  generation: Generation = 'seed',
 ): void {
   const { store, tx } = w;
   const previous = new Set(store.benefitGrants.ofProduct(product.id).map((b) => b.id));
   const chosen: BenefitRow[] = [];
   ids.forEach((raw, i) => {
     const b = visible.own(store.row('benefits', raw.toLowerCase()));
-    if (!b || b.deleted_at) throw invalid(['benefits', i], 'Benefit does not exist.', raw);
+    // Today's has no benefit of a removed type (ads: remove_ads migration, e5100dbefd).
+    const gone = !b || b.deleted_at || (generation === 'today' && b.type === 'ads');
+    if (gone) throw invalid(['benefits', i], 'Benefit does not exist.', raw);
+    // Today's refuses another organization's benefit (product/service.py update_benefits at
+    // c6c3645e); the seed's took any the seller sees.
+    if (generation === 'today' && b.organization_id !== product.organization_id)
+      throw invalid(
+        ['benefits', i],
+        'Benefit must be on the same organization as the product.',
+        raw,
+      );
     if (b.selectable !== 1 && !previous.has(b.id))
       throw invalid(['benefits', i], 'Benefit is not selectable.', raw);
     // Twice in the list breaks the real service's primary key (a 500): here, a 422.

@@ -9,23 +9,31 @@ import type {
   PriceRow,
   PriceType,
   ProductRow,
+  ProductVisibility,
   RecurringInterval,
+  TodayInterval,
 } from '../store/rows.js';
+import type { Generation } from '../versions.js';
 import { invalid, NotPermitted } from './errors.js';
 import type { Metadata } from './metadata.js';
 import { payloadOrganization } from './payload-organization.js';
+import type { NewTodaysPrice, TaxBehavior } from './prices.js';
 import type { Principal } from './principal.js';
+import { createTodaysProduct, updateTodaysProduct } from './products-today.js';
 import type { Work } from './work.js';
+
+export type { NewTodaysPrice } from './prices.js';
 
 export interface NewPrice {
   type: PriceType;
   amount_type: PriceAmountType;
   price_amount?: number;
   price_currency?: string;
-  recurring_interval?: RecurringInterval;
+  recurring_interval?: RecurringInterval | null;
   minimum_amount?: number | null;
   maximum_amount?: number | null;
   preset_amount?: number | null;
+  tax_behavior?: TaxBehavior | null;
 }
 
 export interface AttachedField {
@@ -41,6 +49,15 @@ export interface ProductDraft {
   medias?: string[] | null;
   attached_custom_fields: AttachedField[];
   organization_id?: string | null;
+  // Today's generation: prices without an interval, the product's own facts.
+  todaysPrices?: NewTodaysPrice[];
+  visibility?: ProductVisibility;
+  recurring_interval?: TodayInterval | null;
+  recurring_interval_count?: number | null;
+  trial_interval?: TodayInterval | null;
+  trial_interval_count?: number | null;
+  meter_interval?: TodayInterval | null;
+  meter_interval_count?: number | null;
 }
 
 export interface ProductChanges {
@@ -51,13 +68,21 @@ export interface ProductChanges {
   prices?: (NewPrice | { id: string })[] | null;
   medias?: string[] | null;
   attached_custom_fields?: AttachedField[] | null;
+  // Today's generation (undefined: not sent; a null sent clears where noted).
+  todaysPrices?: (NewTodaysPrice | { id: string })[] | null;
+  visibility?: ProductVisibility;
+  recurring_interval?: TodayInterval;
+  /** Null clears. */
+  recurring_interval_count?: number | null;
+  trial_interval?: TodayInterval | null;
+  trial_interval_count?: number | null;
 }
 
 /**
  * The organization a new product belongs to. Unlike a customer or a discount, a product names
  * an organization the user is not a member of with a 403 (the real service's authz check).
  */
-function owner(
+export function owner(
   store: Store,
   principal: Principal,
   visible: Visibility,
@@ -72,7 +97,11 @@ function owner(
 }
 
 /** Media files of the organization that are product medias and uploaded, or a 422 on the first other. */
-function checkMedias(store: Store, organizationId: string, ids: readonly string[]): string[] {
+export function checkMedias(
+  store: Store,
+  organizationId: string,
+  ids: readonly string[],
+): string[] {
   return ids.map((raw, order) => {
     const m = store.row('medias', raw.toLowerCase());
     if (
@@ -86,7 +115,11 @@ function checkMedias(store: Store, organizationId: string, ids: readonly string[
   });
 }
 
-function checkFields(store: Store, organizationId: string, fields: readonly AttachedField[]) {
+export function checkFields(
+  store: Store,
+  organizationId: string,
+  fields: readonly AttachedField[],
+) {
   return fields.map((f, order) => {
     const row = store.inOrganization(
       'custom_fields',
@@ -108,7 +141,7 @@ function checkFields(store: Store, organizationId: string, fields: readonly Atta
  * New prices of `productId`. Prices sent together are a millisecond apart, so that the first
  * one sent is the product's first price (its sorting criteria, its order in `prices`).
  */
-function insertPrices(
+export function insertPrices(
   store: Store,
   productId: string,
   prices: readonly NewPrice[],
@@ -129,6 +162,9 @@ function insertPrices(
       minimum_amount: p.minimum_amount ?? null,
       maximum_amount: p.maximum_amount ?? null,
       preset_amount: p.preset_amount ?? null,
+      source: 'catalog',
+      tax_behavior: p.tax_behavior ?? null,
+      legacy: 0,
     };
     store.insert('prices', row);
     return row;
@@ -136,7 +172,7 @@ function insertPrices(
 }
 
 /** The real service's `is_recurring`: every price that is not archived is recurring. */
-const allRecurring = (prices: readonly { type: PriceType }[]) =>
+export const allRecurring = (prices: readonly { type: PriceType }[]) =>
   prices.every((p) => p.type === 'recurring') ? 1 : 0;
 
 /** POST /v1/products/: the new product's id. */
@@ -145,7 +181,9 @@ export function createProduct(
   principal: Principal,
   visible: Visibility,
   draft: ProductDraft,
+  generation: Generation = 'seed',
 ): string {
+  if (generation === 'today') return createTodaysProduct(w, principal, visible, draft);
   const { store, clock, tx } = w;
   const organizationId = owner(store, principal, visible, draft.organization_id);
   const medias = checkMedias(store, organizationId, draft.medias ?? []);
@@ -166,6 +204,8 @@ export function createProduct(
     metadata: '{}',
   });
   insertPrices(store, id, draft.prices, now);
+  // The product's interval as today's generation reads it (one interval: the product's).
+  store.products.settleIntervals(id);
   store.products.setMedias(id, medias);
   store.products.setCustomFields(id, fields);
   tx.emit({ type: 'product.created', id });
@@ -194,7 +234,16 @@ function replacePrices(w: Work, product: ProductRow, sent: readonly (NewPrice | 
 }
 
 /** PATCH /v1/products/{id}: only what is sent changes (but the metadata, as the seed's). */
-export function updateProduct(w: Work, product: ProductRow, changes: ProductChanges): void {
+export function updateProduct(
+  w: Work,
+  product: ProductRow,
+  changes: ProductChanges,
+  generation: Generation = 'seed',
+): void {
+  if (generation === 'today') {
+    updateTodaysProduct(w, product, changes);
+    return;
+  }
   const { store, clock, tx } = w;
   if (changes.prices && changes.prices.length < 1)
     throw invalid(['prices'], 'At least one price is required.', changes.prices, 'too_short');
@@ -220,5 +269,6 @@ export function updateProduct(w: Work, product: ProductRow, changes: ProductChan
   }
   // The metadata sent is dropped, as on create (the seed generation; fixed in polar 626cc3b).
   if (Object.keys(set).length) store.update('products', product.id, set, clock.iso());
+  if (changes.prices) store.products.settleIntervals(product.id);
   tx.emit({ type: 'product.updated', id: product.id });
 }

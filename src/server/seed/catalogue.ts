@@ -141,6 +141,8 @@ export function seedCatalogue(c: SeedContext) {
       if (!p.archived && !archived && p.amountType !== 'free') catalogue[orgId]!.push(price);
       return price;
     });
+    // The demo's products as the real service holds them today (issue 26).
+    store.products.settleIntervals(pid);
     benefits.forEach((b, i) => {
       store.insert('product_benefits', { product_id: pid, benefit_id: b, order: i });
     });

@@ -1,7 +1,29 @@
 // Benefit grants: what an order or a subscription granted its customer (one per benefit of the
 // product), and their revocation when the subscription ends.
 import type { Db } from './db.js';
+import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
 import type { BenefitGrantRow, BenefitRow } from './rows.js';
+import type { Visibility } from './visibility.js';
+
+/** Today's lists of grants (GET /v1/benefits/{id}/grants, GET /v1/benefit-grants/). */
+export interface GrantFilter {
+  benefit_id?: string;
+  organization_id: readonly string[];
+  customer_id: readonly string[];
+  external_customer_id: readonly string[];
+  is_granted?: boolean;
+  /** Benefit types whose grants are gone from the lists (today's has no `ads`). */
+  exclude_type: readonly string[];
+}
+
+/** A grant without a date sorts as PostgreSQL sorts nulls: last ascending, first descending. */
+const GRANT_SORT_SQL: Record<string, string> = {
+  created_at: 'g.created_at',
+  granted_at: 'g.granted_at',
+  revoked_at: 'g.revoked_at',
+};
+const nullsAsPostgres = (field: string, desc: boolean) =>
+  `${desc ? 'DESC' : 'ASC'}${field === 'created_at' ? '' : desc ? ' NULLS FIRST' : ' NULLS LAST'}`;
 
 export class BenefitGrants {
   constructor(private readonly db: Db) {}
@@ -13,6 +35,36 @@ export class BenefitGrants {
        WHERE pb.product_id = ? ORDER BY pb."order"`,
       productId,
     );
+  }
+
+  /** The seller's grants matching `filter`, by `sorting` (the rowid breaks ties). */
+  list(
+    visible: Visibility,
+    filter: GrantFilter,
+    page: Page,
+    sorting: readonly SortCriterion[],
+  ): Listed<BenefitGrantRow> {
+    const where = new Where()
+      .scope((p) => visible.sellerSql('g.organization_id', p))
+      .matching('g', {
+        organization_id: filter.organization_id,
+        customer_id: filter.customer_id,
+      });
+    if (filter.benefit_id) where.add('g.benefit_id = ?', filter.benefit_id);
+    if (filter.is_granted !== undefined)
+      where.add(filter.is_granted ? 'g.granted_at IS NOT NULL' : 'g.granted_at IS NULL');
+    if (filter.external_customer_id.length)
+      where.add(
+        `g.customer_id IN (SELECT id FROM customers WHERE external_id IN (${filter.external_customer_id.map(() => '?').join(', ')}))`,
+        ...filter.external_customer_id,
+      );
+    if (filter.exclude_type.length)
+      where.add(
+        `g.benefit_id NOT IN (SELECT id FROM benefits WHERE type IN (${filter.exclude_type.map(() => '?').join(', ')}))`,
+        ...filter.exclude_type,
+      );
+    const order = orderBy(sorting, GRANT_SORT_SQL, nullsAsPostgres, 'g.rowid');
+    return list(this.db, { columns: 'g.*', from: 'benefit_grants g', where, order, page });
   }
 
   insert(row: BenefitGrantRow): void {

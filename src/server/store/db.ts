@@ -14,6 +14,18 @@ import { SCHEMA } from './schema.js';
 export type Row = Record<string, SQLInputValue>;
 
 /**
+ * Products without a product-level interval settled as the real migration did (see migrate):
+ * run once on a --db file from before issue 26. store/products.ts settles a product written by
+ * the seed's generation with the same rule.
+ */
+const SETTLE_INTERVALS_SQL = `
+  UPDATE products SET recurring_interval = (SELECT recurring_interval FROM prices
+    WHERE product_id = products.id AND type = 'recurring' AND is_archived = 0), recurring_interval_count = 1
+  WHERE (SELECT COUNT(*) FROM prices WHERE product_id = products.id AND type = 'recurring' AND is_archived = 0) = 1;
+  UPDATE prices SET legacy = 1 WHERE type = 'recurring'
+    AND product_id IN (SELECT id FROM products WHERE recurring_interval IS NULL);`;
+
+/**
  * The unit of work: what code running inside a write transaction gets besides the store
  * (domain/work.ts). Every write runs inside one (Db refuses any other).
  */
@@ -137,6 +149,18 @@ export class Db {
       ['webhook_endpoints', 'name', 'TEXT'],
       ['webhook_endpoints', 'enabled', 'INTEGER NOT NULL DEFAULT 1'],
       ['events', 'payload_today', 'TEXT'],
+      ['products', 'visibility', "TEXT NOT NULL DEFAULT 'public'"],
+      ['products', 'recurring_interval', 'TEXT'],
+      ['products', 'recurring_interval_count', 'INTEGER'],
+      ['products', 'trial_interval', 'TEXT'],
+      ['products', 'trial_interval_count', 'INTEGER'],
+      ['products', 'meter_interval', 'TEXT'],
+      ['products', 'meter_interval_count', 'INTEGER'],
+      ['prices', 'source', "TEXT NOT NULL DEFAULT 'catalog'"],
+      ['prices', 'tax_behavior', 'TEXT'],
+      ['prices', 'legacy', 'INTEGER NOT NULL DEFAULT 0'],
+      ['benefits', 'metadata', "TEXT NOT NULL DEFAULT '{}'"],
+      ['benefits', 'visibility', "TEXT NOT NULL DEFAULT 'public'"],
       ['subscriptions', 'recurring_interval_count', 'INTEGER NOT NULL DEFAULT 1'],
       ['subscriptions', 'trial_start', 'TEXT'],
       ['subscriptions', 'trial_end', 'TEXT'],
@@ -145,11 +169,18 @@ export class Db {
       ['subscriptions', 'resumes_at', 'TEXT'],
       ['subscriptions', 'discount_applied_at', 'TEXT'],
     ];
+    const fresh = new Set<string>();
     for (const [table, column, definition] of added) {
       const columns = this.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`);
-      if (!columns.some((c) => c.name === column))
+      if (!columns.some((c) => c.name === column)) {
         this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+        fresh.add(`${table}.${column}`);
+      }
     }
+    // The real migration that moved the recurring interval to the product (polar c67833ccf3,
+    // migrate_product_prices, Feb 2025; the count set to 1 by 3eaf054f71): a product with
+    // exactly one active recurring price takes its interval; the others keep legacy prices.
+    if (fresh.has('products.recurring_interval')) this.db.exec(SETTLE_INTERVALS_SQL);
     this.db.exec('CREATE INDEX IF NOT EXISTS oauth2_tokens_code ON oauth2_tokens(code_hash)');
     this.db.exec(
       'CREATE INDEX IF NOT EXISTS oauth2_clients_from ON oauth2_clients(registered_from)',

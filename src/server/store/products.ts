@@ -1,7 +1,15 @@
 // The catalogue: products, their prices, benefits, medias and custom fields; the seller's lists
 // of products and benefits (GET /v1/products/, GET /v1/benefits/).
 import type { Db } from './db.js';
-import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
+import {
+  type Listed,
+  list,
+  orderBy,
+  type Page,
+  plainDirection,
+  type SortCriterion,
+  Where,
+} from './lists.js';
 import { attachedFields } from './loader.js';
 import type {
   AttachedFieldRow,
@@ -21,11 +29,42 @@ export interface ProductFilter {
   query?: string;
   is_archived?: boolean;
   is_recurring?: boolean;
+  // Today's generation's filters.
+  visibility?: readonly string[];
+  /** `metadata[key]=value`: the values of one key OR'ed, the keys AND'ed. */
+  metadata?: Record<string, readonly string[]>;
 }
 
 export interface BenefitFilter {
   organization_id: readonly string[];
   type: readonly string[];
+  // Today's generation's filters.
+  id?: readonly string[];
+  exclude_id?: readonly string[];
+  /** Part of the description, without case. */
+  query?: string;
+  metadata?: Record<string, readonly string[]>;
+  /** Types today's generation no longer has, left out of its lists. */
+  exclude_type?: readonly string[];
+}
+
+/** Today's benefit sorting (BenefitSortProperty; `user_order`: the order of the `id` filter). */
+const BENEFIT_SORT_SQL: Record<string, string> = {
+  created_at: 'b.created_at',
+  description: 'b.description',
+  type: 'b.type',
+};
+
+/** `metadata[key]=value` filters on `column` (JSONB ->> text: booleans as words). */
+function matchMetadata(where: Where, column: string, metadata: Record<string, readonly string[]>) {
+  for (const [key, values] of Object.entries(metadata)) {
+    where.add(
+      `(SELECT CASE type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(value AS TEXT) END
+        FROM json_each(${column}) WHERE key = ?) IN (${values.map(() => '?').join(', ')})`,
+      key,
+      ...values,
+    );
+  }
 }
 
 /**
@@ -40,6 +79,14 @@ const SORT_SQL: Record<string, string> = {
   price_amount_type:
     "CASE fp.amount_type WHEN 'free' THEN 1 WHEN 'custom' THEN 2 WHEN 'fixed' THEN 3 END",
   price_amount: `CASE fp.amount_type WHEN 'free' THEN -2 WHEN 'custom' THEN coalesce(fp.minimum_amount, -1)
+                 WHEN 'fixed' THEN fp.price_amount END`,
+};
+/** Today's: a free price is a fixed one of 0, a custom one without a minimum has 50. */
+const TODAYS_SORT_SQL: Record<string, string> = {
+  ...SORT_SQL,
+  price_amount_type:
+    "CASE fp.amount_type WHEN 'custom' THEN 1 WHEN 'fixed' THEN 2 WHEN 'free' THEN 2 END",
+  price_amount: `CASE fp.amount_type WHEN 'free' THEN 0 WHEN 'custom' THEN coalesce(fp.minimum_amount, 50)
                  WHEN 'fixed' THEN fp.price_amount END`,
 };
 /** A product without a price sorts as PostgreSQL sorts nulls: last ascending, first descending. */
@@ -57,6 +104,7 @@ export class Products {
     filter: ProductFilter,
     page: Page,
     sorting: readonly SortCriterion[],
+    today = false,
   ): Listed<ProductRow> {
     const where = new Where()
       .scope((p) => visible.sellerSql('p.organization_id', p))
@@ -73,17 +121,50 @@ export class Products {
         ...filter.benefit_id,
       );
     }
-    const order = orderBy(sorting, SORT_SQL, direction, 'p.id');
+    if (filter.visibility?.length) where.matching('p', { visibility: filter.visibility });
+    if (filter.metadata) matchMetadata(where, 'p.metadata', filter.metadata);
+    const order = orderBy(sorting, today ? TODAYS_SORT_SQL : SORT_SQL, direction, 'p.id');
     return list(this.db, { columns: 'p.*', from: PRODUCTS_WITH_FIRST_PRICE, where, order, page });
   }
 
-  /** GET /v1/benefits/: no sorting parameter, always by type then oldest first. */
-  benefits(visible: Visibility, filter: BenefitFilter, page: Page): Listed<BenefitRow> {
+  /**
+   * GET /v1/benefits/: the seed's takes no sorting parameter (always by type then oldest first);
+   * today's sorts by `sorting` (default newest first).
+   */
+  benefits(
+    visible: Visibility,
+    filter: BenefitFilter,
+    page: Page,
+    sorting?: readonly SortCriterion[],
+  ): Listed<BenefitRow> {
     const where = new Where()
       .scope((p) => visible.sellerSql('b.organization_id', p))
       .matching('b', { organization_id: filter.organization_id, type: filter.type })
       .add('b.deleted_at IS NULL');
-    const order = 'b.type, b.created_at, b.id';
+    if (filter.id?.length) where.matching('b', { id: filter.id });
+    if (filter.exclude_id?.length)
+      where.add(
+        `b.id NOT IN (${filter.exclude_id.map(() => '?').join(', ')})`,
+        ...filter.exclude_id,
+      );
+    if (filter.exclude_type?.length)
+      where.add(
+        `b.type NOT IN (${filter.exclude_type.map(() => '?').join(', ')})`,
+        ...filter.exclude_type,
+      );
+    if (filter.query !== undefined)
+      where.add("b.description LIKE ? ESCAPE '\\'", `%${filter.query}%`);
+    if (filter.metadata) matchMetadata(where, 'b.metadata', filter.metadata);
+    let order = 'b.type, b.created_at, b.id';
+    if (sorting) {
+      const ids = filter.id ?? [];
+      const sql: Record<string, string> = { ...BENEFIT_SORT_SQL };
+      // user_order: the position in the `id` filter, only with one (else no order of its own).
+      sql.user_order = ids.length
+        ? `CASE b.id ${ids.map((id, i) => `WHEN '${id.replaceAll("'", '')}' THEN ${i}`).join(' ')} END`
+        : '0';
+      order = orderBy(sorting, sql, plainDirection, 'b.id');
+    }
     return list(this.db, { columns: 'b.*', from: 'benefits b', where, order, page });
   }
 
@@ -107,6 +188,44 @@ export class Products {
       organizationId,
       currency,
     );
+  }
+
+  /**
+   * After a write of the seed's generation (which sets intervals on prices) and of the demo data:
+   * the product's interval as the real migration made it (polar c67833ccf3, Feb 2025). Active
+   * recurring prices of one interval, none legacy: the product takes it (and keeps its count
+   * when it had that interval). Of several intervals, or already legacy: the product has none and
+   * its active recurring prices are legacy. No recurring price: a one-time product.
+   */
+  settleIntervals(productId: string): void {
+    const product = this.db.get<ProductRow>('SELECT * FROM products WHERE id = ?', productId);
+    if (!product) return;
+    const recurring = this.activePrices(productId).filter((p) => p.type === 'recurring');
+    const intervals = new Set(recurring.map((p) => p.recurring_interval));
+    let set: Partial<ProductRow>;
+    if (!recurring.length) set = { recurring_interval: null, recurring_interval_count: null };
+    else if (intervals.size === 1 && !recurring.some((p) => p.legacy)) {
+      const interval = recurring[0]!.recurring_interval;
+      const count =
+        product.recurring_interval === interval ? (product.recurring_interval_count ?? 1) : 1;
+      set = { recurring_interval: interval, recurring_interval_count: count };
+    } else {
+      set = { recurring_interval: null, recurring_interval_count: null };
+      this.db.run(
+        `UPDATE prices SET legacy = 1 WHERE product_id = ? AND type = 'recurring' AND is_archived = 0`,
+        productId,
+      );
+    }
+    if (
+      set.recurring_interval !== (product.recurring_interval ?? null) ||
+      set.recurring_interval_count !== (product.recurring_interval_count ?? null)
+    )
+      this.db.run(
+        'UPDATE products SET recurring_interval = ?, recurring_interval_count = ? WHERE id = ?',
+        set.recurring_interval ?? null,
+        set.recurring_interval_count ?? null,
+        productId,
+      );
   }
 
   archivePrice(id: string, now: string): void {

@@ -103,7 +103,24 @@ export interface ProductRow extends Stamped {
   is_recurring: Flag;
   is_archived: Flag;
   metadata: string;
+  // Today's generation's facts (issue 26): the seed's API leaves them out.
+  /** `public`, `private` or `draft`. */
+  visibility?: ProductVisibility;
+  /**
+   * The product's own billing interval (null: a one-time product, or a legacy recurring one
+   * whose prices carry their intervals; their `legacy` is 1) and its count, e.g. 3 months.
+   */
+  recurring_interval?: TodayInterval | null;
+  recurring_interval_count?: number | null;
+  trial_interval?: TodayInterval | null;
+  trial_interval_count?: number | null;
+  meter_interval?: TodayInterval | null;
+  meter_interval_count?: number | null;
 }
+
+/** Today's intervals (RecurringInterval, TrialInterval of the 2026-10 document). */
+export type TodayInterval = 'day' | 'week' | 'month' | 'year';
+export type ProductVisibility = 'draft' | 'private' | 'public';
 
 export interface PriceRow extends Stamped {
   product_id: string;
@@ -112,11 +129,24 @@ export interface PriceRow extends Stamped {
   price_currency: string | null;
   price_amount: number | null;
   type: PriceType;
+  /**
+   * The seed's view of the interval (a legacy price's own, else the product's); a price of a
+   * product made in today's generation may read `day` or `week` here.
+   */
   recurring_interval: RecurringInterval | null;
   /** A custom (pay-what-you-want) price's bounds and preset; null on the other kinds. */
   minimum_amount?: number | null;
   maximum_amount?: number | null;
   preset_amount?: number | null;
+  // Today's generation's facts (issue 26).
+  /** `catalog` (the product's own) or `ad_hoc` (made for one checkout). */
+  source?: 'catalog' | 'ad_hoc';
+  tax_behavior?: 'location' | 'inclusive' | 'exclusive' | null;
+  /**
+   * 1: a recurring price that carries its own interval, its product having none (the real
+   * LegacyRecurringProductPrice); 0: `type` and `recurring_interval` mirror the product's.
+   */
+  legacy?: Flag;
 }
 
 export interface BenefitRow extends Stamped {
@@ -128,6 +158,9 @@ export interface BenefitRow extends Stamped {
   properties: string;
   /** A deleted benefit keeps its row (its grants point at it) and is gone from the API. */
   deleted_at?: string | null;
+  // Today's generation's facts (issue 26).
+  metadata?: string;
+  visibility?: ProductVisibility;
 }
 
 export interface ProductBenefitRow {

@@ -32,21 +32,24 @@ CREATE TABLE IF NOT EXISTS user_organizations (
 
 CREATE TABLE IF NOT EXISTS products (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
-  name TEXT NOT NULL, description TEXT, is_recurring INTEGER NOT NULL, is_archived INTEGER NOT NULL, metadata TEXT NOT NULL
+  name TEXT NOT NULL, description TEXT, is_recurring INTEGER NOT NULL, is_archived INTEGER NOT NULL, metadata TEXT NOT NULL,
+  visibility TEXT NOT NULL DEFAULT 'public', recurring_interval TEXT, recurring_interval_count INTEGER,
+  trial_interval TEXT, trial_interval_count INTEGER, meter_interval TEXT, meter_interval_count INTEGER
 );
 CREATE INDEX IF NOT EXISTS products_org ON products(organization_id);
 
 CREATE TABLE IF NOT EXISTS prices (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, product_id TEXT NOT NULL REFERENCES products(id),
   amount_type TEXT NOT NULL, is_archived INTEGER NOT NULL, price_currency TEXT, price_amount INTEGER,
-  type TEXT NOT NULL, recurring_interval TEXT, minimum_amount INTEGER, maximum_amount INTEGER, preset_amount INTEGER
+  type TEXT NOT NULL, recurring_interval TEXT, minimum_amount INTEGER, maximum_amount INTEGER, preset_amount INTEGER,
+  source TEXT NOT NULL DEFAULT 'catalog', tax_behavior TEXT, legacy INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS prices_product ON prices(product_id);
 
 CREATE TABLE IF NOT EXISTS benefits (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
   type TEXT NOT NULL, description TEXT NOT NULL, selectable INTEGER NOT NULL, deletable INTEGER NOT NULL, properties TEXT NOT NULL,
-  deleted_at TEXT
+  deleted_at TEXT, metadata TEXT NOT NULL DEFAULT '{}', visibility TEXT NOT NULL DEFAULT 'public'
 );
 
 CREATE TABLE IF NOT EXISTS product_benefits (

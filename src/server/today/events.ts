@@ -5,11 +5,20 @@
 import type { DomainEvent } from '../domain/events.js';
 import { type EventData, eventData } from '../serialize/events.js';
 import type { Loader } from '../serialize/loader.js';
+import { benefitGrantWebhook } from './benefit-grants.js';
+import { benefit } from './benefits.js';
 import { customer, customerState } from './customers.js';
 import { organization } from './organizations.js';
+import { product } from './products.js';
 
 /** The resources whose events have today's form here; the others still take the seed's. */
-export const TODAY_FORMS = ['customer', 'organization'] as const;
+export const TODAY_FORMS = [
+  'customer',
+  'organization',
+  'product',
+  'benefit',
+  'benefit_grant',
+] as const;
 
 /** The event's resource as today's API shows it now; undefined when it does not exist. */
 export function todaysEventData(l: Loader, event: DomainEvent, now: string): EventData | undefined {
@@ -27,6 +36,24 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
     case 'organization.updated': {
       const r = l.row('organizations', event.id);
       return r ? { organizationId: r.id, data: organization(r, now) } : undefined;
+    }
+    case 'product.created':
+    case 'product.updated': {
+      const r = l.row('products', event.id);
+      return r ? { organizationId: r.organization_id, data: product(l, r) } : undefined;
+    }
+    case 'benefit.created':
+    case 'benefit.updated': {
+      const r = l.row('benefits', event.id);
+      return r ? { organizationId: r.organization_id, data: benefit(r) } : undefined;
+    }
+    case 'benefit_grant.created':
+    case 'benefit_grant.updated':
+    case 'benefit_grant.revoked': {
+      const r = l.row('benefit_grants', event.id);
+      if (!r) return undefined;
+      const data = benefitGrantWebhook(l, r, event.previous_properties);
+      return { organizationId: r.organization_id, data };
     }
     default:
       return eventData(l, event, now);

@@ -40,6 +40,7 @@ export const CALL_FLOORS = {
   /** Customer sessions, and the portal's customer and session. */
   'customer-portal': 18,
   webhooks: 14,
+  products: 30,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;
@@ -49,7 +50,6 @@ export const TODAY_RESOURCES_PENDING = [
   'orders',
   'refunds',
   'subscriptions',
-  'products',
   'benefits',
   'benefit-grants',
   'license-keys',
@@ -137,7 +137,8 @@ function recordFetch(base: string, recorder: Recorder): () => void {
 /** What an organization token may do in these suites. */
 const ORG_SCOPES =
   'organizations:read organizations:write customers:read customers:write ' +
-  'customer_sessions:write webhooks:read webhooks:write';
+  'customer_sessions:write webhooks:read webhooks:write products:read products:write ' +
+  'benefits:read benefits:write license_keys:read license_keys:write';
 
 export interface TodayBox {
   svc: RunningService;

@@ -4,8 +4,9 @@
 // concurrent activations are serialised and the limit holds.
 import type { RawJSON } from '../../shared/json.js';
 import { uuid } from '../ids.js';
-import { json, parseJson } from '../store/index.js';
+import { json, parseJson, type Visibility } from '../store/index.js';
 import type { ActivationRow, LicenseKeyRow, LicenseKeyStatus } from '../store/rows.js';
+import type { Generation } from '../versions.js';
 import { BadRequest, Invalid, NotFound, NotPermitted } from './errors.js';
 import { beyond } from './values.js';
 import type { Work } from './work.js';
@@ -28,8 +29,20 @@ export interface KeyChanges {
   expires_at?: string | null;
 }
 
-/** Only sent fields change; an explicit null clears a limit or the expiry. */
-export function updateLicenseKey({ store, clock }: Work, id: string, body: KeyChanges): void {
+/**
+ * Only sent fields change; an explicit null clears a limit or the expiry. In today's generation a
+ * new status also moves the key's grant (license_key/service.py `_enqueue_grant_lifecycle` and
+ * tasks.py `sync_benefit_grant` at c6c3645e): revoked revokes it, another status grants a revoked
+ * one again (benefit_grant.created, as grant_benefit sends it).
+ */
+export function updateLicenseKey(
+  w: Work,
+  id: string,
+  body: KeyChanges,
+  generation: Generation = 'seed',
+): void {
+  const { store, clock } = w;
+  const before = store.row('license_keys', id)!;
   const set: Record<string, unknown> = {};
   if (body.status != null) set.status = body.status;
   if (body.usage !== undefined) set.usage = body.usage;
@@ -38,12 +51,44 @@ export function updateLicenseKey({ store, clock }: Work, id: string, body: KeyCh
   if (body.expires_at !== undefined)
     set.expires_at = body.expires_at && new Date(body.expires_at).toISOString();
   if (Object.keys(set).length) store.update('license_keys', id, set, clock.iso());
+  if (generation === 'today' && body.status != null && body.status !== before.status)
+    syncGrant(w, before, body.status);
 }
 
-function findKey({ store }: Work, organizationId: string, key: string): LicenseKeyRow {
+function syncGrant(w: Work, key: LicenseKeyRow, status: LicenseKeyStatus): void {
+  const { store, clock, tx } = w;
+  const grant = store.benefitGrants.ofLicenseKey(key.id, key.benefit_id);
+  if (!grant) return;
+  const revoke = status === 'revoked';
+  if (revoke ? grant.revoked_at != null : grant.granted_at != null) return;
+  const now = clock.iso();
+  const previous_properties = parseJson(grant.properties);
+  if (revoke) {
+    store.benefitGrants.revoke(grant, now);
+    tx.emit({ type: 'benefit_grant.revoked', id: grant.id, previous_properties });
+  } else {
+    store.update('benefit_grants', grant.id, { granted_at: now, revoked_at: null }, now);
+    tx.emit({ type: 'benefit_grant.created', id: grant.id, previous_properties });
+  }
+}
+
+/**
+ * The key of (organization, key); with `visible` (today's seller routes), only in one of the
+ * seller's organizations (get_readable_by_key), a bare 404 otherwise.
+ */
+function findKey(
+  { store }: Work,
+  organizationId: string,
+  key: string,
+  generation: Generation = 'seed',
+  visible?: Visibility,
+): LicenseKeyRow {
   const row = store.inOrganization('license_keys', organizationId.toLowerCase(), 'key', key);
-  if (!row) throw new NotFound('License key not found.');
-  return row;
+  const found = visible ? visible.own(row) : row;
+  // Today's: a bare ResourceNotFound (get_or_raise_by_key, get_readable_by_key).
+  if (!found)
+    throw generation === 'today' ? new NotFound() : new NotFound('License key not found.');
+  return found;
 }
 
 function assertUsable(key: LicenseKeyRow, now: string): void {
@@ -63,11 +108,24 @@ export interface Activate {
 export function activate(
   w: Work,
   body: Activate,
+  generation: Generation = 'seed',
+  visible?: Visibility,
 ): { activation: ActivationRow; key: LicenseKeyRow } {
   const { store, clock } = w;
-  const key = findKey(w, body.organization_id, body.key);
+  const key = findKey(w, body.organization_id, body.key, generation, visible);
   const now = clock.iso();
-  assertUsable(key, now);
+  if (generation === 'today') {
+    // license_key/service.py `activate` at c6c3645e: today's words.
+    if (key.status !== 'granted')
+      throw new NotPermitted(
+        'License key is no longer active. This license key can not be activated.',
+      );
+    if (key.expires_at && key.expires_at <= now) throw new NotPermitted('License key has expired.');
+    if (!key.limit_activations)
+      throw new NotPermitted(
+        'This license key does not support activations. Use the /validate endpoint instead to check license validity.',
+      );
+  } else assertUsable(key, now);
   if (key.limit_activations == null)
     throw new NotPermitted('License key does not require activation');
   if (store.licenseKeys.activeActivations(key.id) >= key.limit_activations)
@@ -100,7 +158,10 @@ export interface Validate {
 export function validate(
   w: Work,
   body: Validate,
+  generation: Generation = 'seed',
+  visible?: Visibility,
 ): { key: LicenseKeyRow; activation: ActivationRow | undefined } {
+  if (generation === 'today') return validateToday(w, body, visible);
   const { store, clock } = w;
   const key = findKey(w, body.organization_id, body.key);
   const now = clock.iso();
@@ -139,15 +200,76 @@ export function validate(
   return { key: store.row('license_keys', key.id)!, activation: act };
 }
 
+/** Same JSON values, whatever the order of the keys (Python's dict equality). */
+function sameConditions(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  const [ka, kb] = [Object.keys(a), Object.keys(b)];
+  return (
+    ka.length === kb.length &&
+    ka.every((k) =>
+      sameConditions((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
+}
+
+/**
+ * Today's validate (license_key/service.py `validate` at c6c3645e): the key's status and expiry
+ * first, each a 404 with its words; then the activation, the benefit, the customer, the usage.
+ */
+function validateToday(
+  w: Work,
+  body: Validate,
+  visible: Visibility | undefined,
+): { key: LicenseKeyRow; activation: ActivationRow | undefined } {
+  const { store, clock } = w;
+  const key = findKey(w, body.organization_id, body.key, 'today', visible);
+  const now = clock.iso();
+  if (key.status !== 'granted') throw new NotFound('License key is no longer active.');
+  if (key.expires_at && key.expires_at <= now) throw new NotFound('License key has expired.');
+  let act: ActivationRow | undefined;
+  if (body.activation_id) {
+    act = store.licenseKeys.activeActivation(body.activation_id.toLowerCase(), key.id);
+    if (!act) throw new NotFound();
+    const required = parseJson<Record<string, unknown>>(act.conditions) ?? {};
+    if (Object.keys(required).length && !sameConditions(required, body.conditions ?? {}))
+      throw new NotFound('License key does not match required conditions');
+  }
+  if (body.benefit_id && body.benefit_id.toLowerCase() !== key.benefit_id)
+    throw new NotFound('License key does not match given benefit.');
+  if (body.customer_id && body.customer_id.toLowerCase() !== key.customer_id)
+    throw new NotFound('License key does not match given user.');
+  const increment = body.increment_usage ?? 0;
+  if (increment && key.limit_usage) {
+    const remaining = key.limit_usage - key.usage;
+    if (increment > remaining)
+      throw new BadRequest(`License key only has ${remaining} more usages.`);
+  }
+  if (key.usage + increment > COUNTER_MAX)
+    throw new Invalid([
+      beyond('le', COUNTER_MAX - key.usage, ['increment_usage'], body.increment_usage),
+    ]);
+  store.licenseKeys.validated(key.id, increment, now);
+  return { key: store.row('license_keys', key.id)!, activation: act };
+}
+
 export interface Deactivate {
   key: string;
   organization_id: string;
   activation_id: string;
 }
 
-export function deactivate(w: Work, body: Deactivate): void {
-  const key = findKey(w, body.organization_id, body.key);
+export function deactivate(
+  w: Work,
+  body: Deactivate,
+  generation: Generation = 'seed',
+  visible?: Visibility,
+): void {
+  const key = findKey(w, body.organization_id, body.key, generation, visible);
   const act = w.store.licenseKeys.activeActivation(body.activation_id.toLowerCase(), key.id);
-  if (!act) throw new NotFound('License key activation does not exist.');
+  // Today's: get_activation_or_raise's bare ResourceNotFound.
+  if (!act)
+    throw generation === 'today'
+      ? new NotFound()
+      : new NotFound('License key activation does not exist.');
   w.store.licenseKeys.deactivate(act.id, w.clock.iso());
 }

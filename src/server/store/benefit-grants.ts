@@ -122,6 +122,16 @@ export class BenefitGrants {
     );
   }
 
+  /** The grant that gave license key `keyId` (get_by_property_and_organization), if any. */
+  ofLicenseKey(keyId: string, benefitId: string): BenefitGrantRow | undefined {
+    return this.db.get<BenefitGrantRow>(
+      `SELECT * FROM benefit_grants WHERE benefit_id = ?
+       AND json_extract(properties, '$.license_key_id') = ? ORDER BY created_at, rowid LIMIT 1`,
+      benefitId,
+      keyId,
+    );
+  }
+
   /** Takes a benefit off every product that has it. */
   detach(benefitId: string): void {
     this.db.run('DELETE FROM product_benefits WHERE benefit_id = ?', benefitId);

@@ -20,7 +20,10 @@ export type NewKey = Pick<
 > &
   Partial<LicenseKeyRow>;
 
-export type KeyFilter = Record<'organization_id' | 'benefit_id', readonly string[]>;
+export type KeyFilter = Record<'organization_id' | 'benefit_id', readonly string[]> & {
+  /** Today's seller list: by status. */
+  status?: readonly string[];
+};
 
 // Always the same order, without a sorting parameter (api-facts "Sorting"); ties in insertion order.
 const ORDER = orderBy(

@@ -41,6 +41,9 @@ export const CALL_FLOORS = {
   'customer-portal': 18,
   webhooks: 14,
   products: 30,
+  'license-keys': 24,
+  /** Benefits, their grants and every grant (benefit-grants). */
+  benefits: 24,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;
@@ -50,9 +53,6 @@ export const TODAY_RESOURCES_PENDING = [
   'orders',
   'refunds',
   'subscriptions',
-  'benefits',
-  'benefit-grants',
-  'license-keys',
   'discounts',
 ] as const;
 

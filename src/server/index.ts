@@ -61,6 +61,7 @@ import { registerOrganizations } from './routes/organizations.js';
 import { registerPortalCustomers } from './routes/portal-customers.js';
 import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
+import { registerRefunds } from './routes/refunds.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerWebhooks } from './routes/webhooks.js';
@@ -148,6 +149,7 @@ export const ROUTES = [
   registerSellerSubscriptions,
   registerWebhooks,
   registerPortalOrders,
+  registerRefunds,
   registerPortalCustomers,
   registerLocal,
   registerOAuth,

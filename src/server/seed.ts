@@ -166,6 +166,8 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
 
     const clientId = ensureCliClient(store, new Date(now - 400 * DAY));
     seedVariety(c, cat, history);
+    // The history's orders get their invoice and receipt numbers, oldest first.
+    store.orders.settle();
 
     const result: DemoInfo = {
       organization_id: acme,

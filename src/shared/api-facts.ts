@@ -229,6 +229,10 @@ export const SCOPES = [
   'subscriptions:read',
   'subscriptions:write',
   'orders:read',
+  // Today's generation (auth/scope.py at c6c3645e): order updates and refunds.
+  'orders:write',
+  'refunds:read',
+  'refunds:write',
   'license_keys:read',
   'license_keys:write',
   'customer_portal:read',

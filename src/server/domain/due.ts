@@ -12,6 +12,7 @@ import { uuid } from '../ids.js';
 import type { DiscountRow, SubscriptionRow } from '../store/rows.js';
 import { revokeBenefitGrants } from './benefit-grants.js';
 import { discountAmount } from './checkout-amounts.js';
+import { openOrder, orderPaid } from './orders.js';
 import type { Deps, Work } from './work.js';
 
 /** What a move of the clock processed, each kind in time order. */
@@ -193,14 +194,16 @@ function renew(w: Work, sub: SubscriptionRow, at: string): { orderId: string; pe
   const applied = discount && discountApplies(discount, appliedAt, start) ? discount : null;
   const customer = store.row('customers', sub.customer_id);
   const orderId = uuid();
-  store.insert('orders', {
+  const off = discountAmount(applied, base, currency);
+  openOrder(w, {
     id: orderId,
     created_at: at,
     modified_at: null,
     organization_id: sub.organization_id,
     metadata: sub.metadata,
     custom_field_data: sub.custom_field_data,
-    amount: base - discountAmount(applied, base, currency),
+    amount: base - off,
+    discount_amount: off,
     tax_amount: 0,
     currency,
     billing_reason: 'subscription_cycle',
@@ -216,7 +219,7 @@ function renew(w: Work, sub: SubscriptionRow, at: string): { orderId: string; pe
   });
   store.subscriptions.renew(sub.id, at, periodEnd);
   tx.emit({ type: 'subscription.updated', id: sub.id });
-  tx.emit({ type: 'order.created', id: orderId });
+  orderPaid(w, orderId);
   return { orderId, periodEnd };
 }
 

@@ -24,6 +24,12 @@ export const EMITTED_EVENT_TYPES = [
   'customer.updated',
   'customer.deleted',
   'customer.state_changed',
+  // Orders and refunds (order/service.py, refund/service.py at c6c3645e).
+  'order.updated',
+  'order.paid',
+  'order.refunded',
+  'refund.created',
+  'refund.updated',
 ] as const satisfies readonly EventType[];
 export type EmittedEventType = (typeof EMITTED_EVENT_TYPES)[number];
 
@@ -63,6 +69,7 @@ export const ANNOUNCED_TABLES = {
   // Today's customer.* (customer/repository.py at c6c3645e: every create, update and soft
   // delete of a customer sends one).
   customer: ['customers'],
+  refund: ['refunds'],
 } as const satisfies Record<Resource, readonly Table[]>;
 
 /** Every table of ANNOUNCED_TABLES: what demo data, written without events, says it changes. */

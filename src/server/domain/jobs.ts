@@ -6,9 +6,11 @@
 // starts again.
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/index.js';
+import { generateInvoice } from './orders.js';
 import { settleCheckout } from './purchase.js';
+import { refundProcessed } from './refunds.js';
 
-export type JobKind = 'checkout.payment_succeeded';
+export type JobKind = 'checkout.payment_succeeded' | 'refund.processed' | 'order.invoice';
 
 export interface Job {
   kind: JobKind;
@@ -35,7 +37,10 @@ export class JobRunner {
         const { id, kind, ref } = job;
         store.tx((tx) => {
           store.jobs.finish(id);
-          if (kind === 'checkout.payment_succeeded') settleCheckout({ store, clock, tx }, ref);
+          const w = { store, clock, tx };
+          if (kind === 'checkout.payment_succeeded') settleCheckout(w, ref);
+          else if (kind === 'refund.processed') refundProcessed(w, ref);
+          else if (kind === 'order.invoice') generateInvoice(w, ref);
         });
       }
     } finally {

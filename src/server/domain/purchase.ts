@@ -13,6 +13,7 @@ import { syncBenefitGrants } from './benefit-grants.js';
 import { checkoutAmounts } from './checkout-amounts.js';
 import { createCustomerSession } from './customer-sessions.js';
 import { periodEnd } from './due.js';
+import { openOrder, orderPaid } from './orders.js';
 import type { Work } from './work.js';
 
 /** The checkout's customer: the organization's customer with its email, else a new one. */
@@ -135,7 +136,7 @@ export function settleCheckout(w: Work, id: string): void {
     });
   }
   const orderId = uuid();
-  store.insert('orders', {
+  openOrder(w, {
     id: orderId,
     created_at: iso,
     modified_at: null,
@@ -143,6 +144,7 @@ export function settleCheckout(w: Work, id: string): void {
     metadata: row.metadata,
     custom_field_data: row.custom_field_data,
     amount: amounts.subtotal,
+    discount_amount: amounts.amount - amounts.subtotal,
     tax_amount: amounts.tax ?? 0,
     currency,
     billing_reason: upgraded
@@ -169,7 +171,7 @@ export function settleCheckout(w: Work, id: string): void {
     tx.emit({ type: 'subscription.active', id: subscriptionId });
     tx.emit({ type: 'subscription.updated', id: subscriptionId });
   }
-  tx.emit({ type: 'order.created', id: orderId });
+  orderPaid(w, orderId);
   // A subscription's grants are the subscription's (order_id null); a one-time purchase's the
   // order's. An upgraded subscription's grants of its old product's benefits are revoked.
   syncBenefitGrants(

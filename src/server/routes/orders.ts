@@ -1,11 +1,30 @@
-// GET /v1/orders/ and GET /v1/orders/{id} (spec endpoints 12–13).
+// GET /v1/orders/ and GET /v1/orders/{id} (spec endpoints 12–13), in either generation; today's
+// also changes an order's billing details and makes its invoice (order/endpoints.py at c6c3645e:
+// PATCH /v1/orders/{id}, POST and GET /{id}/invoice, GET /{id}/receipt). The documents those
+// answers point at are served by routes/order-documents.ts.
 import { ORDER_DEFAULT_SORTING, ORDER_SORT_CRITERIA, PRICE_TYPES } from '../../shared/api-facts.js';
-import { type Router, slashRedirect } from '../app.js';
-import { NotFound } from '../domain/errors.js';
+import { SORTING } from '../../shared/openapi/2026-10.facts.js';
+import { type Context, type Router, sellerAuth, slashRedirect } from '../app.js';
+import { NamedRefusal, NotFound } from '../domain/errors.js';
+import { requestInvoice, updateOrder } from '../domain/orders.js';
+import { invoicePdf, receiptPdf } from '../serialize/order-documents.js';
 import { order, primeOrders } from '../serialize.js';
-import { enumList, listParams, paginated, type Query, uuidLists, uuidParam } from '../validate.js';
+import type { OrderRow } from '../store/rows.js';
+import * as today from '../today/orders.js';
+import {
+  enumList,
+  listParams,
+  paginated,
+  parseBody,
+  type Query,
+  uuidLists,
+  uuidParam,
+} from '../validate.js';
 
 const AUTH = { kinds: ['user' as const, 'organization' as const], scopes: ['orders:read'] };
+/** Today's changes of an order take orders:write (order/auth.py OrdersWrite). */
+const WRITE = sellerAuth('orders').WRITE;
+const TODAY = { only: 'today' } as const;
 
 /** The tables an order's JSON is made of: a write to any of them empties the memo. */
 const ORDER_TABLES = [
@@ -19,10 +38,38 @@ const ORDER_TABLES = [
   'subscriptions',
 ] as const;
 
-export function registerOrders({ app, get, service }: Router): void {
+/** Where the sandbox serves an order's documents (routes/order-documents.ts). */
+export const documentUrl = (baseUrl: string, id: string, kind: 'invoice' | 'receipt') =>
+  `${baseUrl}/documents/orders/${id}/${kind}.pdf`;
+
+export function registerOrders({ app, get, write, service }: Router): void {
   const { store } = service;
-  get('/v1/orders/', AUTH, (req, { visible, loader }) => {
+
+  /** The seller's order named by the path, or 404. */
+  const sellers = (req: { params: unknown }, { visible }: Context): OrderRow => {
+    const row = visible.own(store.row('orders', uuidParam((req.params as { id: string }).id)));
+    if (!row) throw new NotFound();
+    return row;
+  };
+
+  get('/v1/orders/', AUTH, (req, ctx) => {
+    const { visible, loader } = ctx;
     const query = req.query as Query;
+    if (ctx.today) {
+      const { page, sorting } = listParams(query, SORTING['orders:list']!, ORDER_DEFAULT_SORTING);
+      const { rows, total } = store.orders.listToday(
+        visible,
+        today.listFilter(query),
+        page,
+        sorting,
+      );
+      primeOrders(loader, rows);
+      return paginated(
+        rows.map((r) => today.order(loader, r)),
+        total,
+        page,
+      );
+    }
     const { page, sorting } = listParams(query, ORDER_SORT_CRITERIA, ORDER_DEFAULT_SORTING);
     const filter = {
       ...uuidLists(query, 'organization_id', 'product_id'),
@@ -39,7 +86,9 @@ export function registerOrders({ app, get, service }: Router): void {
   });
   slashRedirect(app, '/v1/orders', '/v1/orders/');
 
-  get('/v1/orders/:id', AUTH, (req, { visible, loader, reply }) => {
+  get('/v1/orders/:id', AUTH, (req, ctx) => {
+    const { visible, loader, reply } = ctx;
+    if (ctx.today) return today.order(loader, sellers(req, ctx));
     const id = uuidParam((req.params as { id: string }).id);
     // An order embeds six other rows; its JSON is kept until one of them is written.
     const found = store
@@ -52,4 +101,82 @@ export function registerOrders({ app, get, service }: Router): void {
     reply.header('content-type', 'application/json; charset=utf-8');
     return found.json;
   });
+
+  write(
+    'PATCH',
+    '/v1/orders/:id',
+    WRITE,
+    (req, ctx) => {
+      // FastAPI reads the body before the order is looked up: a bad body is a 422 first.
+      const body = parseBody(today.updateBody, req.body);
+      const row = sellers(req, ctx);
+      updateOrder(ctx.work, row, today.updateChanges(body, req.body as object));
+      return today.order(ctx.loader, store.row('orders', row.id)!);
+    },
+    TODAY,
+  );
+
+  write(
+    'POST',
+    '/v1/orders/:id/invoice',
+    AUTH,
+    (req, ctx) => {
+      requestInvoice(ctx.work, sellers(req, ctx));
+      ctx.reply.code(202);
+      return null;
+    },
+    TODAY,
+  );
+
+  get(
+    '/v1/orders/:id/invoice',
+    AUTH,
+    (req, ctx) => ({ url: invoiceUrl(service.baseUrl, sellers(req, ctx)) }),
+    TODAY,
+  );
+
+  get(
+    '/v1/orders/:id/receipt',
+    AUTH,
+    (req, ctx) => ({ url: receiptUrl(service.baseUrl, sellers(req, ctx)) }),
+    TODAY,
+  );
+
+  // The documents themselves, at the addresses above: like the real service's presigned links
+  // they need no token (the order's id is the secret), and exist once made.
+  const pdf = (ctx: Context, bytes: Buffer, name: string) => {
+    ctx.reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`);
+    return bytes;
+  };
+  get('/documents/orders/:id/invoice.pdf', null, (req, ctx) => {
+    const row = store.row('orders', uuidParam((req.params as { id: string }).id));
+    if (!row?.invoice_generated_at || !row.invoice_number) throw new NotFound();
+    return pdf(ctx, invoicePdf(ctx.loader, row), `Invoice-${row.invoice_number}.pdf`);
+  });
+  get('/documents/orders/:id/receipt.pdf', null, (req, ctx) => {
+    const row = store.row('orders', uuidParam((req.params as { id: string }).id));
+    if (!row?.receipt_number) throw new NotFound();
+    const refunds = store.refunds.succeededOf(row.id);
+    return pdf(ctx, receiptPdf(ctx.loader, row, refunds), `Receipt-${row.receipt_number}.pdf`);
+  });
+}
+
+/** The invoice's address once it is made (InvoiceDoesNotExist before: 404). */
+export function invoiceUrl(baseUrl: string, row: OrderRow): string {
+  if (row.invoice_generated_at == null)
+    throw new NamedRefusal(404, 'InvoiceDoesNotExist', `No invoice exists for order ${row.id}.`);
+  return documentUrl(baseUrl, row.id, 'invoice');
+}
+
+/**
+ * The receipt's address (ReceiptNotAllocated without a receipt number: a free order). The real
+ * service renders the PDF on the first request and answers 202 meanwhile; the sandbox renders it
+ * when it is downloaded, so it is always ready.
+ */
+export function receiptUrl(baseUrl: string, row: OrderRow): string {
+  if (row.receipt_number == null)
+    throw new NamedRefusal(404, 'ReceiptNotAllocated', `No receipt allocated for order ${row.id}.`);
+  return documentUrl(baseUrl, row.id, 'receipt');
 }

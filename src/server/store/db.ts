@@ -8,6 +8,7 @@ import { parseJson as parseExact } from '../../shared/json.js';
 import { ANNOUNCED_TABLES, type DomainEvent } from '../domain/events.js';
 import type { Job } from '../domain/jobs.js';
 import { type Memo, Memos } from './memo.js';
+import { settleOrders } from './order-numbers.js';
 import type { ById, EventRow, OfOrganization, Table, Tables } from './rows.js';
 import { SCHEMA } from './schema.js';
 
@@ -149,6 +150,14 @@ export class Db {
       ['webhook_endpoints', 'name', 'TEXT'],
       ['webhook_endpoints', 'enabled', 'INTEGER NOT NULL DEFAULT 1'],
       ['events', 'payload_today', 'TEXT'],
+      ['orders', 'status', "TEXT NOT NULL DEFAULT 'paid'"],
+      ['orders', 'discount_amount', 'INTEGER NOT NULL DEFAULT 0'],
+      ['orders', 'refunded_amount', 'INTEGER NOT NULL DEFAULT 0'],
+      ['orders', 'refunded_tax_amount', 'INTEGER NOT NULL DEFAULT 0'],
+      ['orders', 'billing_name', 'TEXT'],
+      ['orders', 'invoice_number', 'TEXT'],
+      ['orders', 'invoice_generated_at', 'TEXT'],
+      ['orders', 'receipt_number', 'TEXT'],
       ['products', 'visibility', "TEXT NOT NULL DEFAULT 'public'"],
       ['products', 'recurring_interval', 'TEXT'],
       ['products', 'recurring_interval_count', 'INTEGER'],
@@ -191,6 +200,19 @@ export class Db {
       `CREATE UNIQUE INDEX IF NOT EXISTS customers_org_external ON customers(organization_id, external_id)
        WHERE external_id IS NOT NULL`,
     );
+    // Orders still to be given their invoice and receipt numbers (order-numbers.ts): an older
+    // file's, at once; the demo's, once seeded.
+    this.db.exec(
+      'CREATE INDEX IF NOT EXISTS orders_unsettled ON orders(created_at, id) WHERE invoice_number IS NULL',
+    );
+    this.db.exec(
+      'CREATE INDEX IF NOT EXISTS orders_invoice ON orders(organization_id, invoice_number)',
+    );
+    this.tx((tx) => {
+      // Numbers the orders had from the start on the real service: nothing happened to them.
+      tx.unannounced('orders');
+      settleOrders(this);
+    });
   }
 
   /** A cached prepared statement. */

@@ -17,6 +17,7 @@ import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
 import { Organizations } from './organizations.js';
 import { Products } from './products.js';
+import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
 import { Subscriptions } from './subscriptions.js';
 import { Tokens } from './tokens.js';
@@ -40,6 +41,7 @@ export class Store {
   readonly checkouts: Checkouts;
   readonly customers: Customers;
   readonly orders: Orders;
+  readonly refunds: Refunds;
   readonly subscriptions: Subscriptions;
   readonly licenseKeys: LicenseKeys;
   readonly tokens: Tokens;
@@ -60,6 +62,7 @@ export class Store {
     this.checkouts = new Checkouts(db);
     this.customers = new Customers(db);
     this.orders = new Orders(db);
+    this.refunds = new Refunds(db);
     this.subscriptions = new Subscriptions(db);
     this.licenseKeys = new LicenseKeys(db);
     this.tokens = new Tokens(db);

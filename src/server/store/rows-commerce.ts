@@ -147,6 +147,37 @@ export interface OrderRow extends Stamped {
   subscription_id: string | null;
   checkout_id: string | null;
   user_id: string | null;
+  // Today's generation's facts (issue 26); the columns' defaults where a writer leaves them out.
+  /** `paid` (every order the sandbox makes is paid), `partially_refunded` or `refunded`. */
+  status?: OrderStatus;
+  /** What the discount took off; `amount` is after it (today's net_amount). */
+  discount_amount?: number;
+  refunded_amount?: number;
+  refunded_tax_amount?: number;
+  billing_name?: string | null;
+  invoice_number?: string | null;
+  /** When the invoice was generated (is_invoice_generated); null until asked for. */
+  invoice_generated_at?: string | null;
+  /** Null for a free order: no payment, no receipt. */
+  receipt_number?: string | null;
+}
+
+export type OrderStatus = 'draft' | 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void';
+
+/** A refund of an order (today's generation only). */
+export interface RefundRow extends Stamped {
+  organization_id: string;
+  order_id: string;
+  subscription_id: string | null;
+  customer_id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  reason: string;
+  amount: number;
+  tax_amount: number;
+  currency: string;
+  comment: string | null;
+  revoke_benefits: Flag;
+  metadata: string;
 }
 
 export interface LicenseKeyRow extends Stamped {
@@ -276,6 +307,7 @@ export interface Tables {
   checkouts: CheckoutRow;
   subscriptions: SubscriptionRow;
   orders: OrderRow;
+  refunds: RefundRow;
   license_keys: LicenseKeyRow;
   license_key_activations: ActivationRow;
   personal_access_tokens: PersonalAccessTokenRow;

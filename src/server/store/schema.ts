@@ -134,7 +134,10 @@ CREATE TABLE IF NOT EXISTS orders (
   currency TEXT NOT NULL, billing_reason TEXT NOT NULL, billing_address TEXT,
   customer_id TEXT NOT NULL REFERENCES customers(id), product_id TEXT NOT NULL REFERENCES products(id),
   product_price_id TEXT NOT NULL REFERENCES prices(id), price_type TEXT NOT NULL, discount_id TEXT REFERENCES discounts(id),
-  subscription_id TEXT REFERENCES subscriptions(id), checkout_id TEXT, user_id TEXT REFERENCES users(id)
+  subscription_id TEXT REFERENCES subscriptions(id), checkout_id TEXT, user_id TEXT REFERENCES users(id),
+  status TEXT NOT NULL DEFAULT 'paid', discount_amount INTEGER NOT NULL DEFAULT 0,
+  refunded_amount INTEGER NOT NULL DEFAULT 0, refunded_tax_amount INTEGER NOT NULL DEFAULT 0,
+  billing_name TEXT, invoice_number TEXT, invoice_generated_at TEXT, receipt_number TEXT
 );
 CREATE INDEX IF NOT EXISTS orders_org_created ON orders(organization_id, created_at, id);
 CREATE INDEX IF NOT EXISTS orders_created ON orders(created_at, id);
@@ -144,6 +147,17 @@ CREATE INDEX IF NOT EXISTS orders_customer ON orders(customer_id, created_at);
 CREATE INDEX IF NOT EXISTS orders_discount ON orders(discount_id);
 CREATE INDEX IF NOT EXISTS orders_type ON orders(organization_id, price_type, created_at);
 CREATE INDEX IF NOT EXISTS orders_checkout ON orders(checkout_id);
+
+-- Refunds of orders (issue 26, today's generation only: refund/service.py at c6c3645e).
+CREATE TABLE IF NOT EXISTS refunds (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  order_id TEXT NOT NULL REFERENCES orders(id), subscription_id TEXT REFERENCES subscriptions(id),
+  customer_id TEXT NOT NULL REFERENCES customers(id), status TEXT NOT NULL, reason TEXT NOT NULL,
+  amount INTEGER NOT NULL, tax_amount INTEGER NOT NULL, currency TEXT NOT NULL, comment TEXT,
+  revoke_benefits INTEGER NOT NULL, metadata TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refunds_org_created ON refunds(organization_id, created_at, id);
+CREATE INDEX IF NOT EXISTS refunds_order ON refunds(order_id);
 
 CREATE TABLE IF NOT EXISTS license_keys (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),

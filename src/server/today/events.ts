@@ -8,8 +8,10 @@ import type { Loader } from '../serialize/loader.js';
 import { benefitGrantWebhook } from './benefit-grants.js';
 import { benefit } from './benefits.js';
 import { customer, customerState } from './customers.js';
+import { order } from './orders.js';
 import { organization } from './organizations.js';
 import { product } from './products.js';
+import { refund } from './refunds.js';
 
 /** The resources whose events have today's form here; the others still take the seed's. */
 export const TODAY_FORMS = [
@@ -18,6 +20,8 @@ export const TODAY_FORMS = [
   'product',
   'benefit',
   'benefit_grant',
+  'order',
+  'refund',
 ] as const;
 
 /** The event's resource as today's API shows it now; undefined when it does not exist. */
@@ -32,6 +36,18 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
     case 'customer.state_changed': {
       const r = l.row('customers', event.id);
       return r ? { organizationId: r.organization_id, data: customerState(l, r) } : undefined;
+    }
+    case 'order.created':
+    case 'order.updated':
+    case 'order.paid':
+    case 'order.refunded': {
+      const r = l.row('orders', event.id);
+      return r ? { organizationId: r.organization_id, data: order(l, r) } : undefined;
+    }
+    case 'refund.created':
+    case 'refund.updated': {
+      const r = l.row('refunds', event.id);
+      return r ? { organizationId: r.organization_id, data: refund(r) } : undefined;
     }
     case 'organization.updated': {
       const r = l.row('organizations', event.id);
@@ -63,6 +79,8 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
 /** The organization of an event's resource, read without serializing it (undefined: gone). */
 export function organizationOf(l: Loader, event: DomainEvent): string | undefined {
   if (event.type.startsWith('customer.')) return l.row('customers', event.id)?.organization_id;
+  if (event.type.startsWith('order.')) return l.row('orders', event.id)?.organization_id;
+  if (event.type.startsWith('refund.')) return l.row('refunds', event.id)?.organization_id;
   return todaysEventData(l, event, '')?.organizationId;
 }
 

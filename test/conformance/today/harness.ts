@@ -40,6 +40,9 @@ export const CALL_FLOORS = {
   /** Customer sessions, and the portal's customer and session. */
   'customer-portal': 18,
   webhooks: 14,
+  /** The seller's orders and the customer portal's. */
+  orders: 40,
+  refunds: 20,
   products: 30,
   'license-keys': 24,
   /** Benefits, their grants and every grant (benefit-grants). */
@@ -50,8 +53,6 @@ export const ISSUE_BAR = 90;
 export const TODAY_RESOURCES_PENDING = [
   'checkouts',
   'checkout-links',
-  'orders',
-  'refunds',
   'subscriptions',
   'discounts',
 ] as const;
@@ -136,6 +137,7 @@ function recordFetch(base: string, recorder: Recorder): () => void {
 
 /** What an organization token may do in these suites. */
 const ORG_SCOPES =
+  'orders:read orders:write refunds:read refunds:write ' +
   'organizations:read organizations:write customers:read customers:write ' +
   'customer_sessions:write webhooks:read webhooks:write products:read products:write ' +
   'benefits:read benefits:write license_keys:read license_keys:write';

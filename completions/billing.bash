@@ -3,17 +3,18 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout subs orders refunds customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'create list get open update confirm' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
-    'orders') echo 'list get' ;;
+    'orders') echo 'list get refund' ;;
+    'refunds') echo 'list' ;;
     'customers') echo 'list get create update delete' ;;
     'products') echo 'list get create update archive' ;;
     'discounts') echo 'list get create update delete' ;;
     'benefits') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
     'org') echo 'list get update' ;;
-    'webhooks') echo 'list get create update delete deliveries redeliver' ;;
+    'webhooks') echo 'list get create update delete rotate-secret deliveries redeliver' ;;
     'clock') echo 'show advance set reset' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
@@ -38,13 +39,16 @@ _billing_flags() {
     'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs export') echo '--org -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'subs change-price') echo '--price --product --proration --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'subs change-price') echo '--price --product --proration --preview --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs cancel') echo '--now -y --yes --reason --comment --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs resume') echo '--mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs revoke') echo '-y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'orders') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'orders list') echo '--type --product --customer --discount --subscription --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'orders get') echo '--mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'orders refund') echo '--amount --reason --comment --revoke-benefits -y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'refunds') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'refunds list') echo '--order --customer --subscription --org --succeeded --no-succeeded --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers get') echo '--external --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -60,14 +64,14 @@ _billing_flags() {
     'discounts') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'discounts list') echo '--query --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'discounts get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts create') echo '--name --amount --currency --percent --duration --months --code --max-redemptions --starts-at --ends-at --product --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'discounts update') echo '--name --amount --currency --percent --months --code --max-redemptions --starts-at --ends-at --product --any-product --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts create') echo '--name --amount --currency --percent --duration --months --code --max-redemptions --max-per-customer --starts-at --ends-at --product --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'discounts update') echo '--name --amount --currency --percent --months --code --max-redemptions --max-per-customer --starts-at --ends-at --product --any-product --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'discounts delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'benefits') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'benefits list') echo '--type --org --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'benefits get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'keys list') echo '--org --benefit --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'keys list') echo '--org --benefit --status --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys get') echo '--mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys update') echo '--status --limit-activations --limit-usage --usage --expires-at -y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys activate') echo '--org --label --meta --condition --public --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -83,6 +87,7 @@ _billing_flags() {
     'webhooks create') echo '--url --events --secret --format --org --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks update') echo '--url --events --secret --format --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'webhooks rotate-secret') echo '-y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks deliveries') echo '--endpoint --failed --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'webhooks redeliver') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'listen') echo '--events --org --skip-verify --json -o --output -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -268,6 +273,33 @@ _billing_takes_value() {
     'orders get|--api-version'|\
     'orders get|--connect-timeout'|\
     'orders get|--request-timeout'|\
+    'orders refund|--amount'|\
+    'orders refund|--reason'|\
+    'orders refund|--comment'|\
+    'orders refund|-o'|'orders refund|--output'|\
+    'orders refund|--fields'|\
+    'orders refund|--profile'|\
+    'orders refund|--api-version'|\
+    'orders refund|--connect-timeout'|\
+    'orders refund|--request-timeout'|\
+    'refunds|--profile'|\
+    'refunds|--api-version'|\
+    'refunds|--connect-timeout'|\
+    'refunds|--request-timeout'|\
+    'refunds list|--order'|\
+    'refunds list|--customer'|\
+    'refunds list|--subscription'|\
+    'refunds list|--org'|\
+    'refunds list|--sort'|\
+    'refunds list|-o'|'refunds list|--output'|\
+    'refunds list|--fields'|\
+    'refunds list|--limit'|\
+    'refunds list|--page'|\
+    'refunds list|--page-size'|\
+    'refunds list|--profile'|\
+    'refunds list|--api-version'|\
+    'refunds list|--connect-timeout'|\
+    'refunds list|--request-timeout'|\
     'customers|--profile'|\
     'customers|--api-version'|\
     'customers|--connect-timeout'|\
@@ -397,6 +429,7 @@ _billing_takes_value() {
     'discounts create|--months'|\
     'discounts create|--code'|\
     'discounts create|--max-redemptions'|\
+    'discounts create|--max-per-customer'|\
     'discounts create|--starts-at'|\
     'discounts create|--ends-at'|\
     'discounts create|--product'|\
@@ -415,6 +448,7 @@ _billing_takes_value() {
     'discounts update|--months'|\
     'discounts update|--code'|\
     'discounts update|--max-redemptions'|\
+    'discounts update|--max-per-customer'|\
     'discounts update|--starts-at'|\
     'discounts update|--ends-at'|\
     'discounts update|--product'|\
@@ -456,6 +490,7 @@ _billing_takes_value() {
     'keys|--request-timeout'|\
     'keys list|--org'|\
     'keys list|--benefit'|\
+    'keys list|--status'|\
     'keys list|-o'|'keys list|--output'|\
     'keys list|--fields'|\
     'keys list|--limit'|\
@@ -584,6 +619,12 @@ _billing_takes_value() {
     'webhooks delete|--api-version'|\
     'webhooks delete|--connect-timeout'|\
     'webhooks delete|--request-timeout'|\
+    'webhooks rotate-secret|-o'|'webhooks rotate-secret|--output'|\
+    'webhooks rotate-secret|--fields'|\
+    'webhooks rotate-secret|--profile'|\
+    'webhooks rotate-secret|--api-version'|\
+    'webhooks rotate-secret|--connect-timeout'|\
+    'webhooks rotate-secret|--request-timeout'|\
     'webhooks deliveries|--endpoint'|\
     'webhooks deliveries|-o'|'webhooks deliveries|--output'|\
     'webhooks deliveries|--fields'|\
@@ -776,6 +817,15 @@ _billing_values() {
     'orders get|-o'|'orders get|--output') echo 'table tsv json ndjson' ;;
     'orders get|--profile') billing __complete profiles 2>/dev/null ;;
     'orders get|--api-version') echo '2026-04 2026-10 none' ;;
+    'orders refund|--reason') echo 'customer_request duplicate fraudulent satisfaction_guarantee service_disruption other' ;;
+    'orders refund|-o'|'orders refund|--output') echo 'table tsv json ndjson' ;;
+    'orders refund|--profile') billing __complete profiles 2>/dev/null ;;
+    'orders refund|--api-version') echo '2026-04 2026-10 none' ;;
+    'refunds|--profile') billing __complete profiles 2>/dev/null ;;
+    'refunds|--api-version') echo '2026-04 2026-10 none' ;;
+    'refunds list|-o'|'refunds list|--output') echo 'table tsv json ndjson' ;;
+    'refunds list|--profile') billing __complete profiles 2>/dev/null ;;
+    'refunds list|--api-version') echo '2026-04 2026-10 none' ;;
     'customers|--profile') billing __complete profiles 2>/dev/null ;;
     'customers|--api-version') echo '2026-04 2026-10 none' ;;
     'customers list|--sort') echo 'created_at email name -created_at -email -name' ;;
@@ -840,6 +890,7 @@ _billing_values() {
     'benefits get|--api-version') echo '2026-04 2026-10 none' ;;
     'keys|--profile') billing __complete profiles 2>/dev/null ;;
     'keys|--api-version') echo '2026-04 2026-10 none' ;;
+    'keys list|--status') echo 'granted revoked disabled' ;;
     'keys list|-o'|'keys list|--output') echo 'table tsv json ndjson' ;;
     'keys list|--profile') billing __complete profiles 2>/dev/null ;;
     'keys list|--api-version') echo '2026-04 2026-10 none' ;;
@@ -890,6 +941,9 @@ _billing_values() {
     'webhooks update|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks delete|--profile') billing __complete profiles 2>/dev/null ;;
     'webhooks delete|--api-version') echo '2026-04 2026-10 none' ;;
+    'webhooks rotate-secret|-o'|'webhooks rotate-secret|--output') echo 'table tsv json ndjson' ;;
+    'webhooks rotate-secret|--profile') billing __complete profiles 2>/dev/null ;;
+    'webhooks rotate-secret|--api-version') echo '2026-04 2026-10 none' ;;
     'webhooks deliveries|-o'|'webhooks deliveries|--output') echo 'table tsv json ndjson' ;;
     'webhooks deliveries|--profile') billing __complete profiles 2>/dev/null ;;
     'webhooks deliveries|--api-version') echo '2026-04 2026-10 none' ;;

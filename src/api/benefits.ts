@@ -1,8 +1,11 @@
 // Benefits, read-only here (GET /v1/benefits/, GET /v1/benefits/{id}; the official SDK 0.20.2's
 // benefits.list and benefits.get). The list has no sorting: by type, then oldest first.
+import { UsageError } from '../errors.js';
+import { BENEFIT_TYPES } from '../shared/api-facts.js';
+import { ENUMS } from '../shared/openapi/2026-10.facts.js';
 import type { ApiClient } from './client.js';
 import type { BenefitType } from './enums.js';
-import type { VALUES } from './generation.js';
+import { generationName, many, type VALUES } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { resourceClient } from './resource.js';
 import type { Resource } from './schemas.js';
@@ -33,11 +36,27 @@ export interface BenefitUpdate {
 
 const benefits = resourceClient<BenefitCreate, BenefitUpdate>('/v1/benefits/', 'benefit');
 
+/**
+ * The types asked for, each one the generation in use has: today's removed `ads` (with its
+ * benefits) and the seed's lacks meter credits, feature flags, Slack channels; the service
+ * would answer a 422 naming neither.
+ */
+function typesFor(client: ApiClient, types: BenefitFilters['type']): void {
+  const known: readonly string[] = client.today ? ENUMS.BenefitType : BENEFIT_TYPES;
+  const unknown = many(types)?.filter((t) => !known.includes(t)) ?? [];
+  if (unknown.length)
+    throw new UsageError(
+      `--type ${unknown.join(', ')}: not a benefit type of ${generationName(client)}`,
+      { hint: `Its types: ${known.join(', ')}` },
+    );
+}
+
 export function list(
   client: ApiClient,
   filters: BenefitFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  typesFor(client, filters.type);
   const query = client.today
     ? ({
         organization_id: filters.organization_id,

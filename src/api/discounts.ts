@@ -26,6 +26,8 @@ interface DiscountFields {
   starts_at?: string | null;
   ends_at?: string | null;
   max_redemptions?: number | null;
+  /** Today's (2026-04 and later): how many times one customer may redeem it. */
+  max_redemptions_per_customer?: number | null;
   /** The products it applies to; empty or absent: every product. */
   products?: string[] | null;
   duration_in_months?: number;

@@ -400,6 +400,25 @@ const SEED_WEBHOOK_DELIVERY: FieldTree = {
 export const WEBHOOK_ENDPOINT = merge(SEED_WEBHOOK_ENDPOINT, FIELDS.WebhookEndpoint);
 export const WEBHOOK_DELIVERY = merge(SEED_WEBHOOK_DELIVERY, FIELDS.WebhookDelivery);
 
+/** A refund (today's API only: the 2026-10 description's Refund). */
+const REFUND: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'status',
+    'reason',
+    'amount',
+    'tax_amount',
+    'currency',
+    'organization_id',
+    'order_id',
+    'subscription_id',
+    'customer_id',
+    'revoke_benefits',
+  ),
+  metadata: FREE,
+  dispute: FREE,
+};
+
 /** What `billing trigger` made or changed, by name. */
 export const TRIGGERED: FieldTree = leaves(
   'event',
@@ -425,6 +444,7 @@ export const FIELD_TREES = {
   ORDER,
   ORGANIZATION,
   PRODUCT,
+  REFUND,
   SUBSCRIPTION,
   TRIGGERED,
   WEBHOOK_DELIVERY,

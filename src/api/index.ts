@@ -18,6 +18,7 @@ export * as organizations from './organizations.js';
 export type { PageInfo, PageOptions } from './paginate.js';
 export * as products from './products.js';
 export { redact } from './redact.js';
+export * as refunds from './refunds.js';
 export type { RetryPolicy } from './retry.js';
 export * from './schemas.js';
 export * as subscriptions from './subscriptions.js';

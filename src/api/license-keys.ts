@@ -2,9 +2,10 @@
 // (spec §4.2 #7–11; api-facts.md "Request bodies" and "Filters"). Today's generation also has
 // the seller's own validate/activate/deactivate (/v1/license-keys/…, license_keys:write), which
 // its description says a server should use; the public ones are for devices.
+import { UsageError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import type { LicenseKeyStatus } from './enums.js';
-import { noPortalOrganization } from './generation.js';
+import { generationName, noPortalOrganization } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { resourceClient } from './resource.js';
 import {
@@ -20,6 +21,8 @@ type Many<T> = T | readonly T[];
 export interface LicenseKeyFilters {
   organization_id?: Many<string>;
   benefit_id?: Many<string>;
+  /** Today's generation only (license_keys:list `status`). */
+  status?: Many<LicenseKeyStatus>;
 }
 
 /** Through which door the key calls go: the seller's (today's, a token) or the public one. */
@@ -78,10 +81,16 @@ export function list(
   filters: LicenseKeyFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
+  if (!client.today && filters.status !== undefined)
+    throw new UsageError(
+      `--status needs today's API (2026-04 or later): ${generationName(client)} has no such filter`,
+      { hint: 'Set api_version, or pass --api-version 2026-10.' },
+    );
   const query = client.today
     ? ({
         organization_id: filters.organization_id,
         benefit_id: filters.benefit_id,
+        status: filters.status,
       } satisfies Query<'license_keys:list'>)
     : { ...filters };
   return licenseKeys.list(client, query, paging);

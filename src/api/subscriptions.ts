@@ -1,13 +1,13 @@
 // Subscriptions: admin update and the customer portal (spec §4.2 #4–6; api-facts.md). Today's
 // generation reads one of the seller's by id, moves a subscription to another product (not
-// price), and lists the portal's without an organization filter.
+// price), previews what that move costs, and lists the portal's without an organization filter.
 import type { ApiClient } from './client.js';
 import type { CancellationReason } from './enums.js';
 import { checkSorting, noPortalOrganization, SORTS } from './generation.js';
 import type { PageOptions } from './paginate.js';
 import { resourceClient } from './resource.js';
 import { type Resource, resource } from './schemas.js';
-import type { Body, Query } from './today.js';
+import type { Body, Query, Schemas } from './today.js';
 import { segment } from './url.js';
 
 type Many<T> = T | readonly T[];
@@ -134,3 +134,28 @@ export function listCustomerPortal(
 
 export const update = subscriptions.update;
 export const updateCustomerPortal = mySubscriptions.update;
+
+/** What a change would cost (today's SubscriptionChargePreview). */
+export type ChargePreview = Schemas['SubscriptionChargePreview'];
+
+/**
+ * What moving the subscription to a product would cost, changing nothing (today's generation:
+ * POST /v1/subscriptions/{id}/change-preview, a route the real service keeps out of its public
+ * description, or the customer portal's with `mine`).
+ */
+export async function changePreview(
+  client: ApiClient,
+  id: string,
+  body:
+    | Schemas['SubscriptionChangePreviewProduct']
+    | Schemas['CustomerSubscriptionChangePreviewProduct'],
+  mine = false,
+): Promise<ChargePreview> {
+  const base = mine ? '/v1/customer-portal/subscriptions' : '/v1/subscriptions';
+  return (await client.request('POST', `${base}/${segment(id)}/change-preview`, {
+    body,
+    // A preview changes nothing: safe to send again.
+    idempotent: true,
+    notFound: `subscription ${id}`,
+  })) as ChargePreview;
+}

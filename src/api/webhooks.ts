@@ -75,6 +75,31 @@ export async function update(
 
 export const { get, remove } = endpoints;
 
+/** The seed's generation has no secret rotation: a usage error, before anything is asked. */
+export function assertRotation(client: ApiClient): void {
+  if (!client.today)
+    throw new UsageError(
+      `rotating a secret needs today's API (2026-04 or later): ${generationName(client)} has no such call`,
+      {
+        hint: 'Set api_version, or pass --api-version 2026-10; or choose one: billing webhooks update <id> --secret <new-secret>',
+      },
+    );
+}
+
+/**
+ * A new signing secret for the endpoint, made by the service (today's PATCH
+ * /v1/webhooks/endpoints/{id}/secret; the seed's generation has no such call). The old secret
+ * stops verifying at once: not retried, as a second call would replace the first answer's.
+ */
+export async function rotateSecret(client: ApiClient, id: string): Promise<Resource> {
+  assertRotation(client);
+  return client.request('PATCH', `/v1/webhooks/endpoints/${segment(id)}/secret`, {
+    schema: resource,
+    notFound: `webhook endpoint ${id}`,
+    idempotent: false,
+  });
+}
+
 /** Delivery attempts, newest first (each with its event). */
 export function deliveries(
   client: ApiClient,

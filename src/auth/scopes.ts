@@ -18,6 +18,9 @@ export const DEFAULT_SCOPES = [
   'subscriptions:read',
   'subscriptions:write',
   'orders:read',
+  // `orders refund` and `refunds list` (today's API).
+  'refunds:read',
+  'refunds:write',
   'license_keys:read',
   'license_keys:write',
   'webhooks:read',

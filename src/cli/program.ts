@@ -16,6 +16,7 @@ import { registerLogin } from './commands/login/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
 import { registerProducts } from './commands/products/index.js';
+import { registerRefunds } from './commands/refunds/index.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerSubs } from './commands/subs/index.js';
 import { registerTrigger } from './commands/trigger/index.js';
@@ -91,6 +92,7 @@ export function buildProgram(ctx: Context) {
   registerCheckout(program, ctx);
   registerSubs(program, ctx);
   registerOrders(program, ctx);
+  registerRefunds(program, ctx);
   registerCustomers(program, ctx);
   registerProducts(program, ctx);
   registerDiscounts(program, ctx);

@@ -105,7 +105,8 @@ export interface WriteContext extends Context {
 /** Returned by a write handler that answers 204: sent after the commit, like every answer. */
 export const NO_CONTENT = Symbol('no content');
 
-type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** GET too: a checkout link's address opens a session (routes/checkout-links.ts). */
+type WriteMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'GET';
 
 /**
  * Where a route exists. Without `only` it serves both generations (its handler reads

@@ -48,6 +48,7 @@ import { registerOAuth } from './oauth/index.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimit } from './rate-limit.js';
 import { registerRequestLog } from './request-log.js';
 import { registerBenefits } from './routes/benefits.js';
+import { registerCheckoutLinks } from './routes/checkout-links.js';
 import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
@@ -64,6 +65,7 @@ import { registerProducts } from './routes/products.js';
 import { registerRefunds } from './routes/refunds.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
+import { registerTodaysSubscriptions } from './routes/subscriptions-today.js';
 import { registerWebhooks } from './routes/webhooks.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { CheckoutSessions } from './services/checkout-sessions.js';
@@ -139,6 +141,7 @@ export const ROUTES = [
   registerSubscriptions,
   registerLicenseKeys,
   registerCheckouts,
+  registerCheckoutLinks,
   registerCheckoutPage,
   registerCustomerSessions,
   registerProducts,
@@ -147,6 +150,7 @@ export const ROUTES = [
   registerCustomers,
   registerTodaysCustomers,
   registerSellerSubscriptions,
+  registerTodaysSubscriptions,
   registerWebhooks,
   registerPortalOrders,
   registerRefunds,

@@ -226,6 +226,9 @@ export const SCOPES = [
   'organizations:write',
   'checkouts:read',
   'checkouts:write',
+  // Today's generation (auth/scope.py at c6c3645e): checkout links.
+  'checkout_links:read',
+  'checkout_links:write',
   'subscriptions:read',
   'subscriptions:write',
   'orders:read',

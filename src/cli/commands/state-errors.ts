@@ -19,7 +19,10 @@ function detailOf(err: ApiError): string {
 
 /** `err` as a state error (exit 7) when one of `rules` fits it; otherwise `err` itself. */
 export function stateError(err: unknown, rules: readonly StateRule[]): unknown {
-  if (!(err instanceof ApiError) || ![400, 403, 410].includes(err.status)) return err;
+  if (!(err instanceof ApiError) || ![400, 403, 404, 410].includes(err.status)) return err;
+  // A 404 is a state only where a rule names it (today's license-key validate answers a key
+  // that is no longer active with one): otherwise it is what it says.
+  if (err.status === 404 && !rules.some((r) => r.code === err.code && r.detail)) return err;
   const detail = detailOf(err);
   const rule = rules.find((r) => r.code === err.code && (!r.detail || r.detail.test(detail)));
   if (!rule) return err;

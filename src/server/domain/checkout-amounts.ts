@@ -76,3 +76,64 @@ export function taxAfterChange(
 export function shownStatus(checkout: CheckoutRow, now: string): CheckoutStatus {
   return checkout.status === 'open' && checkout.expires_at <= now ? 'expired' : checkout.status;
 }
+
+/** A price that costs nothing (today's `is_free`: a seed's free price, or a fixed one of 0). */
+export const isFreePrice = (p: PriceRow) =>
+  p.amount_type === 'free' || (p.amount_type === 'fixed' && (p.price_amount ?? 0) === 0);
+
+/** What today's Checkout computes (models/checkout.py at c6c3645e), from its stored facts. */
+export interface TodaysAmounts {
+  amount: number;
+  discount: number;
+  /** After the discount, before the tax (`net_amount`). */
+  net: number;
+  tax: number | null;
+  total: number;
+  /** Every price of the selected product is free (`is_free_product_price`). */
+  free: boolean;
+  /** Some price of the selected product takes a discount (`is_discount_applicable`). */
+  discountApplicable: boolean;
+  paymentRequired: boolean;
+  paymentSetupRequired: boolean;
+  paymentFormRequired: boolean;
+}
+
+/**
+ * `checkout`'s amounts, its product being `recurring` with `prices` (the product's, Checkout.
+ * prices): a trial asks no payment, a free price, a custom amount of 0 or a 100% forever
+ * percentage discount no payment method either.
+ */
+export function todaysAmounts(
+  checkout: CheckoutRow,
+  recurring: boolean,
+  prices: readonly PriceRow[],
+  discount: DiscountRow | null,
+): TodaysAmounts {
+  const amount = checkout.amount ?? 0;
+  const off = discountAmount(discount, amount, checkout.currency ?? null);
+  const net = amount - off;
+  const tax = checkout.tax_amount ?? null;
+  const total = net + (tax ?? 0);
+  const free = prices.length > 0 && prices.every(isFreePrice);
+  const discountApplicable = prices.some(
+    (p) => !isFreePrice(p) && (p.amount_type === 'fixed' || p.amount_type === 'custom'),
+  );
+  const paymentRequired = total > 0 && !checkout.trial_end;
+  const wholeForever =
+    discount?.type === 'percentage' &&
+    discount.duration === 'forever' &&
+    discount.basis_points === 10_000;
+  const paymentSetupRequired = !free && amount !== 0 && !wholeForever && recurring;
+  return {
+    amount,
+    discount: off,
+    net,
+    tax,
+    total,
+    free,
+    discountApplicable,
+    paymentRequired,
+    paymentSetupRequired,
+    paymentFormRequired: paymentRequired || paymentSetupRequired,
+  };
+}

@@ -1,14 +1,26 @@
 // Checkout sessions change in two ways (spec §3): the seller updates an open one, and the customer
-// confirms it, which buys what it sells (purchase.ts). Both run in the caller's transaction.
+// confirms it, which buys what it sells (purchase.ts). Both run in the caller's transaction. The
+// rules of today's generation are checkout-today-changes.ts; the seed's are here.
 import { parseJson } from '../store/index.js';
 import type { CheckoutRow } from '../store/rows.js';
 import { checkoutAmounts, shownStatus } from './checkout-amounts.js';
 import { type Actor, applyCheckoutChanges, type CheckoutChanges } from './checkout-changes.js';
+import {
+  applyTodaysChanges,
+  finishTodaysChange,
+  saveChanges,
+  type TodaysChanges,
+  todaysConfirmProblems,
+} from './checkout-today-changes.js';
 import { ExpiredCheckout, Invalid, invalid, NotOpenCheckout, type Problem } from './errors.js';
 import { confirmPurchase } from './purchase.js';
 import type { Deps, Work } from './work.js';
 
 export type { CheckoutChanges } from './checkout-changes.js';
+export type { TodaysChanges } from './checkout-today-changes.js';
+
+/** A confirm's body: the seed's generation's, or today's (`today` set). */
+export type ConfirmBody = CheckoutChanges | { today: TodaysChanges };
 
 /** A checkout the customer may confirm: not past its expiry (410), and open (403). */
 export function assertConfirmable(row: CheckoutRow, now: string): void {
@@ -32,10 +44,29 @@ export function updateCheckout(
   w.tx.emit({ type: 'checkout.updated', id });
 }
 
-/** The customer's confirm of checkout `id`, with its last changes; the session token. */
-export function confirmCheckout(w: Work, id: string, changes: CheckoutChanges): { token: string } {
+/** Today's update of checkout `id` by the seller or by the buyer (`_update_checkout`, `update`). */
+export function updateTodaysCheckout(
+  w: Work,
+  id: string,
+  body: TodaysChanges,
+  actor: 'seller' | 'customer',
+): void {
+  const current = w.store.row('checkouts', id)!;
+  const status = shownStatus(current, w.clock.iso());
+  if (status !== 'open') throw new NotOpenCheckout(current.id, status);
+  saveChanges(w, current, finishTodaysChange(w, applyTodaysChanges(w, current, body, actor)));
+  w.tx.emit({ type: 'checkout.updated', id });
+}
+
+/**
+ * The customer's confirm of checkout `id`, with its last changes; the customer session's token
+ * (today's gives none to a customer found by email only).
+ */
+export function confirmCheckout(w: Work, id: string, body: ConfirmBody): { token: string | null } {
   const current = w.store.row('checkouts', id)!;
   assertConfirmable(current, w.clock.iso());
+  if ('today' in body) return confirmTodays(w, current, body.today);
+  const changes = body;
   applyCheckoutChanges(w, current, changes, 'customer');
   const updated = w.store.row('checkouts', id)!;
   // The real confirm redeems the discount (under its lock) before it looks at anything else.
@@ -43,6 +74,18 @@ export function confirmCheckout(w: Work, id: string, changes: CheckoutChanges): 
   const problems = requiredForConfirm(w, updated, changes);
   if (problems.length) throw new Invalid(problems);
   return confirmPurchase(w, updated);
+}
+
+/** Today's confirm (`confirm`, `_confirm_inner` at c6c3645e). */
+function confirmTodays(w: Work, current: CheckoutRow, body: TodaysChanges) {
+  saveChanges(w, current, applyTodaysChanges(w, current, body, 'confirm'));
+  const changed = w.store.row('checkouts', current.id)!;
+  assertRedeemable(w, changed);
+  saveChanges(w, changed, finishTodaysChange(w, { ...changed }));
+  const updated = w.store.row('checkouts', current.id)!;
+  const problems = todaysConfirmProblems(w, updated, body);
+  if (problems.length) throw new Invalid(problems);
+  return confirmPurchase(w, updated, 'today');
 }
 
 /**

@@ -7,12 +7,10 @@
 // (issue 23: a century is thousands of renewals), yielding the event loop every few milliseconds
 // so that other requests are answered meanwhile; what it did not get to is left for the next move,
 // with the clock standing where the work got to.
-import { CURRENCIES, SUBSCRIPTION_ACTIVE_STATUSES } from '../../shared/api-facts.js';
-import { uuid } from '../ids.js';
+import { SUBSCRIPTION_ACTIVE_STATUSES } from '../../shared/api-facts.js';
 import type { DiscountRow, SubscriptionRow } from '../store/rows.js';
 import { revokeBenefitGrants } from './benefit-grants.js';
-import { discountAmount } from './checkout-amounts.js';
-import { openOrder, orderPaid } from './orders.js';
+import { cycle, resumeAt } from './subscription-cycle.js';
 import type { Deps, Work } from './work.js';
 
 /** What a move of the clock processed, each kind in time order. */
@@ -80,6 +78,8 @@ export async function processDue(
       queue.push({ at: Date.parse(c.expires_at), kind: 'checkout', id: c.id });
     for (const s of store.subscriptions.dueBy(iso))
       queue.push({ at: Date.parse(s.current_period_end!), kind: 'subscription', id: s.id });
+    for (const s of store.subscriptions.resumingBy(iso))
+      queue.push({ at: Date.parse(s.resumes_at!), kind: 'subscription', id: s.id });
   };
   fill();
   let taken = 0;
@@ -135,14 +135,22 @@ function processOne(w: Work, due: Due, processed: Processed): number | undefined
   if (due.kind === 'checkout') {
     const row = w.store.row('checkouts', due.id);
     if (row?.status !== 'open' || Date.parse(row.expires_at) !== due.at) return undefined;
-    // No event: the real expiry job is one bulk UPDATE (checkout/service.py
-    // expire_open_checkouts at f179ede58c, the seed generation), which sends no webhook.
-    w.tx.unannounced('checkouts');
+    // No event in the seed's generation: the real expiry job was one bulk UPDATE (checkout/
+    // service.py expire_open_checkouts at f179ede58c), which sent no webhook. Today's sends
+    // checkout.expired (checkout/tasks.py at c6c3645e), which only today's endpoints receive.
     w.store.checkouts.markExpired(row.id, at);
+    w.tx.emit({ type: 'checkout.expired', id: row.id });
     processed.checkouts_expired.push({ id: row.id, at });
     return undefined;
   }
   const sub = w.store.row('subscriptions', due.id);
+  // Today's pause ends at its resumes_at (subscription.resume at c6c3645e): a renewal from then.
+  if (sub?.status === 'paused') {
+    if (sub.resumes_at == null || Date.parse(sub.resumes_at) !== due.at) return undefined;
+    const orderId = resumeAt(w, sub, at);
+    processed.renewals.push({ subscription_id: sub.id, order_id: orderId, at });
+    return Date.parse(w.store.row('subscriptions', sub.id)!.current_period_end!);
+  }
   if (
     !sub ||
     !(SUBSCRIPTION_ACTIVE_STATUSES as readonly string[]).includes(sub.status) ||
@@ -156,9 +164,15 @@ function processOne(w: Work, due: Due, processed: Processed): number | undefined
     processed.subscriptions_ended.push({ id: sub.id, at });
     return undefined;
   }
-  const renewed = renew(w, sub, at);
+  // subscription/service.py `cycle` (subscription-cycle.ts): a renewal, or the pause it was set
+  // to make at the period's end (due again when it resumes by itself).
+  const renewed = cycle(w, sub, at);
+  if (!renewed.orderId) {
+    const resumes = w.store.row('subscriptions', sub.id)!.resumes_at;
+    return resumes ? Date.parse(resumes) : undefined;
+  }
   processed.renewals.push({ subscription_id: sub.id, order_id: renewed.orderId, at });
-  return Date.parse(renewed.periodEnd);
+  return Date.parse(renewed.periodEnd!);
 }
 
 /**
@@ -173,54 +187,6 @@ function endSubscription(w: Work, sub: SubscriptionRow, at: string): void {
   w.tx.emit({ type: 'subscription.updated', id: sub.id });
   w.tx.emit({ type: 'subscription.revoked', id: sub.id });
   revokeBenefitGrants(w, sub.id, at);
-}
-
-/**
- * A new period and its order (billing_reason `subscription_cycle`, a trial's end included): the
- * subscription's amount less its discount while the discount's duration lasts, no tax (this
- * service computes none). Then `subscription.updated` (the processor's new period) before
- * `order.created` (its paid invoice), as the real service hears of them at f179ede58c (the seed
- * generation: update_subscription_from_stripe, then create_order_from_stripe).
- */
-function renew(w: Work, sub: SubscriptionRow, at: string): { orderId: string; periodEnd: string } {
-  const { store, tx } = w;
-  const start = new Date(at);
-  const periodEnd = nextPeriodEnd(sub, start).toISOString();
-  const currency = sub.currency ?? CURRENCIES[0];
-  const base = sub.amount ?? 0;
-  const discount = sub.discount_id ? (store.row('discounts', sub.discount_id) ?? null) : null;
-  // A trial's end is the first period paid for: a discount starts counting there.
-  const appliedAt = sub.status === 'trialing' ? start : new Date(sub.started_at ?? sub.created_at);
-  const applied = discount && discountApplies(discount, appliedAt, start) ? discount : null;
-  const customer = store.row('customers', sub.customer_id);
-  const orderId = uuid();
-  const off = discountAmount(applied, base, currency);
-  openOrder(w, {
-    id: orderId,
-    created_at: at,
-    modified_at: null,
-    organization_id: sub.organization_id,
-    metadata: sub.metadata,
-    custom_field_data: sub.custom_field_data,
-    amount: base - off,
-    discount_amount: off,
-    tax_amount: 0,
-    currency,
-    billing_reason: 'subscription_cycle',
-    billing_address: customer?.billing_address ?? null,
-    customer_id: sub.customer_id,
-    product_id: sub.product_id,
-    product_price_id: sub.price_id,
-    price_type: 'recurring',
-    discount_id: applied?.id ?? null,
-    subscription_id: sub.id,
-    checkout_id: null,
-    user_id: sub.user_id,
-  });
-  store.subscriptions.renew(sub.id, at, periodEnd);
-  tx.emit({ type: 'subscription.updated', id: sub.id });
-  orderPaid(w, orderId);
-  return { orderId, periodEnd };
 }
 
 /**
@@ -248,8 +214,21 @@ function addMonths(from: Date, months: number, anchorDay: number): Date {
 }
 
 /** One interval after `from`, on its day of the month or the month's last (Jan 31 → Feb 28). */
-export function periodEnd(from: Date, interval: string): Date {
-  return addMonths(from, interval === 'year' ? 12 : 1, from.getUTCDate());
+export function periodEnd(from: Date, interval: string, count = 1): Date {
+  return nextPeriod(from, interval, count, from.getUTCDate());
+}
+
+/**
+ * RecurringInterval.get_next_period (enums.py at c6c3645e): `count` days or weeks on, or months
+ * or years on the anchor day (the month's last when it is shorter).
+ */
+export function nextPeriod(from: Date, interval: string, count: number, anchorDay: number): Date {
+  if (interval === 'day' || interval === 'week') {
+    const d = new Date(from);
+    d.setUTCDate(d.getUTCDate() + count * (interval === 'week' ? 7 : 1));
+    return d;
+  }
+  return addMonths(from, (interval === 'year' ? 12 : 1) * count, anchorDay);
 }
 
 /**
@@ -266,7 +245,12 @@ export function nextPeriodEnd(sub: SubscriptionRow, currentEnd: Date): Date {
     endDay === lastDayOfMonth(currentEnd.getUTCFullYear(), currentEnd.getUTCMonth()) &&
     start.getUTCDate() > endDay;
   const anchorDay = cut ? start.getUTCDate() : endDay;
-  return addMonths(currentEnd, sub.recurring_interval === 'year' ? 12 : 1, anchorDay);
+  return nextPeriod(
+    currentEnd,
+    sub.recurring_interval,
+    sub.recurring_interval_count ?? 1,
+    anchorDay,
+  );
 }
 
 /** A binary min-heap of what is due: by time, checkouts before subscriptions, then by id. */

@@ -24,6 +24,16 @@ export const EMITTED_EVENT_TYPES = [
   'customer.updated',
   'customer.deleted',
   'customer.state_changed',
+  // Discounts (discount/service.py `_send_webhook` at c6c3645e): every create, update and delete.
+  'discount.created',
+  'discount.updated',
+  'discount.deleted',
+  // An open session past its expiry (checkout/tasks.py checkout_expired at c6c3645e).
+  'checkout.expired',
+  // Subscriptions (subscription/service.py at c6c3645e): a renewal, a pause and a resume.
+  'subscription.cycled',
+  'subscription.paused',
+  'subscription.resumed',
   // Orders and refunds (order/service.py, refund/service.py at c6c3645e).
   'order.updated',
   'order.paid',
@@ -69,6 +79,8 @@ export const ANNOUNCED_TABLES = {
   // Today's customer.* (customer/repository.py at c6c3645e: every create, update and soft
   // delete of a customer sends one).
   customer: ['customers'],
+  // A redemption counts without one (store/discounts.ts `redeem`).
+  discount: ['discounts', 'discount_products'],
   refund: ['refunds'],
 } as const satisfies Record<Resource, readonly Table[]>;
 

@@ -5,7 +5,9 @@
 // has committed, the processor's answer (a job, jobs.ts; `handle_stripe_success` or, for a free
 // one, `handle_free_success`): the session `succeeded`, and what the processor's own events make
 // there — the subscription for a recurring price, the order and a grant of each benefit of the
-// product (license keys among them), with their events.
+// product (license keys among them), with their events. Today's confirm finds and keeps its
+// customer as checkout/service.py `_create_or_update_customer` at c6c3645e does (purchase-today.ts);
+// a session with a trial makes a trialing subscription.
 import { uuid } from '../ids.js';
 import { json, parseJson } from '../store/index.js';
 import type { CheckoutRow, CustomerRow } from '../store/rows.js';
@@ -14,6 +16,7 @@ import { checkoutAmounts } from './checkout-amounts.js';
 import { createCustomerSession } from './customer-sessions.js';
 import { periodEnd } from './due.js';
 import { openOrder, orderPaid } from './orders.js';
+import { todaysBuyer } from './purchase-today.js';
 import type { Work } from './work.js';
 
 /** The checkout's customer: the organization's customer with its email, else a new one. */
@@ -52,18 +55,26 @@ function buyer({ store, tx }: Work, row: CheckoutRow, iso: string): CustomerRow 
   return byEmail()!;
 }
 
-/** Confirms an open, validated checkout; returns the customer session's token. */
-export function confirmPurchase(w: Work, row: CheckoutRow): { token: string } {
+/**
+ * Confirms an open, validated checkout; returns the customer session's token (none in today's
+ * generation for a customer found by email only: whoever knows an email does not get a session).
+ */
+export function confirmPurchase(
+  w: Work,
+  row: CheckoutRow,
+  generation: 'seed' | 'today' = 'seed',
+): { token: string | null } {
   const { store, clock, tx } = w;
   const iso = clock.iso();
-  const customer = buyer(w, row, iso);
+  const { customer, session: withSession } =
+    generation === 'today' ? todaysBuyer(w, row) : { customer: buyer(w, row, iso), session: true };
   // Checked redeemable just before (checkouts.ts), in this transaction: counted once.
   if (row.discount_id) store.discounts.redeem(row.discount_id);
-  const session = createCustomerSession(w, customer.id);
+  const token = withSession ? createCustomerSession(w, customer.id).token : null;
   store.checkouts.markConfirmed(row.id, customer.id, iso);
   tx.emit({ type: 'checkout.updated', id: row.id });
   tx.enqueue({ kind: 'checkout.payment_succeeded', ref: row.id });
-  return { token: session.token };
+  return { token };
 }
 
 /**
@@ -105,6 +116,8 @@ export function settleCheckout(w: Work, id: string): void {
     );
   } else if (recurring) {
     subscriptionId = uuid();
+    // A trial (today's session): trialing until its end, which is the first period's end.
+    const trialEnd = row.trial_end ?? null;
     store.insert('subscriptions', {
       id: subscriptionId,
       created_at: iso,
@@ -115,9 +128,9 @@ export function settleCheckout(w: Work, id: string): void {
       amount: amounts.amount,
       currency,
       recurring_interval: priceRow.recurring_interval!,
-      status: 'active',
+      status: trialEnd ? 'trialing' : 'active',
       current_period_start: iso,
-      current_period_end: periodEnd(now, priceRow.recurring_interval!).toISOString(),
+      current_period_end: trialEnd ?? periodEnd(now, priceRow.recurring_interval!).toISOString(),
       cancel_at_period_end: 0,
       canceled_at: null,
       started_at: iso,
@@ -133,6 +146,8 @@ export function settleCheckout(w: Work, id: string): void {
       user_id: customer.user_id ?? null,
       metadata: row.metadata,
       custom_field_data: row.custom_field_data,
+      trial_start: trialEnd ? iso : null,
+      trial_end: trialEnd,
     });
   }
   const orderId = uuid();

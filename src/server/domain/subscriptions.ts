@@ -127,15 +127,19 @@ const isCanceled = (s: SubscriptionRow) => s.canceled_at != null;
 /**
  * The events of a change of subscription `before` into the row as it is stored now, as the real
  * service's `_after_subscription_updated` sends them: `subscription.updated` always, then
- * `.active` when it became active, `.uncanceled` when a cancellation was taken back, `.canceled`
- * when it became canceled (or was revoked after a cancellation), `.revoked` when it became
- * revoked — which also takes back its benefit grants (`benefit_grant.revoked` each).
+ * `.active` when it became active (a resume is not an activation), today's `.paused` and
+ * `.resumed` (c6c3645e), `.uncanceled` when a cancellation was taken back, `.canceled` when it
+ * became canceled (or was revoked after a cancellation), `.revoked` when it became revoked —
+ * which also takes back its benefit grants (`benefit_grant.revoked` each).
  */
 export function afterSubscriptionUpdated(w: Work, before: SubscriptionRow): void {
   const after = w.store.row('subscriptions', before.id)!;
   const emit = (type: EventType) => w.tx.emit({ type, id: before.id });
   emit('subscription.updated');
-  if (isActive(after) && !isActive(before)) emit('subscription.active');
+  const resumed = isActive(after) && before.status === 'paused';
+  if (isActive(after) && !isActive(before) && !resumed) emit('subscription.active');
+  if (after.status === 'paused' && before.status !== 'paused') emit('subscription.paused');
+  if (resumed) emit('subscription.resumed');
   if (!isCanceled(after) && isCanceled(before)) emit('subscription.uncanceled');
   const revoked = isRevoked(after) && !isRevoked(before);
   if ((isCanceled(after) && !isCanceled(before)) || (revoked && isCanceled(before)))

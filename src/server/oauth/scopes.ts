@@ -12,6 +12,8 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'organizations:write': 'Create and change your organizations',
   'checkouts:read': 'Read checkout sessions',
   'checkouts:write': 'Create and change checkout sessions',
+  'checkout_links:read': 'Read checkout links',
+  'checkout_links:write': 'Create, change and delete checkout links',
   'subscriptions:read': 'Read subscriptions',
   'subscriptions:write': 'Change and cancel subscriptions',
   'orders:read': 'Read orders',

@@ -1,6 +1,8 @@
 // The seller's subscriptions: GET /v1/subscriptions/, GET /v1/subscriptions/export (CSV) and
 // DELETE /v1/subscriptions/{id} (revoke now), as the real service's subscription endpoints at the
-// SDK 0.20.2 generation. There is no seller GET /v1/subscriptions/{id} at that generation.
+// SDK 0.20.2 generation, and at today's (c6c3645e: its filters, sorts and export columns, its
+// forms). There is no seller GET /v1/subscriptions/{id} at the seed's generation
+// (subscriptions-today.ts).
 import {
   SELLER_SUBSCRIPTION_DEFAULT_SORTING,
   SELLER_SUBSCRIPTION_SORT_CRITERIA,
@@ -8,6 +10,7 @@ import {
 import { type Router, sellerAuth, slashRedirect } from '../app.js';
 import { NotFound } from '../domain/errors.js';
 import { cancelSubscription } from '../domain/subscriptions.js';
+import { revokeToday } from '../domain/subscriptions-today.js';
 import {
   csvRow,
   primeAll,
@@ -16,6 +19,7 @@ import {
   subscriptionExportRow,
 } from '../serialize.js';
 import { criterion } from '../store/lists.js';
+import * as today from '../today/subscriptions.js';
 import {
   boolParam,
   listParams,
@@ -41,8 +45,18 @@ const PRIME = {
 export function registerSellerSubscriptions({ app, get, write, service }: Router): void {
   const { store } = service;
 
-  get('/v1/subscriptions/', READ, (req, { visible, loader }) => {
+  get('/v1/subscriptions/', READ, (req, { visible, loader, today: isToday }) => {
     const query = req.query as Query;
+    if (isToday) {
+      const { page, sorting, filter } = today.listQuery(query);
+      const { rows, total } = store.subscriptions.listTodays(visible, filter, page, sorting);
+      primeAll(loader, rows, PRIME);
+      return paginated(
+        rows.map((r) => today.subscription(loader, r)),
+        total,
+        page,
+      );
+    }
     const { page, sorting } = listParams(
       query,
       SELLER_SUBSCRIPTION_SORT_CRITERIA,
@@ -62,7 +76,19 @@ export function registerSellerSubscriptions({ app, get, write, service }: Router
   });
   slashRedirect(app, '/v1/subscriptions', '/v1/subscriptions/');
 
-  get('/v1/subscriptions/export', READ, (req, { visible, loader, reply }) => {
+  get('/v1/subscriptions/export', READ, (req, { visible, loader, reply, today: isToday }) => {
+    if (isToday) {
+      const q = today.exportQuery(req.query as Query);
+      const sorting = SELLER_SUBSCRIPTION_DEFAULT_SORTING.map(criterion);
+      const { rows } = store.subscriptions.listTodays(visible, q.filter, EVERY_ROW, sorting);
+      primeAll(loader, rows, { customers: 'customer_id', products: 'product_id' });
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${today.exportFilename(q)}"`);
+      return [today.exportHeader(q), ...rows.map((r) => today.exportRow(loader, r, q))]
+        .map(csvRow)
+        .join('');
+    }
     const filter = {
       organization_id: uuidList(req.query as Query, 'organization_id'),
       product_id: [],
@@ -80,11 +106,16 @@ export function registerSellerSubscriptions({ app, get, write, service }: Router
       .join('');
   });
 
-  write('DELETE', '/v1/subscriptions/:id', WRITE, (req, { visible, work, loader }) => {
+  write('DELETE', '/v1/subscriptions/:id', WRITE, (req, ctx) => {
+    const { visible, work, loader } = ctx;
     const id = uuidParam((req.params as { id: string }).id);
     const sub = visible.own(store.row('subscriptions', id));
     // The real service's `user_get` finds only subscriptions that have started.
     if (!sub?.started_at) throw new NotFound();
+    if (ctx.today) {
+      revokeToday(work, sub);
+      return today.subscription(loader, store.row('subscriptions', id)!);
+    }
     cancelSubscription(work, sub, true);
     return subscriptionAdmin(loader, store.row('subscriptions', id)!);
   });

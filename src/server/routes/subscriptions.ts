@@ -1,5 +1,7 @@
 // PATCH /v1/subscriptions/{id}, and the customer portal's list, get, PATCH and DELETE (spec
-// endpoints 4–6; the portal's get and cancellation of the real service's customer_portal).
+// endpoints 4–6; the portal's get and cancellation of the real service's customer_portal), each
+// in either generation: today's (Polar-Version 2026-04/2026-10) reads its own bodies and answers
+// in its own forms (today/subscriptions.ts), over today's rules (domain/subscriptions-today.ts).
 
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod';
@@ -16,9 +18,11 @@ import {
   changeSubscription,
   type SubscriptionChange,
 } from '../domain/subscriptions.js';
+import { cancelToday, changeToday } from '../domain/subscriptions-today.js';
 import { type Loader, primeAll, subscriptionAdmin, subscriptionPortal } from '../serialize.js';
 import type { Visibility } from '../store/index.js';
 import type { SubscriptionRow } from '../store/rows.js';
+import * as today from '../today/subscriptions.js';
 import {
   boolParam,
   chars,
@@ -27,7 +31,7 @@ import {
   parseBody,
   type Query,
   stringParam,
-  uuidLists,
+  uuidList,
   uuidParam,
 } from '../validate.js';
 
@@ -54,11 +58,11 @@ function parseChange(body: unknown, seller: boolean): SubscriptionChange {
   return parseBody(seller ? adminCancel : portalCancel, body);
 }
 
-const PORTAL_READ = {
+export const PORTAL_READ = {
   kinds: ['user' as const, 'customer' as const],
   scopes: ['customer_portal:read', 'customer_portal:write'],
 };
-const PORTAL_WRITE = {
+export const PORTAL_WRITE = {
   kinds: ['user' as const, 'customer' as const],
   scopes: ['customer_portal:write'],
 };
@@ -73,8 +77,24 @@ export function registerSubscriptions({ app, get, write, service }: Router): voi
       find: (visible: Visibility, id: string) => SubscriptionRow | undefined,
       form: (loader: Loader, row: SubscriptionRow) => unknown,
     ) =>
-    (req: FastifyRequest, { visible, work, loader }: WriteContext) => {
+    (req: FastifyRequest, ctx: WriteContext) => {
+      const { visible, work, loader } = ctx;
       const id = uuidParam((req.params as { id: string }).id);
+      if (ctx.today) {
+        const now = () => service.clock.now().getTime();
+        const change =
+          actor === 'seller'
+            ? today.sellerChange(req.body, now)
+            : today.portalChange(req.body, now);
+        const sub = find(visible, id);
+        // Today's `get(for_update=True)` finds only subscriptions that have started.
+        if (!sub || (actor === 'seller' && !sub.started_at)) throw new NotFound();
+        changeToday(work, sub, change, actor);
+        const row = store.row('subscriptions', id)!;
+        return actor === 'seller'
+          ? today.subscription(loader, row)
+          : today.customerSubscription(loader, row, service.clock.iso());
+      }
       const body = parseChange(req.body, actor === 'seller');
       const sub = find(visible, id);
       if (!sub) throw new NotFound();
@@ -93,32 +113,41 @@ export function registerSubscriptions({ app, get, write, service }: Router): voi
     ),
   );
 
-  get('/v1/customer-portal/subscriptions/', PORTAL_READ, (req, { visible, loader }) => {
+  get('/v1/customer-portal/subscriptions/', PORTAL_READ, (req, ctx) => {
+    const { visible, loader } = ctx;
     const query = req.query as Query;
     const { page, sorting } = listParams(
       query,
       SUBSCRIPTION_SORT_CRITERIA,
       SUBSCRIPTION_DEFAULT_SORTING,
     );
+    // Today's portal is one customer's: no organization filter, and only what has started.
     const filter = {
-      ...uuidLists(query, 'organization_id', 'product_id'),
+      organization_id: ctx.today ? [] : uuidList(query, 'organization_id'),
+      product_id: uuidList(query, 'product_id'),
       active: boolParam(query, 'active'),
       query: stringParam(query, 'query'),
+      started: ctx.today,
     };
     const { rows, total } = store.subscriptions.listBought(visible, filter, page, sorting);
     primeAll(loader, rows, { products: 'product_id', prices: 'price_id' });
+    const now = service.clock.iso();
     return paginated(
-      rows.map((r) => subscriptionPortal(loader, r)),
+      rows.map((r) =>
+        ctx.today ? today.customerSubscription(loader, r, now) : subscriptionPortal(loader, r),
+      ),
       total,
       page,
     );
   });
   slashRedirect(app, '/v1/customer-portal/subscriptions', '/v1/customer-portal/subscriptions/');
 
-  get('/v1/customer-portal/subscriptions/:id', PORTAL_READ, (req, { visible, loader }) => {
-    const row = visible.bought('subscriptions', uuidParam((req.params as { id: string }).id));
+  get('/v1/customer-portal/subscriptions/:id', PORTAL_READ, (req, ctx) => {
+    const row = ctx.visible.bought('subscriptions', uuidParam((req.params as { id: string }).id));
     if (!row) throw new NotFound();
-    return subscriptionPortal(loader, row);
+    return ctx.today
+      ? today.customerSubscription(ctx.loader, row, service.clock.iso())
+      : subscriptionPortal(ctx.loader, row);
   });
 
   write(
@@ -130,16 +159,20 @@ export function registerSubscriptions({ app, get, write, service }: Router): voi
 
   // The buyer's cancellation: at the period's end, as the real portal's `cancel` asks of the
   // subscription service (which refuses one that has ended or is already set to end).
-  write(
-    'DELETE',
-    '/v1/customer-portal/subscriptions/:id',
-    PORTAL_WRITE,
-    (req, { visible, work, loader }) => {
-      const id = uuidParam((req.params as { id: string }).id);
-      const sub = visible.bought('subscriptions', id);
-      if (!sub) throw new NotFound();
-      cancelSubscription(work, sub, false);
-      return subscriptionPortal(loader, store.row('subscriptions', id)!);
-    },
-  );
+  write('DELETE', '/v1/customer-portal/subscriptions/:id', PORTAL_WRITE, (req, ctx) => {
+    const { visible, work, loader } = ctx;
+    const id = uuidParam((req.params as { id: string }).id);
+    const sub = visible.bought('subscriptions', id);
+    if (!sub) throw new NotFound();
+    if (ctx.today) {
+      cancelToday(work, sub);
+      return today.customerSubscription(
+        loader,
+        store.row('subscriptions', id)!,
+        service.clock.iso(),
+      );
+    }
+    cancelSubscription(work, sub, false);
+    return subscriptionPortal(loader, store.row('subscriptions', id)!);
+  });
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import {
   assertConfirmable,
   type CheckoutChanges,
+  type ConfirmBody,
   confirmCheckout,
   updateCheckout,
 } from '../domain/checkouts.js';
@@ -48,9 +49,9 @@ export class CheckoutSessions {
    */
   async confirm<T>(
     id: string,
-    changes: () => CheckoutChanges,
+    changes: () => ConfirmBody,
     whenLocked: WhenLocked,
-    answer: (work: Work, token: string) => T,
+    answer: (work: Work, token: string | null) => T,
   ): Promise<T> {
     for (;;) {
       assertConfirmable(this.store.row('checkouts', id)!, this.clock.iso());

@@ -4,6 +4,7 @@
 // (`tx`), which carries the change's events to the outbox and its jobs to after the commit.
 import type { Principal } from '../domain/principal.js';
 import { BenefitGrants } from './benefit-grants.js';
+import { CheckoutLinks } from './checkout-links.js';
 import { Checkouts } from './checkouts.js';
 import { Customers } from './customers.js';
 import { Db, type Row, type Tx, type TxHooks } from './db.js';
@@ -39,6 +40,7 @@ export class Store {
   readonly products: Products;
   readonly discounts: Discounts;
   readonly checkouts: Checkouts;
+  readonly checkoutLinks: CheckoutLinks;
   readonly customers: Customers;
   readonly orders: Orders;
   readonly refunds: Refunds;
@@ -60,6 +62,7 @@ export class Store {
     this.products = new Products(db);
     this.discounts = new Discounts(db);
     this.checkouts = new Checkouts(db);
+    this.checkoutLinks = new CheckoutLinks(db);
     this.customers = new Customers(db);
     this.orders = new Orders(db);
     this.refunds = new Refunds(db);

@@ -12,6 +12,7 @@ import type {
   PriceRow,
   ProductRow,
   SubscriptionRow,
+  SubscriptionUpdateRow,
   Table,
 } from './rows.js';
 
@@ -118,6 +119,28 @@ export class Loader {
        AND revoked_at IS NULL ORDER BY granted_at, created_at, rowid`,
       customerId,
     );
+  }
+
+  /** The subscription's update waiting for its period's end (today's `pending_update`), if any. */
+  pendingUpdate(subscriptionId: string): SubscriptionUpdateRow | null {
+    return (
+      this.store.get<SubscriptionUpdateRow>(
+        `SELECT * FROM subscription_updates WHERE subscription_id = ? AND applied_at IS NULL
+         AND deleted_at IS NULL`,
+        subscriptionId,
+      ) ?? null
+    );
+  }
+
+  /** The products a checkout session (or a checkout link) offers, in their order. */
+  offered(kind: 'checkout' | 'checkout_link', id: string): string[] {
+    const table = kind === 'checkout' ? 'checkout_products' : 'checkout_link_products';
+    return this.store
+      .all<{ product_id: string }>(
+        `SELECT product_id FROM ${table} WHERE ${kind}_id = ? ORDER BY "order"`,
+        id,
+      )
+      .map((r) => r.product_id);
   }
 
   /** The products a discount is limited to, oldest first. */

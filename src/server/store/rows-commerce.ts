@@ -1,4 +1,6 @@
 // Rows of what is sold and bought, and of the credentials (see rows.ts for the conventions).
+export * from './rows-checkouts.js';
+
 import type {
   BenefitRow,
   BillingReason,
@@ -18,12 +20,17 @@ import type {
   ProductCustomFieldRow,
   ProductMediaRow,
   ProductRow,
-  RecurringInterval,
   Stamped,
   SubscriptionStatus,
+  TodayInterval,
   UserOrganizationRow,
   UserRow,
 } from './rows.js';
+import type {
+  CheckoutLinkProductRow,
+  CheckoutLinkRow,
+  CheckoutProductRow,
+} from './rows-checkouts.js';
 import type {
   BenefitGrantRow,
   EventRow,
@@ -58,14 +65,27 @@ export interface CheckoutRow extends Stamped {
   customer_metadata: string;
   custom_field_data: string;
   subscription_id: string | null;
+  // Today's generation's facts (issue 26).
+  return_url?: string | null;
+  require_billing_address?: Flag;
+  is_business_customer?: Flag;
+  external_customer_id?: string | null;
+  customer_billing_name?: string | null;
+  locale?: string | null;
+  payment_method_type?: string | null;
+  allow_trial?: Flag;
+  trial_interval?: string | null;
+  trial_interval_count?: number | null;
+  trial_end?: string | null;
 }
 
 export interface SubscriptionRow extends Stamped {
   organization_id: string;
   amount: number | null;
   currency: string | null;
-  recurring_interval: RecurringInterval;
-  status: SubscriptionStatus;
+  recurring_interval: TodayInterval;
+  /** Today's generation pauses a subscription too (`paused`). */
+  status: SubscriptionStatus | 'paused';
   current_period_start: string;
   current_period_end: string | null;
   cancel_at_period_end: Flag;
@@ -324,6 +344,9 @@ export interface Tables {
   benefit_grants: BenefitGrantRow;
   subscription_updates: SubscriptionUpdateRow;
   billing_entries: BillingEntryRow;
+  checkout_products: CheckoutProductRow;
+  checkout_links: CheckoutLinkRow;
+  checkout_link_products: CheckoutLinkProductRow;
 }
 
 export type Table = keyof Tables;

@@ -201,6 +201,8 @@ export interface CustomFieldRow extends Stamped {
   slug: string;
   name: string;
   properties: string;
+  /** Set by DELETE /v1/custom-fields/{id}: gone from reads and from every product. */
+  deleted_at?: string | null;
 }
 
 /** A custom field as attached to one product. */
@@ -233,6 +235,14 @@ export interface DiscountRow extends Stamped {
   metadata: string;
   /** Set by DELETE /v1/discounts/{id}: gone from its reads, and no checkout may use it. */
   deleted_at?: string | null;
+  /**
+   * A fixed discount's amount per currency (JSON; today's `amounts`); null on a row from before
+   * it, whose one amount is `amount` in `currency`. `amount`/`currency` are kept as the real
+   * model's backward-compatible properties: the amount in the organization's currency.
+   */
+  amounts?: string | null;
+  /** Today's: how often one customer may redeem it (the sandbox stores and serves it). */
+  max_redemptions_per_customer?: number | null;
 }
 
 export interface DiscountProductRow {

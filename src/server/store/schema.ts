@@ -71,7 +71,8 @@ CREATE TABLE IF NOT EXISTS product_medias (
 
 CREATE TABLE IF NOT EXISTS custom_fields (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
-  metadata TEXT NOT NULL, type TEXT NOT NULL, slug TEXT NOT NULL, name TEXT NOT NULL, properties TEXT NOT NULL
+  metadata TEXT NOT NULL, type TEXT NOT NULL, slug TEXT NOT NULL, name TEXT NOT NULL, properties TEXT NOT NULL,
+  deleted_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS product_custom_fields (
@@ -83,7 +84,8 @@ CREATE TABLE IF NOT EXISTS discounts (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
   name TEXT NOT NULL, code TEXT, type TEXT NOT NULL, amount INTEGER, currency TEXT, basis_points INTEGER,
   duration TEXT NOT NULL, duration_in_months INTEGER, starts_at TEXT, ends_at TEXT, max_redemptions INTEGER,
-  redemptions_count INTEGER NOT NULL, metadata TEXT NOT NULL, deleted_at TEXT
+  redemptions_count INTEGER NOT NULL, metadata TEXT NOT NULL, deleted_at TEXT, amounts TEXT,
+  max_redemptions_per_customer INTEGER
 );
 
 CREATE TABLE IF NOT EXISTS discount_products (
@@ -109,7 +111,31 @@ CREATE TABLE IF NOT EXISTS checkouts (
   customer_id TEXT REFERENCES customers(id), customer_name TEXT, customer_email TEXT, customer_ip_address TEXT,
   customer_billing_address TEXT, customer_tax_id TEXT, payment_processor_metadata TEXT NOT NULL,
   metadata TEXT NOT NULL, customer_metadata TEXT NOT NULL, custom_field_data TEXT NOT NULL,
-  subscription_id TEXT
+  subscription_id TEXT, return_url TEXT, require_billing_address INTEGER NOT NULL DEFAULT 0,
+  is_business_customer INTEGER NOT NULL DEFAULT 0, external_customer_id TEXT, customer_billing_name TEXT,
+  locale TEXT, payment_method_type TEXT, allow_trial INTEGER NOT NULL DEFAULT 1, trial_interval TEXT,
+  trial_interval_count INTEGER, trial_end TEXT
+);
+-- The products a session offers, in their order (today's CheckoutProduct); product_id above is
+-- the one selected.
+CREATE TABLE IF NOT EXISTS checkout_products (
+  checkout_id TEXT NOT NULL REFERENCES checkouts(id), product_id TEXT NOT NULL REFERENCES products(id),
+  "order" INTEGER NOT NULL, PRIMARY KEY (checkout_id, product_id)
+);
+
+-- Checkout links (today's generation): a shareable address that opens a fresh session.
+CREATE TABLE IF NOT EXISTS checkout_links (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, deleted_at TEXT,
+  organization_id TEXT NOT NULL REFERENCES organizations(id), client_secret TEXT NOT NULL UNIQUE,
+  payment_processor TEXT NOT NULL, label TEXT, success_url TEXT, return_url TEXT,
+  allow_discount_codes INTEGER NOT NULL, require_billing_address INTEGER NOT NULL,
+  discount_id TEXT REFERENCES discounts(id), seats INTEGER, trial_interval TEXT, trial_interval_count INTEGER,
+  metadata TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS checkout_links_org ON checkout_links(organization_id, created_at);
+CREATE TABLE IF NOT EXISTS checkout_link_products (
+  checkout_link_id TEXT NOT NULL REFERENCES checkout_links(id), product_id TEXT NOT NULL REFERENCES products(id),
+  "order" INTEGER NOT NULL, PRIMARY KEY (checkout_link_id, product_id)
 );
 
 CREATE TABLE IF NOT EXISTS subscriptions (

@@ -8,12 +8,7 @@ import {
 } from '../../shared/api-facts.js';
 import type { Db } from './db.js';
 import { type Listed, list, orderBy, type Page, type SortCriterion, Where } from './lists.js';
-import type {
-  BillingEntryRow,
-  PriceRow,
-  SubscriptionRow,
-  SubscriptionUpdateRow,
-} from './rows.js';
+import type { BillingEntryRow, PriceRow, SubscriptionRow, SubscriptionUpdateRow } from './rows.js';
 import type { Visibility } from './visibility.js';
 
 export interface PortalFilter {
@@ -22,6 +17,8 @@ export interface PortalFilter {
   active?: boolean;
   /** A case-insensitive part of the product's name. */
   query?: string;
+  /** Only those that have started (today's portal). */
+  started?: boolean;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -206,6 +203,7 @@ export class Subscriptions {
       .matching('s', { organization_id, product_id });
     if (filter.active === true) where.add(statusIn(SUBSCRIPTION_ACTIVE_STATUSES));
     if (filter.active === false) where.add(statusIn(SUBSCRIPTION_INACTIVE_STATUSES));
+    if (filter.started) where.add('s.started_at IS NOT NULL');
     if (filter.query) {
       const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.add("(SELECT name FROM products WHERE id = s.product_id) LIKE ? ESCAPE '\\'", like);
@@ -277,6 +275,11 @@ export class Subscriptions {
        AND resumes_at <= ?`,
       until,
     );
+  }
+
+  /** Stamps it changed (a change of its pending update). */
+  touch(id: string, now: string): void {
+    this.db.run('UPDATE subscriptions SET modified_at = ? WHERE id = ?', now, id);
   }
 
   // ---- today's pending updates (one at most per subscription) and prorations

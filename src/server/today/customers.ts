@@ -129,7 +129,7 @@ export function portalCustomer(r: CustomerRow): Schemas['CustomerPortalCustomer'
 // ---- request bodies
 
 /** The real Locale: an IETF BCP 47 tag with a language, in its standard form. */
-const locale = z.string().transform((value, ctx) => {
+export const locale = z.string().transform((value, ctx) => {
   let tag: string | undefined;
   try {
     tag = Intl.getCanonicalLocales(value)[0];

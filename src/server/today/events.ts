@@ -7,21 +7,27 @@ import { type EventData, eventData } from '../serialize/events.js';
 import type { Loader } from '../serialize/loader.js';
 import { benefitGrantWebhook } from './benefit-grants.js';
 import { benefit } from './benefits.js';
+import { checkout } from './checkouts.js';
 import { customer, customerState } from './customers.js';
+import { discount } from './discounts.js';
 import { order } from './orders.js';
 import { organization } from './organizations.js';
 import { product } from './products.js';
 import { refund } from './refunds.js';
+import { subscription } from './subscriptions.js';
 
 /** The resources whose events have today's form here; the others still take the seed's. */
 export const TODAY_FORMS = [
+  'checkout',
   'customer',
   'organization',
   'product',
   'benefit',
   'benefit_grant',
+  'discount',
   'order',
   'refund',
+  'subscription',
 ] as const;
 
 /** The event's resource as today's API shows it now; undefined when it does not exist. */
@@ -32,6 +38,12 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
     case 'customer.deleted': {
       const r = l.row('customers', event.id);
       return r ? { organizationId: r.organization_id, data: customer(r) } : undefined;
+    }
+    case 'checkout.created':
+    case 'checkout.updated':
+    case 'checkout.expired': {
+      const r = l.row('checkouts', event.id);
+      return r ? { organizationId: r.organization_id, data: checkout(l, r, now) } : undefined;
     }
     case 'customer.state_changed': {
       const r = l.row('customers', event.id);
@@ -48,6 +60,12 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
     case 'refund.updated': {
       const r = l.row('refunds', event.id);
       return r ? { organizationId: r.organization_id, data: refund(r) } : undefined;
+    }
+    case 'discount.created':
+    case 'discount.updated':
+    case 'discount.deleted': {
+      const r = l.row('discounts', event.id);
+      return r ? { organizationId: r.organization_id, data: discount(l, r) } : undefined;
     }
     case 'organization.updated': {
       const r = l.row('organizations', event.id);
@@ -71,6 +89,18 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
       const data = benefitGrantWebhook(l, r, event.previous_properties);
       return { organizationId: r.organization_id, data };
     }
+    case 'subscription.created':
+    case 'subscription.updated':
+    case 'subscription.active':
+    case 'subscription.canceled':
+    case 'subscription.uncanceled':
+    case 'subscription.revoked':
+    case 'subscription.cycled':
+    case 'subscription.paused':
+    case 'subscription.resumed': {
+      const r = l.row('subscriptions', event.id);
+      return r ? { organizationId: r.organization_id, data: subscription(l, r) } : undefined;
+    }
     default:
       return eventData(l, event, now);
   }
@@ -79,6 +109,8 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
 /** The organization of an event's resource, read without serializing it (undefined: gone). */
 export function organizationOf(l: Loader, event: DomainEvent): string | undefined {
   if (event.type.startsWith('customer.')) return l.row('customers', event.id)?.organization_id;
+  if (event.type.startsWith('subscription.'))
+    return l.row('subscriptions', event.id)?.organization_id;
   if (event.type.startsWith('order.')) return l.row('orders', event.id)?.organization_id;
   if (event.type.startsWith('refund.')) return l.row('refunds', event.id)?.organization_id;
   return todaysEventData(l, event, '')?.organizationId;

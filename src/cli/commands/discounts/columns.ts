@@ -27,6 +27,8 @@ export const DISCOUNT_CARD: Column[] = [
   { header: 'Ends', path: 'ends_at', kind: 'time' },
   { header: 'Redeemed', path: 'redemptions_count' },
   { header: 'Max redemptions', path: 'max_redemptions' },
+  // Today's (2026-04 and later); the seed's generation has no such field.
+  { header: 'Max per customer', path: 'max_redemptions_per_customer', ifPresent: true },
   { header: 'Organization', path: 'organization_id', kind: 'id' },
   { header: 'Created', path: 'created_at', kind: 'time' },
   { header: 'Metadata', path: 'metadata' },

@@ -7,7 +7,7 @@ import type { Context, OutputOptions } from '../../context.js';
 import { collect, dataObject, uuid } from '../../input.js';
 import { creationOrganization, done, outputOf, withOutput } from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { discountFields } from './fields.js';
+import { checkPerCustomer, discountFields } from './fields.js';
 import { printDiscount } from './get.js';
 
 export interface CreateOptions {
@@ -23,6 +23,7 @@ export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void
   // naming --org when that cannot be told.
   body.organization_id ??= await creationOrganization(ctx, 'discounts create');
   const { discounts, client } = await resources(ctx, 'seller');
+  checkPerCustomer(client.today, body);
   const created = await discounts.create(client, body);
   await printDiscount(ctx, opts.output, created);
   const code = typeof created.code === 'string' ? ` (code ${created.code})` : '';
@@ -54,6 +55,7 @@ export const buildCreate = verb(runCreate, {
         .option('--months <n>', 'with --duration repeating: for how many months')
         .option('--code <code>', 'what customers type at checkout: 3 to 256 letters or digits')
         .option('--max-redemptions <n>', 'how many times it can be redeemed')
+        .option('--max-per-customer <n>', 'how many times one customer can redeem it (2026-04+)')
         .option('--starts-at <date-time>', 'redeemable from (ISO 8601)')
         .option('--ends-at <date-time>', 'redeemable until (ISO 8601)')
         .option('--product <id>', 'only for this product (repeatable)', collect)
@@ -87,5 +89,6 @@ export const buildCreate = verb(runCreate, {
     'billing discounts create --name "Pro only" --percent 12.5 --duration forever --product <id>',
     'billing discounts create --name "Spring" --code SPRING --percent 20 --max-redemptions 100 ' +
       '--ends-at 2027-04-01T00:00:00Z',
+    'billing discounts create --name "Welcome" --code WELCOME --amount 5 --max-per-customer 1',
   ],
 });

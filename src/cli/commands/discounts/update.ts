@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { collect, dataObject, uuid } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
 import { type OneResource, resources, verb } from '../verb.js';
-import { discountFields } from './fields.js';
+import { checkPerCustomer, discountFields } from './fields.js';
 import { printDiscount } from './get.js';
 
 export interface UpdateOptions extends OneResource {
@@ -15,6 +15,7 @@ export interface UpdateOptions extends OneResource {
 
 export async function runUpdate(opts: UpdateOptions, ctx: Context): Promise<void> {
   const { discounts, client } = await resources(ctx, 'seller');
+  checkPerCustomer(client.today, opts.body);
   await printDiscount(ctx, opts.output, await discounts.update(client, opts.id, opts.body));
   await done(ctx, `Discount ${opts.id} updated.`);
 }
@@ -38,6 +39,7 @@ export const buildUpdate = verb(runUpdate, {
         .option('--months <n>', 'for how many months (repeating discounts)')
         .option('--code <code>', 'a new code, or none')
         .option('--max-redemptions <n>', 'a new limit, or none')
+        .option('--max-per-customer <n>', 'a new limit per customer, or none (2026-04+)')
         .option('--starts-at <date-time>', 'redeemable from (ISO 8601), or none')
         .option('--ends-at <date-time>', 'redeemable until (ISO 8601), or none')
         .option(
@@ -64,7 +66,8 @@ export const buildUpdate = verb(runUpdate, {
     if (Object.keys(body).length === 0) {
       throw new UsageError(
         'nothing to change: give --name, --amount, --percent, --months, --code, ' +
-          '--max-redemptions, --starts-at, --ends-at, --product, --any-product or --data',
+          '--max-redemptions, --max-per-customer, --starts-at, --ends-at, --product, ' +
+          '--any-product or --data',
       );
     }
     return { id: discountId, body, output: outputOf(opts) };

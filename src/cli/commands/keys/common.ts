@@ -44,9 +44,24 @@ export const KEY_STATE: readonly StateRule[] = [
     message: 'the license key has expired',
     hint: 'The seller can extend it: billing keys update <key-id> --expires-at <date-time>',
   },
+  // Today's validate answers a key it will not validate with a 404 and these words
+  // (license_key/service.py `validate` at c6c3645e).
+  {
+    code: 'ResourceNotFound',
+    detail: /no longer active/i,
+    message: 'the license key is revoked or disabled',
+    hint: 'The seller can grant it again: billing keys update <key-id> --status granted',
+  },
+  {
+    code: 'ResourceNotFound',
+    detail: /has expired/i,
+    message: 'the license key has expired',
+    hint: 'The seller can extend it: billing keys update <key-id> --expires-at <date-time>',
+  },
   {
     code: 'NotPermitted',
-    detail: /does not require activation/i,
+    // The seed's words, and today's ("does not support activations").
+    detail: /does not (require activation|support activations)/i,
     message: 'the license key has no activation limit, so it is never activated',
     hint: 'Check it with billing keys validate instead.',
   },

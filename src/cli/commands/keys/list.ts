@@ -1,10 +1,13 @@
 // billing keys list → GET /v1/license-keys, or GET /v1/customer-portal/license-keys/ with --mine
 
+import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import type { LicenseKeyStatus } from '../../../api/enums.js';
 import type {
   CustomerPortalLicenseKeyFilters,
   LicenseKeyFilters,
 } from '../../../api/license-keys.js';
 import { UsageError } from '../../../errors.js';
+import { LICENSE_KEY_STATUSES } from '../../../shared/api-facts.js';
 import type { Context } from '../../context.js';
 import { collect, uuid, uuids } from '../../input.js';
 import {
@@ -55,6 +58,20 @@ export const buildList = verb(runList, {
           )
           .option('--org <id>', 'only this organization (repeatable)', collect)
           .option('--benefit <id>', 'only this license-key benefit (repeatable)', collect)
+          .addOption(
+            new Option(
+              '--status <status>',
+              "only keys in this status (repeatable; today's API, not with --mine)",
+            )
+              .choices(LICENSE_KEY_STATUSES)
+              .argParser((v, prev: LicenseKeyStatus[] = []) => {
+                if (!(LICENSE_KEY_STATUSES as readonly string[]).includes(v))
+                  throw new InvalidArgumentError(
+                    `Allowed choices are ${LICENSE_KEY_STATUSES.join(', ')}.`,
+                  );
+                return [...prev, v as LicenseKeyStatus];
+              }),
+          )
           .option('--mine', "the customer's own keys, through the customer portal"),
         'LICENSE_KEY',
       ),
@@ -66,9 +83,12 @@ export const buildList = verb(runList, {
       const filters = {
         organization_id: uuids('--org', opts.org),
         benefit_id: uuids('--benefit', opts.benefit),
+        status: opts.status,
       };
       return { mine: false, filters, page, output };
     }
+    if (opts.status)
+      throw new UsageError("--status: the customer portal's keys have no such filter");
     if ((opts.org?.length ?? 0) > 1 || (opts.benefit?.length ?? 0) > 1) {
       throw new UsageError('with --mine, --org and --benefit take one value each');
     }
@@ -82,5 +102,6 @@ export const buildList = verb(runList, {
     'billing keys list',
     'billing keys list --benefit <benefit-id> --all -o tsv',
     'billing keys list --mine',
+    'billing keys list --status revoked --status disabled',
   ],
 });

@@ -79,7 +79,10 @@ export async function runValidate(opts: ValidateOptions, ctx: Context): Promise<
   const door = await keyDoor(ctx, opts.public);
   const { licenseKeys, client } = await resources(ctx, door.audience);
   const key = await licenseKeys.validate(client, body, door.call).catch((err: unknown) => {
-    throw activationNotFound(err, opts.activationId) ?? stateError(err, KEY_STATE);
+    // A state first: today's answers a revoked or expired key with a 404 before it looks at
+    // the activation (license_key/service.py `validate` at c6c3645e).
+    const state = stateError(err, KEY_STATE);
+    throw state !== err ? state : (activationNotFound(err, opts.activationId) ?? err);
   });
   await printOne(ctx, opts.output, KEY_CARD, key);
   await done(ctx, 'The license key is valid.');

@@ -1,7 +1,8 @@
 // billing subs change-price <id> --price <id> | --product <id> → PATCH /v1/subscriptions/{id} (or
 // the customer portal's). The seed's generation moves a subscription to a price
 // (product_price_id); today's to a product (product_id): there --price names the product that
-// sells it. On a terminal, without either, the seller picks from what is on sale.
+// sells it. On a terminal, without either, the seller picks from what is on sale. --preview
+// (today's API) prints what the move would cost and changes nothing (preview.ts).
 
 import { Option } from '@commander-js/extra-typings';
 import type { ApiClient } from '../../../api/client.js';
@@ -25,13 +26,26 @@ export interface ChangePriceOptions extends OneResource {
   /** Seller only. */
   proration?: ProrationBehavior;
   asCustomer: boolean;
+  /** Print what the move would cost instead of making it (today's API). */
+  preview?: boolean;
 }
 
 export async function runChangePrice(opts: ChangePriceOptions, ctx: Context): Promise<void> {
   const { id } = opts;
   const { subscriptions, client } = await resources(ctx, opts.asCustomer ? 'customer' : 'seller');
+  if (opts.preview && !client.today) {
+    throw new UsageError(
+      "--preview needs today's API (2026-04 or later): this service's generation has no preview",
+      { hint: `billing --api-version 2026-10 subs change-price ${id} --product <id> --preview` },
+    );
+  }
   const target = await targetOf(opts, ctx, client);
   const proration = opts.proration;
+  if (opts.preview) {
+    const { printChangePreview } = await import('./preview.js');
+    await printChangePreview(ctx, { ...opts, productId: target.id, proration });
+    return;
+  }
   const patch = (to: { kind: 'price' | 'product'; id: string }) =>
     client.today
       ? opts.asCustomer
@@ -269,6 +283,10 @@ export const buildChangePrice = verb(runChangePrice, {
               '--proration <behavior>',
               'invoice now, prorate on the next invoice, … (seller only)',
             ).choices(VALUES.prorationBehavior),
+          )
+          .option(
+            '--preview',
+            "print what the move would cost, and when it is charged, without making it (today's API)",
           ),
         "the customer's own subscription, through the customer portal",
       ),
@@ -301,6 +319,7 @@ export const buildChangePrice = verb(runChangePrice, {
       ...(productId ? { productId } : {}),
       proration: opts.proration,
       asCustomer: isMine(opts),
+      ...(opts.preview ? { preview: true } : {}),
       output: outputOf(opts),
     };
   },
@@ -308,6 +327,7 @@ export const buildChangePrice = verb(runChangePrice, {
     'billing subs change-price <subscription-id> --price <price-id>',
     'billing subs change-price <id> --price <price-id> --mine',
     'billing subs change-price <id> --product <product-id>   # 2026-04 and later',
+    'billing subs change-price <id> --product <product-id> --proration invoice --preview',
     'billing subs change-price <id>   # on a terminal: pick the price',
   ],
 });

@@ -24,9 +24,9 @@ export const buildGet = verb(runGet, {
         .summary('show a webhook endpoint')
         .description(
           'Show a webhook endpoint. Its signing secret is left out, of --json too: ' +
-            '`webhooks create` prints it, once. Lost it? Set a new one with `webhooks update ' +
-            "<id> --secret …` (the seed's API), or have today's service make one: " +
-            '`billing api PATCH /v1/webhooks/endpoints/<id>/secret` prints it.',
+            '`webhooks create` prints it, once. Lost it? Have the service make a new one: ' +
+            "`billing webhooks rotate-secret <id>` (today's API) prints it; on the seed's API, " +
+            'set one yourself with `webhooks update <id> --secret …`.',
         )
         .argument('<id>', 'webhook endpoint id (UUID)'),
       'WEBHOOK_ENDPOINT',

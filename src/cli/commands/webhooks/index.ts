@@ -7,6 +7,7 @@ import { buildDeliveries } from './deliveries.js';
 import { buildGet } from './get.js';
 import { buildList } from './list.js';
 import { buildRedeliver } from './redeliver.js';
+import { buildRotateSecret } from './rotate-secret.js';
 import { buildUpdate } from './update.js';
 
 export function registerWebhooks(program: Command, ctx: Context): void {
@@ -26,6 +27,7 @@ export function registerWebhooks(program: Command, ctx: Context): void {
   buildCreate(webhooks, ctx);
   buildUpdate(webhooks, ctx);
   buildDelete(webhooks, ctx);
+  buildRotateSecret(webhooks, ctx);
   buildDeliveries(webhooks, ctx);
   buildRedeliver(webhooks, ctx);
 }

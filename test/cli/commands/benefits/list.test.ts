@@ -83,3 +83,24 @@ describe('benefits list: options + answers -> output', () => {
     );
   });
 });
+
+describe('benefits list: a type the generation in use does not have', () => {
+  it.each([
+    [
+      { BILLING_API_VERSION: '2026-10' },
+      'ads',
+      'billing: --type ads: not a benefit type of API version 2026-10\n' +
+        'Its types: custom, discord, github_repository, downloadables, license_keys, meter_credit, feature_flag, slack_shared_channel\n',
+    ],
+    [
+      {},
+      'meter_credit',
+      "billing: --type meter_credit: not a benefit type of the service's API generation\n" +
+        'Its types: custom, ads, discord, github_repository, downloadables, license_keys\n',
+    ],
+  ] as const)('%j --type %s: exit 2, nothing sent', async (env, type, stderr) => {
+    expect(
+      await execute(runList, { filters: { type: [type] }, page: first, output: {} }, { env }),
+    ).toEqual({ code: 2, stdout: '', stderr });
+  });
+});

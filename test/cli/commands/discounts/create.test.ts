@@ -3,7 +3,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildCreate, runCreate } from '../../../../src/cli/commands/discounts/create.js';
-import { answered, ID, ID2, ORG, parse } from '../verb.js';
+import { answered, execute, ID, ID2, ORG, parse } from '../verb.js';
 import { LAUNCH, LAUNCH_CARD } from './fixtures.js';
 
 describe('discounts create: argv -> options', () => {
@@ -78,6 +78,17 @@ describe('discounts create: argv -> options', () => {
         type: 'percentage',
         basis_points: 10000,
         metadata: { campaign: 'x' },
+        duration: 'once',
+      },
+    ],
+    [
+      ['--name', 'Once each', '--amount', '5', '--max-per-customer', '1'],
+      {
+        name: 'Once each',
+        type: 'fixed',
+        amount: 500,
+        currency: 'usd',
+        max_redemptions_per_customer: 1,
         duration: 'once',
       },
     ],
@@ -158,6 +169,10 @@ describe('discounts create: argv -> options', () => {
     ],
     [['--name', 'X', '--percent', '5', '--product', 'pro'], '--product: "pro" is not a UUID'],
     [
+      ['--name', 'X', '--percent', '5', '--max-per-customer', 'once'],
+      '--max-per-customer: "once" is not an integer',
+    ],
+    [
       ['--name', 'X', '--percent', '5', '--duration', 'weekly'],
       "option '--duration <duration>' argument 'weekly' is invalid. Allowed choices are once, forever, repeating.",
     ],
@@ -204,6 +219,34 @@ describe('discounts create: options + answers -> output', () => {
       tty: true,
     });
     expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Discount ${ID} created (code LAUNCH10).\n`);
+  });
+
+  it("today's API (2026-10): the limit per customer is sent, and the card shows it", async () => {
+    const sent = { ...withOrg, max_redemptions_per_customer: 2 };
+    const answer = { ...LAUNCH, amounts: { usd: 1000 }, max_redemptions_per_customer: 2 };
+    const r = await answered(runCreate, { body: sent, output: {} }, call, 201, answer, {
+      env: { BILLING_API_VERSION: '2026-10' },
+    });
+    expect(r.seen.body).toEqual(sent);
+    expect(r.stdout).toContain('max_redemptions_per_customer\t2\n');
+  });
+
+  it("the seed's generation: --max-per-customer is a usage error, nothing sent", async () => {
+    const sent = { ...withOrg, max_redemptions_per_customer: 2 };
+    // Nothing scripted: a request would be answered 501.
+    const r = await execute(
+      runCreate,
+      { body: sent, output: {} },
+      {
+        env: { BILLING_API_VERSION: 'none' },
+      },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: --max-per-customer needs today's API (2026-04 or later): set api_version, or pass --api-version 2026-10\n",
+    });
   });
 
   it("422: the service's reason, exit 2", async () => {

@@ -2,7 +2,7 @@
 // the PATCH sent, `none` as null.
 import { describe, expect, it } from 'vitest';
 import { buildUpdate, runUpdate } from '../../../../src/cli/commands/discounts/update.js';
-import { answered, ID, ID2, NOT_FOUND, parse } from '../verb.js';
+import { answered, execute, ID, ID2, NOT_FOUND, parse } from '../verb.js';
 import { LAUNCH, LAUNCH_CARD } from './fixtures.js';
 
 describe('discounts update: argv -> options', () => {
@@ -29,6 +29,8 @@ describe('discounts update: argv -> options', () => {
     ],
     [[ID, '--product', ID2, '--product', ID], { products: [ID2, ID] }],
     [[ID, '--any-product'], { products: [] }],
+    [[ID, '--max-per-customer', '2'], { max_redemptions_per_customer: 2 }],
+    [[ID, '--max-per-customer', 'none'], { max_redemptions_per_customer: null }],
     [
       [ID, '--data', '{"metadata": {"a": "b"}, "code": "X"}', '--code', 'SPRING'],
       { metadata: { a: 'b' }, code: 'SPRING' },
@@ -45,8 +47,10 @@ describe('discounts update: argv -> options', () => {
     [
       [ID],
       'nothing to change: give --name, --amount, --percent, --months, --code, ' +
-        '--max-redemptions, --starts-at, --ends-at, --product, --any-product or --data',
+        '--max-redemptions, --max-per-customer, --starts-at, --ends-at, --product, ' +
+        '--any-product or --data',
     ],
+    [[ID, '--max-per-customer', '0'], '--max-per-customer: must be an integer at least 1, got 0'],
     [
       [ID, '--any-product', '--product', ID2],
       '--any-product and --product cannot be used together',
@@ -89,6 +93,39 @@ describe('discounts update: options + answers -> output', () => {
       stderr:
         'billing: the server rejected the request (422)\n' +
         '  amount: This field cannot be changed because the discount has already been redeemed.\n',
+    });
+  });
+
+  it("today's API: a limit per customer is sent and shown (2026-10)", async () => {
+    const body = { max_redemptions_per_customer: 1 };
+    const answer = { ...LAUNCH, amounts: { usd: 1000 }, max_redemptions_per_customer: 1 };
+    const r = await answered(runUpdate, { id: ID, body, output: {} }, call, 200, answer, {
+      env: { BILLING_API_VERSION: '2026-10' },
+    });
+    expect(r).toMatchObject({ code: 0, stderr: '', seen: { body } });
+    expect(r.stdout).toBe(
+      LAUNCH_CARD.replace(
+        'max_redemptions\t100\n',
+        'max_redemptions\t100\nmax_redemptions_per_customer\t1\n',
+      ),
+    );
+  });
+
+  it("the seed's generation has no limit per customer: a usage error, nothing sent", async () => {
+    const body = { max_redemptions_per_customer: 1 };
+    // Nothing scripted: a request would be answered 501.
+    const r = await execute(
+      runUpdate,
+      { id: ID, body, output: {} },
+      {
+        env: { BILLING_API_VERSION: 'none' },
+      },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: --max-per-customer needs today's API (2026-04 or later): set api_version, or pass --api-version 2026-10\n",
     });
   });
 

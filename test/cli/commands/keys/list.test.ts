@@ -22,6 +22,10 @@ describe('keys list: argv -> options', () => {
     ],
     [['--mine', '--json'], { mine: true, filters: {}, page: first, output: { json: true } }],
     [
+      ['--status', 'revoked', '--status', 'disabled'],
+      { mine: false, filters: { status: ['revoked', 'disabled'] }, page: first, output: {} },
+    ],
+    [
       ['--all', '-o', 'tsv', '--fields', 'id,display_key,customer.email'],
       {
         mine: false,
@@ -54,6 +58,14 @@ describe('keys list: argv -> options', () => {
     [['--mine', '--benefit', 'b1'], 'billing: --benefit: "b1" is not a UUID\n'],
     [['--org', ORG, '--org', 'acme'], 'billing: --org: "acme" is not a UUID\n'],
     [['--limit', 'all'], 'billing: --limit: "all" is not an integer\n'],
+    [
+      ['--mine', '--status', 'revoked'],
+      "billing: --status: the customer portal's keys have no such filter\n",
+    ],
+    [
+      ['--status', 'lost'],
+      "billing: option '--status <status>' argument 'lost' is invalid. Allowed choices are granted, revoked, disabled.\n",
+    ],
   ])('%j -> usage error, nothing runs', async (argv, stderr) => {
     expect(await parse(buildList, 'list', argv, { noun: 'keys' })).toEqual({ code: 2, stderr });
   });
@@ -132,6 +144,34 @@ describe('keys list: options + answers -> output', () => {
       stdout: HEADER + ROW,
       stderr: '',
       authorization: `Bearer ${CUSTOMER_TOKEN}`,
+    });
+  });
+
+  it("--status on today's API: sent as the service's filter, repeated", async () => {
+    const r = await list(
+      { mine: false, filters: { status: ['revoked', 'disabled'] }, page: first, output: {} },
+      '/v1/license-keys/?status=revoked&status=disabled&page=1&limit=30',
+      200,
+      page([KEY]),
+      { BILLING_API_VERSION: '2026-10' },
+    );
+    expect(r).toMatchObject({ code: 0, stdout: HEADER + ROW, stderr: '' });
+  });
+
+  it("--status on the seed's API: exit 2, nothing sent", async () => {
+    expect(
+      await execute(runList, {
+        mine: false,
+        filters: { status: ['revoked'] },
+        page: first,
+        output: {},
+      }),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: --status needs today's API (2026-04 or later): the service's API generation has no such filter\n" +
+        'Set api_version, or pass --api-version 2026-10.\n',
     });
   });
 

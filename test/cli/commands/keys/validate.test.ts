@@ -257,3 +257,35 @@ describe('keys validate --activation: which is not found', () => {
     });
   });
 });
+
+// Today's API (2026-10): the seller's door, with the token; a key that is revoked or expired is a
+// 404 with these words, checked before the activation (license_key/service.py `validate` at
+// c6c3645e): a state (exit 7), not a key or activation not found.
+describe("keys validate on today's API: a key it will not validate", () => {
+  const TODAY = { env: { BILLING_API_VERSION: '2026-10' } };
+  const sellerPost = { method: 'POST', path: '/v1/license-keys/validate' };
+  it.each([
+    [
+      'License key is no longer active.',
+      'billing: the license key is revoked or disabled\n' +
+        'The seller can grant it again: billing keys update <key-id> --status granted\n',
+    ],
+    [
+      'License key has expired.',
+      'billing: the license key has expired\n' +
+        'The seller can extend it: billing keys update <key-id> --expires-at <date-time>\n',
+    ],
+  ])('%s', async (detail, stderr) => {
+    const r = await answered(
+      runValidate,
+      { key: KEY, org: ORG, activationId: ID2, output: {} },
+      sellerPost,
+      404,
+      { error: 'ResourceNotFound', detail },
+      TODAY,
+    );
+    expect(r).toMatchObject({ code: 7, stdout: '', stderr });
+    expect(r.seen.authorization).toMatch(/^Bearer /);
+    expect(r.seen.body).toEqual({ key: KEY, organization_id: ORG, activation_id: ID2 });
+  });
+});

@@ -20,13 +20,13 @@ const DEFAULT_SCOPES = (
   'openid email organizations:read organizations:write checkouts:read checkouts:write ' +
   'products:read products:write benefits:read benefits:write discounts:read discounts:write ' +
   'customers:read customers:write subscriptions:read subscriptions:write orders:read ' +
-  'license_keys:read license_keys:write webhooks:read webhooks:write customer_portal:read ' +
-  'customer_portal:write customer_sessions:write'
+  'refunds:read refunds:write license_keys:read license_keys:write webhooks:read ' +
+  'webhooks:write customer_portal:read customer_portal:write customer_sessions:write'
 ).split(' ');
 const READ_ONLY_SCOPES = (
   'openid email organizations:read checkouts:read products:read benefits:read discounts:read ' +
-  'customers:read subscriptions:read orders:read license_keys:read webhooks:read ' +
-  'customer_portal:read'
+  'customers:read subscriptions:read orders:read refunds:read license_keys:read ' +
+  'webhooks:read customer_portal:read'
 ).split(' ');
 
 describe('login: argv -> options', () => {

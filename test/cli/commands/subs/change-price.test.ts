@@ -507,3 +507,182 @@ describe('subs change-price: options + answers -> output', () => {
     [401, { error: 'invalid_token' }, 4, TOKEN_REJECTED],
   ])('a %i: exit code and message', refused(runChangePrice, seller, SEEN));
 });
+
+// --preview (today's API): the subscription read, then the private change-preview route the
+// real service keeps out of its description (its body checked against the description's
+// SubscriptionChangePreview by the recorder); nothing is PATCHed.
+describe('subs change-price --preview', () => {
+  const TODAY = { BILLING_API_VERSION: '2026-10' };
+  const PRODUCT = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
+  const SUBSCRIPTION = {
+    id: ID,
+    currency: 'usd',
+    current_period_end: '2026-12-05T16:17:25.208Z',
+    product: { id: ID2, name: 'Basic', organization_id: ORG },
+  };
+  const PREVIEW = {
+    base_amount: 0,
+    metered_amount: 0,
+    proration_amount: 1441,
+    prorations: [
+      { label: 'Remaining time on Basic — From Nov 26, 2026 to Dec 5, 2026', amount: -1411 },
+      { label: 'Pro \u001b[31m— From Nov 26, 2026 to Dec 5, 2026', amount: 2852 },
+    ],
+    subtotal_amount: 1441,
+    discount_amount: 0,
+    net_amount: 1441,
+    tax_amount: 0,
+    total_amount: 1441,
+    applied_balance_amount: 0,
+    due_amount: 1441,
+  };
+  const script = () => {
+    rec.answers[`GET /v1/subscriptions/${ID}`] = { body: SUBSCRIPTION };
+    rec.answers[`POST /v1/subscriptions/${ID}/change-preview`] = { body: PREVIEW };
+  };
+
+  it('prints each line and the totals (TSV when piped), and changes nothing', async () => {
+    script();
+    const r = await rec.run(
+      ['subs', 'change-price', ID, '--product', PRODUCT, '--proration', 'invoice', '--preview'],
+      TODAY,
+    );
+    expect(r).toEqual({
+      code: 0,
+      stderr: '',
+      stdout:
+        'LINE\tAMOUNT\n' +
+        'Remaining time on Basic — From Nov 26, 2026 to Dec 5, 2026\t-1411\n' +
+        'Pro \\x1b[31m— From Nov 26, 2026 to Dec 5, 2026\t2852\n' +
+        'Subtotal\t1441\nDiscount\t0\nTax\t0\nTotal\t1441\n',
+    });
+    expect(rec.sent.map((x) => [x.method, x.path, x.body, x.version])).toEqual([
+      ['GET', `/v1/subscriptions/${ID}`, undefined, '2026-10'],
+      [
+        'POST',
+        `/v1/subscriptions/${ID}/change-preview`,
+        { product_id: PRODUCT, proration_behavior: 'invoice' },
+        '2026-10',
+      ],
+    ]);
+  });
+
+  it('--json: the preview as the service answers it', async () => {
+    script();
+    const r = await rec.run(
+      ['subs', 'change-price', ID, '--product', PRODUCT, '--preview', '--json'],
+      TODAY,
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(PREVIEW);
+    expect(rec.sent.at(-1)).toMatchObject({ body: { product_id: PRODUCT } });
+  });
+
+  it('--mine: the portal preview, with the customer token', async () => {
+    rec.answers[`GET /v1/customer-portal/subscriptions/${ID}`] = { body: SUBSCRIPTION };
+    rec.answers[`POST /v1/customer-portal/subscriptions/${ID}/change-preview`] = { body: PREVIEW };
+    const r = await rec.run(
+      ['subs', 'change-price', ID, '--product', PRODUCT, '--mine', '--preview', '--json'],
+      { ...TODAY, BILLING_CUSTOMER_TOKEN: CUSTOMER },
+    );
+    expect(r.code).toBe(0);
+    expect(rec.sent.map((x) => [x.method, x.path, x.body, x.authorization])).toEqual([
+      ['GET', `/v1/customer-portal/subscriptions/${ID}`, undefined, `Bearer ${CUSTOMER}`],
+      [
+        'POST',
+        `/v1/customer-portal/subscriptions/${ID}/change-preview`,
+        { product_id: PRODUCT },
+        `Bearer ${CUSTOMER}`,
+      ],
+    ]);
+  });
+
+  it("a refusal of the move is the PATCH's: said in the service's words", async () => {
+    rec.answers[`GET /v1/subscriptions/${ID}`] = { body: SUBSCRIPTION };
+    rec.answers[`POST /v1/subscriptions/${ID}/change-preview`] = {
+      status: 422,
+      body: {
+        error: 'RequestValidationError',
+        detail: [
+          {
+            type: 'value_error',
+            loc: ['body', 'product_id'],
+            msg: 'Product has legacy recurring prices.',
+            input: PRODUCT,
+          },
+        ],
+      },
+    };
+    const r = await rec.run(['subs', 'change-price', ID, '--product', PRODUCT, '--preview'], TODAY);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        '  product_id: Product has legacy recurring prices.\n',
+    });
+    expect(rec.sent.map((x) => x.method)).toEqual(['GET', 'POST']);
+  });
+
+  it('on the seed generation: a usage error, nothing sent', async () => {
+    const r = await rec.run(['subs', 'change-price', ID, '--product', PRODUCT, '--preview'], {
+      BILLING_API_VERSION: 'none',
+    });
+    expect({ ...r, sent: rec.sent }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: --preview needs today's API (2026-04 or later): this service's generation has " +
+        'no preview\n' +
+        `billing --api-version 2026-10 subs change-price ${ID} --product <id> --preview\n`,
+      sent: [],
+    });
+  });
+
+  it('argv -> options: --preview', async () => {
+    expect(
+      await parse(buildChangePrice, 'change-price', [ID, '--product', PRODUCT, '--preview'], {
+        noun: 'subs',
+      }),
+    ).toEqual({
+      options: {
+        id: ID,
+        productId: PRODUCT,
+        proration: undefined,
+        asCustomer: false,
+        preview: true,
+        output: {},
+      },
+      code: 0,
+      stderr: '',
+    });
+  });
+
+  it("on a terminal: a table, then when it would be charged (the organization's behavior)", async () => {
+    const r = await execute(
+      runChangePrice,
+      { id: ID, productId: PRODUCT, asCustomer: false, preview: true, output: {} },
+      {
+        tty: true,
+        env: TODAY,
+        http: (pool) => {
+          pool.intercept({ path: `/v1/subscriptions/${ID}` }).reply(200, SUBSCRIPTION, json);
+          pool
+            .intercept({ path: `/v1/subscriptions/${ID}/change-preview`, method: 'POST' })
+            .reply(200, PREVIEW, json);
+          pool
+            .intercept({ path: `/v1/organizations/${ORG}` })
+            .reply(200, { id: ORG, proration_behavior: 'prorate' }, json);
+        },
+      },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const out = stripVTControlCharacters(r.stdout);
+    expect(out).toContain('Pro \\x1b[31m— From Nov 26, 2026 to Dec 5, 2026');
+    expect(out).toMatch(/Total\s+\$14\.41 USD/);
+    expect(stripVTControlCharacters(r.stderr)).toBe(
+      `✓ Moving subscription ${ID} would add $14.41 USD to the next invoice (2026-12-05). ` +
+        'Nothing was changed.\n',
+    );
+  });
+});

@@ -140,6 +140,6 @@ describe('webhooks get --help', () => {
     const r = await run(['webhooks', 'get', '--help'], { env: {} });
     const help = r.stdout.replace(/\s+/g, ' ');
     expect(help).toContain('Its signing secret is left out, of --json too');
-    expect(help).toContain('billing api PATCH /v1/webhooks/endpoints/<id>/secret');
+    expect(help).toContain("`billing webhooks rotate-secret <id>` (today's API) prints it");
   });
 });

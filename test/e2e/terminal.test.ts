@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/server/faults.js';
 import { type RunningService, start } from '../../src/server/index.js';
 import { spawnTerminal, type Terminal } from '../helpers/pty.js';
-import { BIN, configDirWithFileStorage, tempDir } from './cli.js';
+import { BIN, configDirWithFileStorage, spawnBin, tempDir } from './cli.js';
 
 // Each command below waits on something that takes minutes or never ends (a pasted address, the
 // browser, a 30 s Retry-After, 400 ms pages of a long list, a question, the pager): only the
@@ -162,7 +162,11 @@ describe('a destructive command asks on a terminal', () => {
 });
 
 describe('the price picker of subs change-price', () => {
-  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token });
+  // The seed's generation moves a subscription to a price (today's to a product: below).
+  const env = () => ({
+    BILLING_TOKEN: svc.demo!.personal_access_token,
+    BILLING_API_VERSION: 'none',
+  });
   const activeSubscription = () =>
     svc.store.get<{ id: string; price_id: string }>(
       "SELECT id, price_id FROM subscriptions WHERE status = 'active' AND organization_id = ? ORDER BY id DESC",
@@ -214,6 +218,43 @@ describe('the price picker of subs change-price', () => {
     const r = await interrupt(t, /Which one\? \[1-\d+\] $/);
     expect(r.code).toBe(130);
     expect(priceOf(sub.id)).toBe(before);
+  });
+});
+
+describe("the product picker of subs change-price (today's generation)", () => {
+  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token });
+  it('offers the products a subscription can move to (none with legacy prices); the number typed is the product it moves to', async () => {
+    const sub = svc.store.get<{ id: string; product_id: string }>(
+      "SELECT id, product_id FROM subscriptions WHERE status = 'active' AND organization_id = ? ORDER BY id",
+      svc.demo!.organization_id,
+    )!;
+    // The demo's recurring products keep a price per interval, as the real migration left them
+    // (legacy prices): today's service moves no subscription to them. A product of today's form:
+    const made = await spawnBin(
+      ['products', 'create', '--name', 'Acme Solo', '--price', '29/month', '--json'],
+      {
+        HOME: tempDir('billing-home-'),
+        BILLING_BASE_URL: svc.url,
+        BILLING_CONFIG_DIR: configDirWithFileStorage(),
+        ...env(),
+      },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const solo = JSON.parse(made.stdout).id as string;
+    const t = terminal(['subs', 'change-price', sub.id], env());
+    await t.waitFor(/Which one\? \[1-\d+\] $/);
+    const screen = stripVTControlCharacters(t.output);
+    expect(screen).toMatch(/to which recurring product\?/);
+    expect(screen).toMatch(new RegExp(`\\d+\\) Acme Solo: \\$29\\.00 USD/month {2}${solo}`));
+    expect(screen).not.toMatch(/Acme (Pro|Team):/);
+    const choice = screen.match(/(\d+)\) Acme Solo/)![1]!;
+    t.write(`${choice}\r`);
+    expect((await t.exited).code).toBe(0);
+    const after = svc.store.get<{ product_id: string }>(
+      'SELECT product_id FROM subscriptions WHERE id = ?',
+      sub.id,
+    )!;
+    expect(after.product_id).toBe(solo);
   });
 });
 

@@ -48,7 +48,13 @@ export interface Setup {
 function environment(setup: Setup, stdout: Capture, stderr: Capture): Environment {
   return {
     io: { stdout, stderr, stdin: stdinOf(setup.stdin ?? [], { end: true, tty: setup.tty }) },
-    env: { BILLING_BASE_URL: BASE, BILLING_TOKEN: TOKEN, ...setup.env },
+    // The seed's generation unless a test asks for today's (BILLING_API_VERSION).
+    env: {
+      BILLING_BASE_URL: BASE,
+      BILLING_TOKEN: TOKEN,
+      BILLING_API_VERSION: 'none',
+      ...setup.env,
+    },
     configDir: setup.configDir ?? tempConfigDir(),
     now: setup.now ?? (() => new Date('2026-11-23T12:00:00Z')),
     openBrowser: setup.openBrowser ?? (async () => {}),

@@ -3,7 +3,7 @@
 import type { CheckoutCreate } from '../../../api/checkouts.js';
 import { ApiError, UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
-import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
+import { checkMetadataObject, collect, dataObject, metadata, uuid, webUrl } from '../../input.js';
 import { safeText } from '../../io/safe.js';
 import { discountId, discountRef } from '../discounts/ref.js';
 import { columnNotes, done, outputOf, withOutput } from '../shared.js';
@@ -71,19 +71,6 @@ async function asProduct(
   }
   ctx.io.stderr.write(`${id} is the product ${name}: selling its one price, ${onSale[0]!.id}\n`);
   return { ...rest, product_price_id: onSale[0]!.id };
-}
-
-/** An http(s) URL, as the service takes success_url. */
-function webUrl(flag: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag}: "${value}" is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`${flag}: "${value}" is not an http or https URL`);
-  return value;
 }
 
 /** --data's pairs with the flag's pairs over them, checked as one object (spec §8). */

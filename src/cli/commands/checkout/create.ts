@@ -34,8 +34,19 @@ export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void
       return checkouts.create(client, again as unknown as CheckoutCreate);
     });
   await printOne(ctx, opts.output, CHECKOUT_CARD, created);
-  await done(ctx, `Checkout ${String(created.id)} created; it is open for an hour.`);
+  await done(ctx, `Checkout ${String(created.id)} created${openFor(created)}.`);
   if (opts.open && typeof created.url === 'string') await showPage(ctx, created.url, false);
+}
+
+/**
+ * How long the session stays open, read from its own dates: an hour on the seed's generation,
+ * 24 hours on today's (CHECKOUT_TTL_SECONDS, config.py at c6c3645e).
+ */
+function openFor(session: Record<string, unknown>): string {
+  const ms = Date.parse(String(session.expires_at)) - Date.parse(String(session.created_at));
+  if (!(ms > 0)) return '';
+  const hours = Math.round(ms / 3_600_000);
+  return hours <= 1 ? '; it is open for an hour' : `; it is open for ${hours} hours`;
 }
 
 /** The refusal of a --price the service does not know as a price (seed: 422, today: 404). */
@@ -93,7 +104,8 @@ export const buildCreate = verb(runCreate, {
             'page where the buyer pays (on the local service: a sandbox page, no card charged). ' +
             "Today's API (2026-04 and later) sells products: there --price sells the product " +
             'of that price. ' +
-            'The session is open for an hour. Flags override the same fields of --data. ' +
+            "The session is open for an hour (24 hours on today's API). Flags override the same " +
+            'fields of --data. ' +
             '--metadata is copied to the order and subscription, --customer-metadata to the ' +
             'customer; key=value is a string, key:=42 or key:=true is typed. success_url may ' +
             'contain {CHECKOUT_ID}, replaced by the session id when the buyer is sent there.',

@@ -1,5 +1,6 @@
 // billing checkout create: argv -> options (or the exact usage error, nothing sent), and
 // options + answers -> output, the page opened in the browser or its address printed.
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   buildCreate,
@@ -160,10 +161,17 @@ describe('checkout create: options + answers -> output', () => {
   const base: CreateOptions = { body: { product_price_id: ID }, open: false, output: {} };
   const create = (
     opts: CreateOptions,
-    setup: { status?: number; body?: object; env?: Record<string, string>; opened?: string[] } = {},
+    setup: {
+      status?: number;
+      body?: object;
+      env?: Record<string, string>;
+      opened?: string[];
+      tty?: boolean;
+    } = {},
   ) =>
     execute(runCreate, opts, {
       env: setup.env,
+      tty: setup.tty,
       openBrowser: async (url) => {
         if (!setup.opened) throw new Error('no browser in this test');
         setup.opened.push(url);
@@ -185,6 +193,23 @@ describe('checkout create: options + answers -> output', () => {
       stdout: `${JSON.stringify(CREATED, null, 2)}\n`,
       stderr: '',
     });
+  });
+
+  it('on a terminal it says how long the session is open, from its own dates', async () => {
+    // The seed's sessions last an hour; today's 24 hours (CHECKOUT_TTL_SECONDS, config.py at
+    // c6c3645e): the answer's created_at and expires_at say which.
+    const at = { created_at: '2026-11-23T12:00:00Z' };
+    for (const [expires, said] of [
+      ['2026-11-23T13:00:00Z', 'it is open for an hour'],
+      ['2026-11-24T12:00:00Z', 'it is open for 24 hours'],
+    ]) {
+      const r = await create(base, {
+        tty: true,
+        body: { ...CREATED, ...at, expires_at: expires },
+      });
+      expect(r.code).toBe(0);
+      expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Checkout ${ID} created; ${said}.\n`);
+    }
   });
 
   it('--open opens the url with a display, and only prints it without one', async () => {

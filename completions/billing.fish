@@ -77,7 +77,7 @@ complete -c billing -n '__billing_at '\''checkout'\''' -l no-pager -d 'print str
 complete -c billing -n '__billing_at '\''checkout'\''' -l connect-timeout -r -d 'give up connecting after this long (default: 10)'
 complete -c billing -n '__billing_at '\''checkout'\''' -l request-timeout -r -d 'give up on an answer after this long (default: 30)'
 complete -c billing -n '__billing_at '\''checkout create'\''' -l price -r -d 'the price to sell (or --product, or --data names it)'
-complete -c billing -n '__billing_at '\''checkout create'\''' -l product -r -d 'the product to sell (today'\''s API sells products)'
+complete -c billing -n '__billing_at '\''checkout create'\''' -l product -r -d 'the product to sell, by id or exact name (repeatable on tod…'
 complete -c billing -n '__billing_at '\''checkout create'\''' -l email -r -d 'the buyer'\''s email, filled in on the page'
 complete -c billing -n '__billing_at '\''checkout create'\''' -l name -r -d 'the buyer'\''s name, filled in on the page'
 complete -c billing -n '__billing_at '\''checkout create'\''' -l discount -r -d 'apply this discount (its id or code); the buyer cannot chan…'

@@ -73,7 +73,7 @@ export const buildCreate = verb(runCreate, {
         .option('--price <id>', 'the price to sell (or --product, or --data names it)')
         .option(
           '--product <id|name>',
-          "the product to sell, by id or exact name (repeatable on today's API: the buyer's choice)",
+          "the product to sell, by id or exact name (repeatable on today's API: the session offers each, the first selected)",
           collect,
         )
         .option('--email <email>', "the buyer's email, filled in on the page")

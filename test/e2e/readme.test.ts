@@ -18,6 +18,34 @@ import { type RunningService, start } from '../../src/server/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * npm as this machine has it set up, for the blocks that install a package: its certificates,
+ * proxy, registry and cache (the tarballs `npm ci` fetched; prefer-offline then asks the registry
+ * only for what the cache lacks). Never npm's own npm_config_* of this run (its prefix is this
+ * checkout: an install would land in it).
+ */
+function npmAsSetUp(): Record<string, string> {
+  const names = [
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'HTTPS_PROXY',
+    'HTTP_PROXY',
+    'NO_PROXY',
+    'https_proxy',
+    'http_proxy',
+    'no_proxy',
+    'npm_config_registry',
+    'npm_config_cafile',
+  ];
+  const env: Record<string, string> = {
+    npm_config_cache: join(process.env.HOME ?? tmpdir(), '.npm'),
+    npm_config_prefer_offline: 'true',
+  };
+  for (const name of names) if (process.env[name]) env[name] = process.env[name];
+  return env;
+}
+
 function testedBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh test\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
@@ -58,19 +86,23 @@ describe('README', () => {
     const installs = blocks
       .filter((b) => b.includes('@polar-sh/sdk'))
       .map((b) => b.match(/^node -e .*\n?.*npm install .*$/m)?.[0]);
-    expect(installs.length).toBe(2);
+    // The webhook handler's SDK, and both generations' in "Your own code against the sandbox".
+    expect(installs.length).toBe(3);
     for (const line of installs) {
       expect(line, 'an install line before the import').toBeDefined();
+      // What the line itself imports to decide whether to install must resolve after it.
+      const spec = line?.match(/import\('([^']+)'\)/)?.[1];
+      expect(spec).toMatch(/^@polar-sh\/sdk/);
       const dir = mkdtempSync(join(tmpdir(), 'billing-readme-install-'));
       await promisify(execFile)(
         'bash',
-        ['-c', `set -euo pipefail\n${line}\nnode -e "import('@polar-sh/sdk/webhooks/index.js')"`],
+        ['-c', `set -euo pipefail\n${line}\nnode -e "import('${spec}')"`],
         {
           cwd: dir,
           env: {
             PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
             HOME: process.env.HOME,
-            npm_config_prefer_offline: 'true',
+            ...npmAsSetUp(),
           },
         },
       );
@@ -102,6 +134,7 @@ describe('README', () => {
         BILLING_CONFIG_DIR: join(home, 'config'),
         BILLING_BASE_URL: svc.url,
         DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+        ...npmAsSetUp(),
       },
       maxBuffer: 64 * 1024 * 1024,
     }).catch((err: { code: number; stdout: string; stderr: string }) => {
@@ -115,7 +148,8 @@ describe('README', () => {
     expect(result.stdout).toContain('Acme Pro');
     // billing listen -o ndjson printed the event trigger made.
     expect(result.stdout).toMatch(/^order\.created [0-9a-f-]{36}$/m);
-    // The official SDK's example listed orders from the local service.
+    // Both SDKs' examples listed orders from the local service: today's with the order's status.
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36} paid \d+ \S+@\S+$/m);
     expect(result.stdout).toMatch(/^[0-9a-f-]{36} \d+ \S+@\S+$/m);
     // The webhook handler verified its delivery with the SDK, and the service recorded it.
     expect(result.stdout).toContain('organization.updated Acme Webhooks\n');

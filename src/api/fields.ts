@@ -419,6 +419,29 @@ const REFUND: FieldTree = {
   dispute: FREE,
 };
 
+/** A checkout link (today's API only: the 2026-10 description's CheckoutLink). */
+const CHECKOUT_LINK: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'trial_interval',
+    'trial_interval_count',
+    'payment_processor',
+    'client_secret',
+    'success_url',
+    'return_url',
+    'label',
+    'allow_discount_codes',
+    'require_billing_address',
+    'discount_id',
+    'seats',
+    'organization_id',
+    'url',
+  ),
+  metadata: FREE,
+  products: PRODUCT,
+  discount: DISCOUNT,
+};
+
 /** What `billing trigger` made or changed, by name. */
 export const TRIGGERED: FieldTree = leaves(
   'event',
@@ -437,6 +460,7 @@ export const FIELD_TREES = {
   ACTIVATION,
   BENEFIT,
   CHECKOUT,
+  CHECKOUT_LINK,
   CLOCK,
   CUSTOMER,
   DISCOUNT,

@@ -159,5 +159,7 @@ describe('README', () => {
     expect(result.stdout).toMatch(
       /^303 https:\/\/shop\.example\/thanks\?checkout_id=[0-9a-f-]{36}$/m,
     );
+    // A link to put on your site: its URL redirects to a fresh session's hosted page.
+    expect(result.stdout).toMatch(/^307 http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+$/m);
   }, 120_000);
 });

@@ -290,3 +290,52 @@ describe('the pager', () => {
     }
   });
 });
+
+describe('links delete at 2026-10 (a checkout link)', () => {
+  const env = () => ({
+    BILLING_TOKEN: svc.demo!.personal_access_token,
+    BILLING_API_VERSION: '2026-10',
+  });
+  /** A new link of the demo's first product, made through the API at 2026-10: its id. */
+  async function newLink(label: string): Promise<string> {
+    const headers = {
+      authorization: `Bearer ${svc.demo!.personal_access_token}`,
+      'polar-version': '2026-10',
+      'content-type': 'application/json',
+    };
+    const products = await fetch(`${svc.url}/v1/products/?limit=1`, { headers }).then((r) =>
+      r.json(),
+    );
+    const res = await fetch(`${svc.url}/v1/checkout-links/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        payment_processor: 'stripe',
+        products: [(products as { items: { id: string }[] }).items[0]!.id],
+        label,
+      }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+  const exists = (id: string) =>
+    svc.store.get('SELECT id FROM checkout_links WHERE id = ? AND deleted_at IS NULL', id) !==
+    undefined;
+
+  it('asks, naming the link by its label; Enter (no) keeps it, y deletes it', async () => {
+    const id = await newLink('Pricing page');
+    const question = `? Delete checkout link "Pricing page" (${id})? Its URL stops working wherever it was shared; this cannot be undone. [y/N] `;
+    const no = terminal(['links', 'delete', id], env());
+    await no.waitFor(/\[y\/N\] $/);
+    expect(stripVTControlCharacters(no.output)).toContain(question);
+    no.write('\r');
+    expect((await no.exited).code).toBe(2);
+    expect(exists(id)).toBe(true);
+    const yes = terminal(['links', 'delete', id], env());
+    await yes.waitFor(/\[y\/N\] $/);
+    yes.write('y\r');
+    expect((await yes.exited).code).toBe(0);
+    expect(stripVTControlCharacters(yes.output)).toContain(`✓ Checkout link ${id} deleted.`);
+    expect(exists(id)).toBe(false);
+  });
+});

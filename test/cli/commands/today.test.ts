@@ -303,3 +303,73 @@ describe('subscriptions, organizations, orders and benefits on today’s API', (
     });
   });
 });
+
+describe('checkout links on today’s API', () => {
+  it('create: CheckoutLinkCreateProducts, with the payment processor it requires', async () => {
+    expect(
+      await sent([
+        'links',
+        'create',
+        '--product',
+        ID,
+        '--trial',
+        '1mo',
+        '--require-billing-address',
+        '--return-url',
+        'https://shop.example/',
+      ]),
+    ).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout-links/',
+      body: {
+        payment_processor: 'stripe',
+        products: [ID],
+        trial_interval: 'month',
+        trial_interval_count: 1,
+        require_billing_address: true,
+        return_url: 'https://shop.example/',
+      },
+    });
+  });
+
+  it('update: CheckoutLinkUpdate, nulls to clear', async () => {
+    expect(
+      await sent([
+        'links',
+        'update',
+        ID,
+        '--product',
+        ID2,
+        '--success-url',
+        'none',
+        '--trial',
+        'none',
+      ]),
+    ).toMatchObject({
+      method: 'PATCH',
+      path: `/v1/checkout-links/${ID}`,
+      body: {
+        products: [ID2],
+        success_url: null,
+        trial_interval: null,
+        trial_interval_count: null,
+      },
+    });
+  });
+
+  it('list and delete', async () => {
+    expect(await sent(['links', 'list', '--product', ID, '--sort', 'label'])).toMatchObject({
+      path: '/v1/checkout-links/',
+      query: [
+        ['product_id', ID],
+        ['sorting', 'label'],
+        ['page', '1'],
+        ['limit', '30'],
+      ],
+    });
+    expect(await sent(['links', 'delete', ID, '--yes'])).toMatchObject({
+      method: 'DELETE',
+      path: `/v1/checkout-links/${ID}`,
+    });
+  });
+});

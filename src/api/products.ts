@@ -18,6 +18,8 @@ import { segment } from './url.js';
 type Many<T> = T | readonly T[];
 
 export interface ProductFilters {
+  /** Only these products (today's generation). */
+  id?: Many<string>;
   organization_id?: Many<string>;
   /** Case-insensitive substring of the name. */
   query?: string;
@@ -76,6 +78,7 @@ export function list(
   const sorting = checkSorting(client, filters.sorting, SORTS.products);
   const query = client.today
     ? ({
+        id: filters.id,
         organization_id: filters.organization_id,
         query: filters.query,
         is_archived: filters.is_archived,

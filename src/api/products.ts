@@ -191,6 +191,13 @@ function todayCreate(client: ApiClient, body: ProductCreate | Price): Body<'prod
   } as Body<'products:create'>;
 }
 
+const ADJECTIVES: Record<string, string> = {
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  year: 'yearly',
+};
+
 function todayUpdate(
   client: ApiClient,
   body: ProductUpdate | Price,
@@ -202,11 +209,20 @@ function todayUpdate(
   const interval = intervalOf(client, added);
   const current = product?.recurring_interval;
   if (interval !== undefined && current !== undefined && interval !== current) {
+    // The hint is the command for this very price, on a product of its own.
+    const price = added.find((p) => p.recurring_interval === interval);
+    const amount =
+      price?.amount_type === 'fixed' && typeof price.price_amount === 'number'
+        ? (price.price_amount / 100).toFixed(2).replace(/\.00$/, '')
+        : 'free';
+    const name = typeof product?.name === 'string' ? product.name : 'Acme Pro';
+    const billed = current === null ? 'sold once' : `billed every ${String(current)}`;
     throw new UsageError(
-      `this product is billed every ${String(current ?? 'once')}: a product of ` +
-        `${generationName(client)} has one billing interval, so a /${interval} price needs a ` +
-        'product of its own',
-      { hint: 'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year' },
+      `this product is ${billed}: a product of ${generationName(client)} has one billing ` +
+        `interval, so a /${interval} price needs a product of its own`,
+      {
+        hint: `e.g. billing products create --name ${JSON.stringify(`${name} (${ADJECTIVES[interval] ?? interval})`)} --price ${amount}/${interval}`,
+      },
     );
   }
   return {

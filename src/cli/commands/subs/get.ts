@@ -8,7 +8,7 @@ import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { collect, uuid, uuids } from '../../input.js';
 import { customerId, customerRef } from '../customers/ref.js';
-import { outputOf, withOutput } from '../shared.js';
+import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
@@ -111,4 +111,5 @@ export const buildGet = verb(runGet, {
     'billing subs get <subscription-id> --customer jane@example.com --json',
     'billing subs get <subscription-id> --mine',
   ],
+  notes: columnNotes('Read from either API generation', SUBSCRIPTION_CARD),
 });

@@ -55,7 +55,7 @@ _billing_flags() {
     'customers state') echo '--external-id --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers create') echo '--email --name --external-id --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers update') echo '--email --name --external-id --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers delete') echo '--external-id -y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -353,6 +353,7 @@ _billing_takes_value() {
     'customers update|--api-version'|\
     'customers update|--connect-timeout'|\
     'customers update|--request-timeout'|\
+    'customers delete|--external-id'|\
     'customers delete|--profile'|\
     'customers delete|--api-version'|\
     'customers delete|--connect-timeout'|\

@@ -70,13 +70,18 @@ function externalIdNeedsToday(client: ApiClient, body: object): void {
   }
 }
 
-/** A customer by the seller's own id (today's generation: GET /v1/customers/external/{id}). */
-export async function getExternal(client: ApiClient, externalId: string): Promise<Resource> {
+/** The seed's generation has no customer by external id: said before anything is sent. */
+export function externalLookupNeedsToday(client: ApiClient): void {
   if (!client.today) {
     throw new UsageError(
       "customers by external id need today's API (2026-04 or later): set api_version, or pass --api-version 2026-10",
     );
   }
+}
+
+/** A customer by the seller's own id (today's generation: GET /v1/customers/external/{id}). */
+export async function getExternal(client: ApiClient, externalId: string): Promise<Resource> {
+  externalLookupNeedsToday(client);
   return client.request('GET', `/v1/customers/external/${segment(externalId)}`, {
     schema: resource,
     notFound: `customer with external id ${externalId}`,
@@ -112,3 +117,11 @@ export async function update(
 }
 
 export const remove = customers.remove;
+
+/** Deletes a customer by the seller's own id (today's DELETE /v1/customers/external/{id}). */
+export async function removeExternal(client: ApiClient, externalId: string): Promise<void> {
+  externalLookupNeedsToday(client);
+  await client.request('DELETE', `/v1/customers/external/${segment(externalId)}`, {
+    notFound: `customer with external id ${externalId}`,
+  });
+}

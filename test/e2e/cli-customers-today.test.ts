@@ -171,6 +171,31 @@ describe('customers get --external-id at 2026-10', () => {
     });
   });
 
+  it('delete --external-id --yes: gone, by that id and by its own', async () => {
+    const other = await run([
+      'customers',
+      'create',
+      '--email',
+      'leaving@example.com',
+      '--external-id',
+      'crm_leaving',
+      '--json',
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    const { id } = JSON.parse(other.stdout);
+    expect(await run(['customers', 'delete', '--external-id', 'crm_leaving', '--yes'])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    const [byExternal, byId] = await Promise.all([
+      run(['customers', 'get', '--external-id', 'crm_leaving']),
+      run(['customers', 'get', id]),
+    ]);
+    expect(byExternal.code).toBe(6);
+    expect(byId.code).toBe(6);
+  });
+
   it('an external id nobody has: exit 6', async () => {
     expect(await run(['customers', 'get', '--external-id', 'nobody_0'])).toEqual({
       code: 6,

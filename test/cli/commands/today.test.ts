@@ -110,6 +110,12 @@ describe('customers on today’s API', () => {
     }
   });
 
+  it('delete --external-id: DELETE /v1/customers/external/{id}', async () => {
+    expect(
+      await sent(['customers', 'delete', '--external-id', 'user 42/a', '--yes']),
+    ).toMatchObject({ method: 'DELETE', path: '/v1/customers/external/user%2042%2Fa' });
+  });
+
   it('state: GET /v1/customers/{id}/state, or by external id', async () => {
     expect(await sent(['customers', 'state', ID])).toMatchObject({
       method: 'GET',

@@ -9,7 +9,7 @@ _billing_subcommands() {
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get refund' ;;
     'refunds') echo 'list' ;;
-    'customers') echo 'list get create update delete' ;;
+    'customers') echo 'list get state create update delete' ;;
     'products') echo 'list get create update archive' ;;
     'discounts') echo 'list get create update delete' ;;
     'benefits') echo 'list get' ;;
@@ -58,10 +58,11 @@ _billing_flags() {
     'refunds list') echo '--order --customer --subscription --org --succeeded --no-succeeded --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers get') echo '--external --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers get') echo '--external-id --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers state') echo '--external-id --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers create') echo '--email --name --external-id --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers update') echo '--email --name --external-id --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers delete') echo '--external-id -y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -379,12 +380,20 @@ _billing_takes_value() {
     'customers list|--api-version'|\
     'customers list|--connect-timeout'|\
     'customers list|--request-timeout'|\
+    'customers get|--external-id'|\
     'customers get|-o'|'customers get|--output'|\
     'customers get|--fields'|\
     'customers get|--profile'|\
     'customers get|--api-version'|\
     'customers get|--connect-timeout'|\
     'customers get|--request-timeout'|\
+    'customers state|--external-id'|\
+    'customers state|-o'|'customers state|--output'|\
+    'customers state|--fields'|\
+    'customers state|--profile'|\
+    'customers state|--api-version'|\
+    'customers state|--connect-timeout'|\
+    'customers state|--request-timeout'|\
     'customers create|--email'|\
     'customers create|--name'|\
     'customers create|--external-id'|\
@@ -406,6 +415,7 @@ _billing_takes_value() {
     'customers update|--api-version'|\
     'customers update|--connect-timeout'|\
     'customers update|--request-timeout'|\
+    'customers delete|--external-id'|\
     'customers delete|--profile'|\
     'customers delete|--api-version'|\
     'customers delete|--connect-timeout'|\
@@ -913,6 +923,9 @@ _billing_values() {
     'customers get|-o'|'customers get|--output') echo 'table tsv json ndjson' ;;
     'customers get|--profile') billing __complete profiles 2>/dev/null ;;
     'customers get|--api-version') echo '2026-04 2026-10 none' ;;
+    'customers state|-o'|'customers state|--output') echo 'table tsv json ndjson' ;;
+    'customers state|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers state|--api-version') echo '2026-04 2026-10 none' ;;
     'customers create|-o'|'customers create|--output') echo 'table tsv json ndjson' ;;
     'customers create|--profile') billing __complete profiles 2>/dev/null ;;
     'customers create|--api-version') echo '2026-04 2026-10 none' ;;

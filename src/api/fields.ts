@@ -342,6 +342,49 @@ export const LICENSE_KEY = merge(
 );
 export const ACTIVATION = merge(SEED_ACTIVATION, FIELDS.LicenseKeyActivationRead);
 
+/**
+ * A customer's state (today's API only: the 2026-10 description's CustomerState): the customer,
+ * and what it has now. Its lists' fields, as that description lists them.
+ */
+export const CUSTOMER_STATE: FieldTree = merge(FIELDS.Customer, {
+  active_subscriptions: {
+    ...STAMPS,
+    ...leaves(
+      'status',
+      'amount',
+      'currency',
+      'recurring_interval',
+      'current_period_start',
+      'current_period_end',
+      'trial_start',
+      'trial_end',
+      'cancel_at_period_end',
+      'canceled_at',
+      'started_at',
+      'ends_at',
+      'product_id',
+      'discount_id',
+      'price_id',
+    ),
+    metadata: FREE,
+    custom_field_data: FREE,
+    meters: {
+      ...STAMPS,
+      ...leaves('consumed_units', 'credited_units', 'amount', 'meter_id'),
+    },
+  },
+  granted_benefits: {
+    ...STAMPS,
+    ...leaves('granted_at', 'benefit_id', 'benefit_type'),
+    benefit_metadata: FREE,
+    properties: FREE,
+  },
+  active_meters: {
+    ...STAMPS,
+    ...leaves('meter_id', 'consumed_units', 'credited_units', 'balance'),
+  },
+});
+
 /** Why `path` is not a field of `tree`, or undefined when it is. List indexes may appear anywhere. */
 export function unknownField(
   tree: FieldTree,
@@ -463,6 +506,7 @@ export const FIELD_TREES = {
   CHECKOUT_LINK,
   CLOCK,
   CUSTOMER,
+  CUSTOMER_STATE,
   DISCOUNT,
   LICENSE_KEY,
   ORDER,

@@ -73,6 +73,8 @@ describe('README', () => {
       '/v1/webhooks/endpoints',
       'checkout create',
       'api_version',
+      'customers state',
+      'change-price "$SUB" --product "$MAX" --preview',
     ]) {
       expect(blocks).toContain(command);
     }
@@ -154,6 +156,12 @@ describe('README', () => {
     // The webhook handler verified its delivery with the SDK, and the service recorded it.
     expect(result.stdout).toContain('organization.updated Acme Webhooks\n');
     expect(result.stdout).toContain('202 organization.updated\n');
+    // Today's API: a customer's state by its external id, and a change previewed, not made.
+    expect(result.stdout).toMatch(/^\{"subscriptions":\[\{"status":"(active|trialing)"/m);
+    expect(result.stdout).toMatch(
+      /^LINE\tAMOUNT\nRemaining time on .*\t-\d+\nAcme Max — .*\t\d+\n/m,
+    );
+    expect(result.stdout).not.toMatch(/^product\.name\tAcme Max$/m);
     // Sell something end to end: a session created, its page paid, the buyer sent to success_url.
     expect(result.stdout).toMatch(/^open 4900 http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+$/m);
     expect(result.stdout).toMatch(

@@ -98,10 +98,32 @@ describe('customers on today’s API', () => {
     });
   });
 
-  it('get --external: GET /v1/customers/external/{id}', async () => {
-    expect(await sent(['customers', 'get', 'user 42/a', '--external'])).toMatchObject({
+  it('get --external-id (and the hidden --external): GET /v1/customers/external/{id}', async () => {
+    for (const argv of [
+      ['customers', 'get', '--external-id', 'user 42/a'],
+      ['customers', 'get', 'user 42/a', '--external'],
+    ]) {
+      expect(await sent(argv)).toMatchObject({
+        method: 'GET',
+        path: '/v1/customers/external/user%2042%2Fa',
+      });
+    }
+  });
+
+  it('delete --external-id: DELETE /v1/customers/external/{id}', async () => {
+    expect(
+      await sent(['customers', 'delete', '--external-id', 'user 42/a', '--yes']),
+    ).toMatchObject({ method: 'DELETE', path: '/v1/customers/external/user%2042%2Fa' });
+  });
+
+  it('state: GET /v1/customers/{id}/state, or by external id', async () => {
+    expect(await sent(['customers', 'state', ID])).toMatchObject({
       method: 'GET',
-      path: '/v1/customers/external/user%2042%2Fa',
+      path: `/v1/customers/${ID}/state`,
+    });
+    expect(await sent(['customers', 'state', '--external-id', 'user 42/a'])).toMatchObject({
+      method: 'GET',
+      path: '/v1/customers/external/user%2042%2Fa/state',
     });
   });
 

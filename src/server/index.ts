@@ -59,6 +59,7 @@ import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
+import { registerPayments } from './routes/payments.js';
 import { registerPortalCustomers } from './routes/portal-customers.js';
 import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
@@ -154,6 +155,7 @@ export const ROUTES = [
   registerWebhooks,
   registerPortalOrders,
   registerRefunds,
+  registerPayments,
   registerPortalCustomers,
   registerLocal,
   registerOAuth,

@@ -17,6 +17,7 @@ import { OAuthClients } from './oauth-clients.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
 import { Organizations } from './organizations.js';
+import { Payments } from './payments.js';
 import { Products } from './products.js';
 import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
@@ -44,6 +45,7 @@ export class Store {
   readonly customers: Customers;
   readonly orders: Orders;
   readonly refunds: Refunds;
+  readonly payments: Payments;
   readonly subscriptions: Subscriptions;
   readonly licenseKeys: LicenseKeys;
   readonly tokens: Tokens;
@@ -66,6 +68,7 @@ export class Store {
     this.customers = new Customers(db);
     this.orders = new Orders(db);
     this.refunds = new Refunds(db);
+    this.payments = new Payments(db);
     this.subscriptions = new Subscriptions(db);
     this.licenseKeys = new LicenseKeys(db);
     this.tokens = new Tokens(db);

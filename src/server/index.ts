@@ -60,6 +60,7 @@ import { registerLocal } from './routes/local.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
 import { registerPayments } from './routes/payments.js';
+import { registerPortalBenefitGrants } from './routes/portal-benefit-grants.js';
 import { registerPortalCustomers } from './routes/portal-customers.js';
 import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
@@ -157,6 +158,7 @@ export const ROUTES = [
   registerRefunds,
   registerPayments,
   registerPortalCustomers,
+  registerPortalBenefitGrants,
   registerLocal,
   registerOAuth,
 ];

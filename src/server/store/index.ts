@@ -18,6 +18,7 @@ import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
 import { Organizations } from './organizations.js';
 import { Payments } from './payments.js';
+import { Portal } from './portal.js';
 import { Products } from './products.js';
 import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
@@ -46,6 +47,7 @@ export class Store {
   readonly orders: Orders;
   readonly refunds: Refunds;
   readonly payments: Payments;
+  readonly portal: Portal;
   readonly subscriptions: Subscriptions;
   readonly licenseKeys: LicenseKeys;
   readonly tokens: Tokens;
@@ -69,6 +71,7 @@ export class Store {
     this.orders = new Orders(db);
     this.refunds = new Refunds(db);
     this.payments = new Payments(db);
+    this.portal = new Portal(db);
     this.subscriptions = new Subscriptions(db);
     this.licenseKeys = new LicenseKeys(db);
     this.tokens = new Tokens(db);

@@ -55,6 +55,8 @@ export const CALL_FLOORS = {
   discounts: 40,
   /** Payments derived from the orders, and disputes (none). */
   payments: 20,
+  /** The customer portal's benefit grants and organization. */
+  'portal-benefit-grants': 24,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;

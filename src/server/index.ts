@@ -51,6 +51,7 @@ import { registerBenefits } from './routes/benefits.js';
 import { registerCheckoutLinks } from './routes/checkout-links.js';
 import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
+import { registerCustomFields } from './routes/custom-fields.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
 import { registerTodaysCustomers } from './routes/customers-today.js';
@@ -157,6 +158,7 @@ export const ROUTES = [
   registerPortalOrders,
   registerRefunds,
   registerPayments,
+  registerCustomFields,
   registerPortalCustomers,
   registerPortalBenefitGrants,
   registerLocal,

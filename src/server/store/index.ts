@@ -6,6 +6,7 @@ import type { Principal } from '../domain/principal.js';
 import { BenefitGrants } from './benefit-grants.js';
 import { CheckoutLinks } from './checkout-links.js';
 import { Checkouts } from './checkouts.js';
+import { CustomFields } from './custom-fields.js';
 import { Customers } from './customers.js';
 import { Db, type Row, type Tx, type TxHooks } from './db.js';
 import { Discounts } from './discounts.js';
@@ -48,6 +49,7 @@ export class Store {
   readonly refunds: Refunds;
   readonly payments: Payments;
   readonly portal: Portal;
+  readonly customFields: CustomFields;
   readonly subscriptions: Subscriptions;
   readonly licenseKeys: LicenseKeys;
   readonly tokens: Tokens;
@@ -72,6 +74,7 @@ export class Store {
     this.refunds = new Refunds(db);
     this.payments = new Payments(db);
     this.portal = new Portal(db);
+    this.customFields = new CustomFields(db);
     this.subscriptions = new Subscriptions(db);
     this.licenseKeys = new LicenseKeys(db);
     this.tokens = new Tokens(db);

@@ -57,6 +57,7 @@ export const CALL_FLOORS = {
   payments: 20,
   /** The customer portal's benefit grants and organization. */
   'portal-benefit-grants': 24,
+  'custom-fields': 30,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;
@@ -148,7 +149,7 @@ const ORG_SCOPES =
   'subscriptions:read subscriptions:write ' +
   'customer_sessions:write webhooks:read webhooks:write products:read products:write ' +
   'benefits:read benefits:write license_keys:read license_keys:write ' +
-  'discounts:read discounts:write';
+  'discounts:read discounts:write custom_fields:read custom_fields:write';
 
 export interface TodayBox {
   svc: RunningService;

@@ -5,6 +5,7 @@ import { registerDiscovery } from './discovery.js';
 import { registerIntrospection } from './introspection.js';
 import { SigningKeys } from './keys.js';
 import { registerRegistration } from './register.js';
+import { registerClientConfiguration } from './register-config.js';
 import { registerToken } from './token.js';
 import { registerUserinfo } from './userinfo.js';
 
@@ -16,4 +17,5 @@ export function registerOAuth(router: Router): void {
   registerUserinfo(router);
   registerIntrospection(router);
   registerRegistration(router);
+  registerClientConfiguration(router);
 }

@@ -58,6 +58,8 @@ export const CALL_FLOORS = {
   /** The customer portal's benefit grants and organization. */
   'portal-benefit-grants': 24,
   'custom-fields': 30,
+  /** OAuth client registration and configuration (RFC 7591, RFC 7592). */
+  'oauth2-clients': 9,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;

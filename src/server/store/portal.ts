@@ -12,11 +12,17 @@ export type PortalGrantFilter = Record<
 > & {
   /** In the benefit's description, as ILIKE '%query%' (unescaped, as the real one). */
   query?: string;
+  /** The seed's filter (f179ede58c): the benefit's organization. */
+  organization_id?: readonly string[];
+  /** The seed's generation: every grant not revoked, of any benefit (no visibility then). */
+  seed?: boolean;
 };
 
 // The grants the portal reads (_get_readable_benefit_grant_statement): not revoked, of a public
-// benefit, of a type today's generation has (the seed's `ads` is gone from it).
+// benefit, of a type today's generation has (the seed's `ads` is gone from it); at f179ede58c,
+// every grant not revoked.
 const READABLE = "g.revoked_at IS NULL AND b.visibility = 'public' AND b.type <> 'ads'";
+const SEED_READABLE = 'g.revoked_at IS NULL';
 const FROM = `benefit_grants g JOIN benefits b ON b.id = g.benefit_id
   JOIN organizations o ON o.id = b.organization_id
   LEFT JOIN subscriptions s ON s.id = g.subscription_id
@@ -42,11 +48,16 @@ export class Portal {
     page: Page,
     sorting: readonly SortCriterion[],
   ): Listed<BenefitGrantRow> {
-    const { query, type, checkout_id, member_id, ...many } = filter;
+    const { query, type, checkout_id, member_id, organization_id, seed, ...many } = filter;
     const where = new Where()
       .scope((p) => visible.buyerSql('g', p))
-      .add(READABLE)
+      .add(seed ? SEED_READABLE : READABLE)
       .matching('g', many);
+    if (organization_id?.length)
+      where.add(
+        `b.organization_id IN (${organization_id.map(() => '?').join(', ')})`,
+        ...organization_id,
+      );
     if (query !== undefined) where.add("b.description LIKE '%' || ? || '%'", query);
     if (type.length) where.add(`b.type IN (${type.map(() => '?').join(', ')})`, ...type);
     if (checkout_id.length) {
@@ -63,11 +74,11 @@ export class Portal {
     return list(this.db, { columns: 'g.*', from: FROM, where, order, page });
   }
 
-  benefitGrant(visible: Visibility, id: string): BenefitGrantRow | undefined {
+  benefitGrant(visible: Visibility, id: string, seed = false): BenefitGrantRow | undefined {
     const params: unknown[] = [];
     const mine = visible.buyerSql('g', params);
     return this.db.get<BenefitGrantRow>(
-      `SELECT g.* FROM ${FROM} WHERE ${mine} AND ${READABLE} AND g.id = ?`,
+      `SELECT g.* FROM ${FROM} WHERE ${mine} AND ${seed ? SEED_READABLE : READABLE} AND g.id = ?`,
       ...params,
       id,
     );

@@ -9,8 +9,9 @@ import { ENUMS } from '../../shared/openapi/2026-10.facts.js';
 import type { components } from '../../shared/openapi/2026-10.js';
 import type { PortalUpdate } from '../domain/portal-benefit-grants.js';
 import { j, type Loader, stamps } from '../serialize/loader.js';
+import { subscriberProperties } from '../serialize/portal.js';
 import type { PortalGrantFilter } from '../store/portal.js';
-import type { BenefitGrantRow, BenefitRow, OrganizationRow, ProductRow } from '../store/rows.js';
+import type { BenefitGrantRow, OrganizationRow, ProductRow } from '../store/rows.js';
 import { enumList, problem, type Query, stringParam, uuidLists } from '../validate.js';
 import { benefit } from './benefits.js';
 import { portalCustomer } from './customers.js';
@@ -32,23 +33,6 @@ function subscriberOrganization(r: OrganizationRow, now: string) {
     proration_behavior: o.proration_behavior,
     allow_customer_updates: o.allow_customer_updates,
   };
-}
-
-/** What a buyer sees of a benefit's properties (benefit/strategies/*: the Subscriber forms). */
-function subscriberProperties(r: BenefitRow): unknown {
-  const p = (j(r.properties) ?? {}) as Record<string, unknown>;
-  switch (r.type) {
-    case 'discord':
-      return { guild_id: p.guild_id };
-    case 'github_repository':
-      return { repository_owner: p.repository_owner, repository_name: p.repository_name };
-    case 'downloadables': {
-      const archived = (p.archived ?? {}) as Record<string, boolean>;
-      return { active_files: ((p.files ?? []) as string[]).filter((f) => !archived[f]) };
-    }
-    default:
-      return benefit(r).properties;
-  }
 }
 
 export function customerBenefitGrant(
@@ -83,7 +67,7 @@ export function customerBenefitGrant(
       is_deleted: base.is_deleted,
       organization_id: base.organization_id,
       organization: subscriberOrganization(l.row('organizations', b.organization_id)!, now),
-      properties: subscriberProperties(b),
+      properties: subscriberProperties(b, base.properties),
     },
     properties: j(r.properties) ?? {},
   } as Schemas['CustomerBenefitGrant'];
@@ -100,7 +84,6 @@ export function grantFilter(query: Query): PortalGrantFilter {
   };
 }
 
-const TAGS = ENUMS.BenefitType;
 /** The members of CustomerBenefitGrantUpdate that carry properties a customer may set. */
 const WITH_PROPERTIES: Record<string, z.ZodType> = {
   discord: z.object({ account_id: z.string().nullable() }),
@@ -108,43 +91,54 @@ const WITH_PROPERTIES: Record<string, z.ZodType> = {
   slack_shared_channel: z.object({ invited_email: z.email() }),
 };
 
-/** CustomerBenefitGrantUpdate, tagged by `benefit_type`. */
-export const updateBody = z.unknown().transform((value, ctx): PortalUpdate => {
-  const tag = (value as { benefit_type?: unknown } | null)?.benefit_type;
-  if (tag === undefined) {
-    ctx.issues.push(
-      problem(
-        value,
-        'union_tag_not_found',
-        "Unable to extract tag using discriminator 'benefit_type'",
-        { discriminator: "'benefit_type'" },
-      ),
-    );
-    return z.NEVER;
-  }
-  if (!(TAGS as readonly unknown[]).includes(tag)) {
-    const expected = TAGS.map((t) => `'${t}'`).join(', ');
-    ctx.issues.push(
-      problem(
-        value,
-        'union_tag_invalid',
-        `Input tag '${String(tag)}' found using 'benefit_type' does not match any of the expected tags: ${expected}`,
-        { discriminator: "'benefit_type'", tag: String(tag), expected_tags: expected },
-      ),
-    );
-    return z.NEVER;
-  }
-  const type = tag as string;
-  const schema = WITH_PROPERTIES[type];
-  if (!schema) return { benefit_type: type };
-  const parsed = z.object({ properties: schema }).safeParse(value, { reportInput: true });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues)
-      ctx.issues.push({ ...issue, path: [type, ...issue.path] } as z.core.$ZodRawIssue);
-    return z.NEVER;
-  }
-  return { benefit_type: type, properties: parsed.data.properties as Record<string, unknown> };
-});
+/**
+ * A CustomerBenefitGrantUpdate, tagged by `benefit_type` among `tags`; `properties` says which
+ * members carry properties (the seed's took an account id that could not be null).
+ */
+export function grantUpdateBody(
+  tags: readonly string[],
+  withProperties: Record<string, z.ZodType> = WITH_PROPERTIES,
+) {
+  return z.unknown().transform((value, ctx): PortalUpdate => {
+    const tag = (value as { benefit_type?: unknown } | null)?.benefit_type;
+    if (tag === undefined) {
+      ctx.issues.push(
+        problem(
+          value,
+          'union_tag_not_found',
+          "Unable to extract tag using discriminator 'benefit_type'",
+          { discriminator: "'benefit_type'" },
+        ),
+      );
+      return z.NEVER;
+    }
+    if (!(tags as readonly unknown[]).includes(tag)) {
+      const expected = tags.map((t) => `'${t}'`).join(', ');
+      ctx.issues.push(
+        problem(
+          value,
+          'union_tag_invalid',
+          `Input tag '${String(tag)}' found using 'benefit_type' does not match any of the expected tags: ${expected}`,
+          { discriminator: "'benefit_type'", tag: String(tag), expected_tags: expected },
+        ),
+      );
+      return z.NEVER;
+    }
+    const type = tag as string;
+    const schema = withProperties[type];
+    if (!schema) return { benefit_type: type };
+    const parsed = z.object({ properties: schema }).safeParse(value, { reportInput: true });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.issues.push({ ...issue, path: [type, ...issue.path] } as z.core.$ZodRawIssue);
+      return z.NEVER;
+    }
+    return { benefit_type: type, properties: parsed.data.properties as Record<string, unknown> };
+  });
+}
+
+/** Today's CustomerBenefitGrantUpdate. */
+export const updateBody = grantUpdateBody(ENUMS.BenefitType);
 
 /** CustomerProduct: what the portal shows of a product (its public benefits, no metadata). */
 function customerProduct(l: Loader, r: ProductRow): Schemas['CustomerProduct'] {

@@ -228,6 +228,10 @@ describe('custom fields (2026-10)', () => {
     expect(renamed.properties).toEqual(company.properties);
     const after = await seller.orders.get(order.orderId);
     expect(after.custom_field_data).toEqual({ company_name: 'Initech', seats: 4 });
+    const checkout = await seller.checkouts.get(after.checkout_id!);
+    expect(checkout.custom_field_data).toEqual({ company_name: 'Initech', seats: 4 });
+    const subscription = await seller.subscriptions.get(after.subscription_id!);
+    expect(subscription.custom_field_data).toEqual({ company_name: 'Initech', seats: 4 });
     const team = await seller.products.get(teamId);
     expect(team.attached_custom_fields.map((a) => a.custom_field.slug)).toContain('company_name');
     const type = await expect422('another type', () =>

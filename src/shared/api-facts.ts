@@ -236,6 +236,12 @@ export const SCOPES = [
   'orders:write',
   'refunds:read',
   'refunds:write',
+  // Today's generation (auth/scope.py at c6c3645e): payments, disputes, custom fields.
+  'payments:read',
+  'disputes:read',
+  'disputes:write',
+  'custom_fields:read',
+  'custom_fields:write',
   'license_keys:read',
   'license_keys:write',
   'customer_portal:read',

@@ -57,6 +57,7 @@ import { registerTodaysCustomers } from './routes/customers-today.js';
 import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
+import { registerMetrics } from './routes/metrics.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
 import { registerPortalCustomers } from './routes/portal-customers.js';
@@ -154,6 +155,7 @@ export const ROUTES = [
   registerWebhooks,
   registerPortalOrders,
   registerRefunds,
+  registerMetrics,
   registerPortalCustomers,
   registerLocal,
   registerOAuth,

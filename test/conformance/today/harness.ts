@@ -144,7 +144,7 @@ const ORG_SCOPES =
   'subscriptions:read subscriptions:write ' +
   'customer_sessions:write webhooks:read webhooks:write products:read products:write ' +
   'benefits:read benefits:write license_keys:read license_keys:write ' +
-  'discounts:read discounts:write';
+  'discounts:read discounts:write metrics:read';
 
 export interface TodayBox {
   svc: RunningService;

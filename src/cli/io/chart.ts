@@ -28,6 +28,10 @@ export interface PlotOptions extends ChartOptions {
   height?: number;
   /** How points share a column when there are more than the columns (default 'mean'). */
   fold?: Fold;
+  /** Without the x axis (its rule and labels): charts stacked over one shared axis. */
+  axis?: boolean;
+  /** The y labels' width at least this: stacked charts' plots start in one column. */
+  labelWidth?: number;
 }
 
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
@@ -129,16 +133,26 @@ interface Frame {
 }
 
 /** The y axis: the top and bottom values' labels, right-aligned in one width. */
-function frame(lo: number, hi: number, opts: ChartOptions): Frame {
+function frame(lo: number, hi: number, opts: PlotOptions): Frame {
   const format = opts.format ?? defaultFormat;
   const top = format(hi);
   const bottom = format(lo);
-  const axis = Math.max(textWidth(top), textWidth(bottom), lo < 0 ? textWidth(format(0)) : 0);
+  const axis = Math.max(
+    textWidth(top),
+    textWidth(bottom),
+    lo < 0 ? textWidth(format(0)) : 0,
+    opts.labelWidth ?? 0,
+  );
   return { axis, top, bottom, room: Math.max(1, opts.width - axis - 2) };
 }
 
 /** The x axis under a plot: a rule, then the first and last labels at its two ends. */
-function xAxis(points: readonly Point[], axis: number, cols: number, color?: boolean): string[] {
+export function xAxis(
+  points: readonly Point[],
+  axis: number,
+  cols: number,
+  color?: boolean,
+): string[] {
   const rule = `${' '.repeat(axis)} └${'─'.repeat(cols)}`;
   const first = safeText(points[0]?.label ?? '');
   const last = safeText(points[points.length - 1]?.label ?? '');
@@ -230,7 +244,9 @@ export function columnChart(points: readonly Point[], opts: PlotOptions): string
     const tick = label ? '┤' : '│';
     lines.push(`${pad(label, f.axis, true)} ${paint(opts.color, 'dim', tick)}${text}`.trimEnd());
   }
-  return [...lines, ...xAxis(points, f.axis, cols.length, opts.color)];
+  return opts.axis === false
+    ? lines
+    : [...lines, ...xAxis(points, f.axis, cols.length, opts.color)];
 }
 
 // Braille: a cell is 2 dots wide and 4 high; the bit of (dot column, dot row from the top).
@@ -249,6 +265,18 @@ function sampleAt(values: readonly number[], x: number, width: number): number {
 }
 
 /**
+ * A line's scale: from its lowest to its highest value, so a level that moves a little (MRR,
+ * active subscriptions) is seen moving; the axis labels say where it stands. A flat line is
+ * drawn at the top of a scale from zero.
+ */
+function levels(values: readonly number[]): { lo: number; hi: number } {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  if (hi > lo) return { lo, hi };
+  return hi > 0 ? { lo: 0, hi } : hi < 0 ? { lo, hi: 0 } : { lo: 0, hi: 1 };
+}
+
+/**
  * A line over time in braille across the width: `height` rows of 4 dots, two dots per column.
  * More points than dots are folded (`fold`); fewer are joined by straight segments. Between
  * neighbouring dots the line is drawn through, so it stays continuous however steep.
@@ -257,9 +285,9 @@ export function lineChart(points: readonly Point[], opts: PlotOptions): string[]
   if (points.length === 0) return [];
   const height = Math.max(1, opts.height ?? 4);
   const raw = points.map((p) => p.value);
-  const probe = frame(Math.min(0, ...raw), Math.max(0, ...raw), opts);
+  const probe = frame(levels(raw).lo, levels(raw).hi, opts);
   let values = raw.length > probe.room * 2 ? fold(raw, probe.room * 2, opts.fold) : raw;
-  const { lo, hi } = scale(values);
+  const { lo, hi } = levels(values);
   const f = frame(lo, hi, opts);
   if (raw.length > f.room * 2) values = fold(raw, f.room * 2, opts.fold);
   const cells = f.room;
@@ -287,5 +315,5 @@ export function lineChart(points: readonly Point[], opts: PlotOptions): string[]
     const tick = label ? '┤' : '│';
     return `${pad(label, f.axis, true)} ${paint(opts.color, 'dim', tick)}${paint(opts.color, 'cyan', text)}`;
   });
-  return [...lines, ...xAxis(points, f.axis, cells, opts.color)];
+  return opts.axis === false ? lines : [...lines, ...xAxis(points, f.axis, cells, opts.color)];
 }

@@ -147,6 +147,25 @@ describe('lineChart as text', () => {
       '   p0       p3',
     ]);
   });
+  it('a level is scaled from its lowest value to its highest, a flat one from zero', () => {
+    const mrr = [10_000, 10_100, 10_200, 10_300].map((value, i) => ({ label: `m${i}`, value }));
+    const lines = lineChart(mrr, { width: 20, height: 2 });
+    expect(lines[0]).toMatch(/^10,300 ┤/);
+    expect(lines[1]).toMatch(/^10,000 ┤⣀/);
+    const flat = lineChart(
+      mrr.map((p) => ({ ...p, value: 5 })),
+      { width: 20, height: 2 },
+    );
+    expect(flat.slice(0, 2).map((l) => l.slice(0, 4))).toEqual(['5 ┤⠉', '0 ┤⠀']);
+  });
+  it('without its axis, with a label width: stacked charts line up', () => {
+    const a = columnChart(week, { width: 40, axis: false, labelWidth: 6 });
+    const b = lineChart(week, { width: 40, axis: false, labelWidth: 6 });
+    expect(a).toHaveLength(4);
+    expect(b).toHaveLength(4);
+    for (const line of [...a, ...b])
+      expect(line.indexOf('┤') === 7 || line.indexOf('│') === 7).toBe(true);
+  });
   it('at 80 and 120 columns a year of days fills the width and stays continuous', () => {
     for (const width of [80, 120]) {
       const lines = lineChart(days, { width, height: 4 });

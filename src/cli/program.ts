@@ -13,6 +13,7 @@ import { registerDiscounts } from './commands/discounts/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
+import { registerMetrics } from './commands/metrics/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
 import { registerProducts } from './commands/products/index.js';
@@ -93,6 +94,7 @@ export function buildProgram(ctx: Context) {
   registerSubs(program, ctx);
   registerOrders(program, ctx);
   registerRefunds(program, ctx);
+  registerMetrics(program, ctx);
   registerCustomers(program, ctx);
   registerProducts(program, ctx);
   registerDiscounts(program, ctx);

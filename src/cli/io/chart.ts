@@ -228,21 +228,32 @@ export function columnChart(points: readonly Point[], opts: PlotOptions): string
         down += ' ';
       }
     }
-    // Positive and negative parts never share a cell: merge them, each in its tone.
+    // Positive and negative parts never share a cell: merge them, each in its tone, without
+    // the trailing blanks (before the escapes, so a coloured line ends as a plain one does).
+    const cells = [...up].map((c, k) =>
+      c === ' ' && down[k] !== ' ' ? { c: down[k]!, neg: true } : { c, neg: false },
+    );
+    while (cells.length && cells[cells.length - 1]!.c === ' ') cells.pop();
     let text = '';
-    for (let i = 0; i < up.length; ) {
-      const neg = up[i] === ' ' && down[i] !== ' ';
+    for (let i = 0; i < cells.length; ) {
+      const neg = cells[i]!.neg;
       let j = i;
-      while (j < up.length && (up[j] === ' ' && down[j] !== ' ') === neg) j++;
-      const part = [...(neg ? down : up)].slice(i, j).join('');
-      text += paint(opts.color, neg ? 'red' : 'green', part.trim() ? part : '') || part;
+      while (j < cells.length && cells[j]!.neg === neg) j++;
+      text += paint(
+        opts.color,
+        neg ? 'red' : 'green',
+        cells
+          .slice(i, j)
+          .map((x) => x.c)
+          .join(''),
+      );
       i = j;
     }
     let label = row === height - 1 ? f.top : row === 0 ? f.bottom : '';
     if (zero > 0 && row === zeroRow && row !== height - 1)
       label = (opts.format ?? defaultFormat)(0);
     const tick = label ? '┤' : '│';
-    lines.push(`${pad(label, f.axis, true)} ${paint(opts.color, 'dim', tick)}${text}`.trimEnd());
+    lines.push(`${pad(label, f.axis, true)} ${paint(opts.color, 'dim', tick)}${text}`);
   }
   return opts.axis === false
     ? lines

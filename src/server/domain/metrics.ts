@@ -201,6 +201,7 @@ export const METRICS: readonly MetricDef[] = [
 ];
 
 export const METRIC_SLUGS: readonly string[] = METRICS.map((d) => d.slug);
+// The definitions follow the shared list (src/shared/metrics.ts): test/server/metrics.test.ts.
 const BY_SLUG = new Map(METRICS.map((d) => [d.slug, d]));
 
 function lastOf(periods: readonly Values[], slug: string): number {

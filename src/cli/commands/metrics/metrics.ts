@@ -1,0 +1,209 @@
+// billing metrics → GET /v1/metrics/ (today's API only): on a terminal a dashboard of the chosen
+// metrics over the range, each with its total and the change from the range before it; piped,
+// TSV of periods × metrics; --json the API's answer; --watch redraws it every few seconds.
+import { Option } from '@commander-js/extra-typings';
+import type { MetricInterval, MetricsAnswer, MetricsQuery } from '../../../api/metrics.js';
+import { UsageError } from '../../../errors.js';
+import { METRIC_INTERVALS, METRIC_SLUGS, type MetricSlug } from '../../../shared/metrics.js';
+import type { Context, OutputOptions } from '../../context.js';
+import { collect, uuids } from '../../input.js';
+import { resolveFormat } from '../../io/format.js';
+import { outputOf } from '../shared.js';
+import { resources, verb } from '../verb.js';
+import { DEFAULT_METRICS, METRIC_ALIASES, type Range, rangeOf } from './range.js';
+
+export interface MetricsOptions {
+  /** YYYY-MM-DD; absent: as far back as the interval's default range from `to`. */
+  from?: string;
+  /** YYYY-MM-DD; absent: today, by the service's clock, in `timezone`. */
+  to?: string;
+  interval: MetricInterval;
+  metrics: MetricSlug[];
+  product_id?: string[];
+  organization_id?: string[];
+  timezone: string;
+  /** Seconds between redraws, on a terminal. */
+  watch?: number;
+  output: OutputOptions;
+}
+
+export async function runMetrics(opts: MetricsOptions, ctx: Context): Promise<void> {
+  const format = resolveFormat({ ...opts.output, isTTY: ctx.io.stdout.isTTY });
+  if (opts.watch !== undefined && format !== 'table') {
+    throw new UsageError('--watch: redraws a terminal; in a script, run billing metrics again');
+  }
+  const { metrics, client } = await resources(ctx, 'seller');
+  metrics.needsToday(client);
+  const show = await import('./show.js');
+  const fetch = async (): Promise<{
+    range: Range;
+    current: MetricsAnswer;
+    previous?: MetricsAnswer;
+  }> => {
+    // The limits first: their answer's Date is the service's now (its test clock moves it).
+    const limits = await metrics.limits(client);
+    const now = new Date(ctx.now().getTime() + (client.clockSkewMs ?? 0));
+    const range = rangeOf(opts, now, limits);
+    const query = (from: string, to: string): MetricsQuery => ({
+      start_date: from,
+      end_date: to,
+      interval: opts.interval,
+      timezone: opts.timezone,
+      organization_id: opts.organization_id,
+      product_id: opts.product_id,
+      metrics: opts.metrics,
+    });
+    if (format !== 'table')
+      return { range, current: await metrics.get(client, query(range.from, range.to)) };
+    const [current, previous] = await Promise.all([
+      metrics.get(client, query(range.from, range.to)),
+      metrics.get(client, query(range.previousFrom, range.previousTo)),
+    ]);
+    return { range, current, previous };
+  };
+  if (opts.watch !== undefined) return show.watch(ctx, opts, fetch, opts.watch);
+  const { range, current, previous } = await fetch();
+  await show.print(ctx, opts, format, range, current, previous);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function date(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const ok = DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (!ok) throw new UsageError(`${flag}: "${value}" is not a date (YYYY-MM-DD)`);
+  return value;
+}
+
+/** --metric: comma-separated or repeated, slugs or their short names (mrr, arr, aov…). */
+export function metricList(values: string[] | undefined): MetricSlug[] {
+  if (!values?.length) return [...DEFAULT_METRICS];
+  const out: MetricSlug[] = [];
+  for (const raw of values.flatMap((v) => v.split(','))) {
+    const name = raw.trim().toLowerCase();
+    if (!name) continue;
+    const slug = (METRIC_ALIASES[name] ?? name) as MetricSlug;
+    if (!(METRIC_SLUGS as readonly string[]).includes(slug)) {
+      throw new UsageError(
+        `--metric: "${raw.trim()}" is not a metric; e.g. revenue, mrr, orders, churned ` +
+          '(all of them: billing metrics --help)',
+      );
+    }
+    if (!out.includes(slug)) out.push(slug);
+  }
+  if (!out.length) throw new UsageError('--metric: name at least one metric');
+  return out;
+}
+
+function timezone(value: string | undefined, env: Context['env']): string {
+  const zone = value ?? (env.TZ && validZone(env.TZ) ? env.TZ : 'UTC');
+  if (!validZone(zone)) {
+    throw new UsageError(`--timezone: "${value}" is not a time zone (e.g. Europe/Paris, UTC)`);
+  }
+  return zone;
+}
+
+function validZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function seconds(value: string | true | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value === true) return 5;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 3600) {
+    throw new UsageError(`--watch: "${value}" is not a number of seconds from 1 to 3600`);
+  }
+  return n;
+}
+
+export const buildMetrics = verb(runMetrics, {
+  command: (parent) =>
+    parent
+      .command('metrics')
+      .summary('your numbers: revenue, MRR, orders, subscriptions, as charts')
+      .description(
+        "Your organizations' numbers over a range of dates (today's API: 2026-04 and later): " +
+          'on a terminal a dashboard — each metric charted with its total and the change from ' +
+          'the range just before — piped, TSV of periods by metrics. Dates are days in the ' +
+          'time zone; without --from and --to, the last 30 days (12 weeks, 12 months…) to ' +
+          "today by the service's clock.",
+      )
+      .option('--from <date>', 'first day, YYYY-MM-DD')
+      .option('--to <date>', 'last day, YYYY-MM-DD (default: today)')
+      .addOption(
+        new Option('--interval <period>', 'one period per hour, day, week, month or year')
+          .choices(METRIC_INTERVALS)
+          .default('day' as const),
+      )
+      .option(
+        '--metric <names>',
+        'comma-separated, repeatable (default: revenue,mrr,orders,active,new,churned)',
+        collect,
+      )
+      .option('--product <id>', 'only these products (repeatable)', collect)
+      .option('--org <id>', 'only this organization (repeatable)', collect)
+      .option('--timezone <zone>', 'cut days in this IANA time zone (default: $TZ, else UTC)')
+      .option('--watch [seconds]', 'redraw every few seconds (default 5) until Ctrl+C')
+      .option('--json', 'print the API object as JSON (same as -o json)')
+      .addOption(
+        new Option(
+          '-o, --output <format>',
+          'table (terminal default), tsv (pipe default), json, ndjson',
+        ).choices(['table', 'tsv', 'json', 'ndjson'] as const),
+      ),
+  options: (opts, ctx): MetricsOptions => {
+    const from = date('--from', opts.from);
+    const to = date('--to', opts.to);
+    if (from && to && from > to) throw new UsageError(`--from: ${from} is after --to ${to}`);
+    const out: MetricsOptions = {
+      interval: opts.interval,
+      metrics: metricList(opts.metric),
+      timezone: timezone(opts.timezone, ctx.env),
+      output: outputOf(opts),
+    };
+    if (from) out.from = from;
+    if (to) out.to = to;
+    const products = uuids('--product', opts.product);
+    if (products) out.product_id = products;
+    const orgs = uuids('--org', opts.org);
+    if (orgs) out.organization_id = orgs;
+    const watch = seconds(opts.watch);
+    if (watch !== undefined) out.watch = watch;
+    return out;
+  },
+  examples: [
+    'billing metrics',
+    'billing metrics --interval month --from 2026-01-01 --to 2026-12-31',
+    'billing metrics --metric mrr,arr,churn_rate --interval week',
+    'billing metrics --watch',
+    'billing metrics --interval month --json | jq .totals.revenue',
+  ],
+  notes: `
+Metrics (short names: mrr, arr, aov, arpu, active, new, renewed, churned, canceled,
+conversion):
+${wrap(METRIC_SLUGS.join(', '), 78)}
+
+Amounts are in cents in TSV and JSON, in dollars on a terminal.
+`,
+});
+
+function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = ' ';
+  for (const word of text.split(' ')) {
+    if (line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${word}`;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}

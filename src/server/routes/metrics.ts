@@ -1,4 +1,4 @@
-// GET /v1/metrics/ and /v1/metrics/limits (metrics/endpoints.py at c6c3645e), today's generation
+// GET /v1/metrics/, /v1/metrics/export and /v1/metrics/limits (metrics/endpoints.py at c6c3645e), today's generation
 // only: the seed's had no metrics, so without Polar-Version they are the router's 404. The query
 // is read as FastAPI reads it (every parameter's problem at once), then the metric slugs, then
 // the range against the interval's limit (kit/time_queries.py is_under_limits).
@@ -37,6 +37,21 @@ export function registerMetrics({ app, get, service }: Router): void {
     TODAY,
   );
   slashRedirect(app, '/v1/metrics', '/v1/metrics/');
+
+  get(
+    '/v1/metrics/export',
+    READ,
+    (req, ctx) => {
+      const query = parseQuery(req.query as Query);
+      const facts = factsOf(store, ctx.visible);
+      const result = computeMetrics(facts, query, store.metrics.organizations(ctx.visible));
+      ctx.reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="polar-metrics.csv"');
+      return today.metricsCsv(result);
+    },
+    TODAY,
+  );
 
   get('/v1/metrics/limits', READ, () => today.metricsLimits(), TODAY);
 }

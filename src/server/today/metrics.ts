@@ -44,3 +44,36 @@ export function metricsLimits() {
     },
   };
 }
+
+/** Python's str() of a float: an integral one keeps its `.0`. */
+function pyFloat(x: number): string {
+  return Number.isInteger(x) ? `${x}.0` : String(x);
+}
+
+/** The metrics whose values the real service computes as floats (ratios). */
+const FLOATS = new Set(['average_seats_per_customer']);
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * GET /v1/metrics/export (endpoints.py `export`): Excel's CSV, a `Timestamp` column then a
+ * column per metric by its display name, in METRICS' order; timestamps in Python's isoformat.
+ */
+export function metricsCsv(result: MetricsResult): string {
+  const defs = result.metrics;
+  const rows = [['Timestamp', ...defs.map((d) => d.display_name)]];
+  for (const p of result.periods) {
+    const stamp = new Date(p.timestamp).toISOString().replace('.000Z', '+00:00');
+    rows.push([
+      stamp,
+      ...defs.map((d) => {
+        const v = p.values[d.slug];
+        if (v === undefined) return '';
+        return d.type === 'percentage' || FLOATS.has(d.slug) ? pyFloat(v) : String(v);
+      }),
+    ]);
+  }
+  return rows.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
+}

@@ -53,6 +53,8 @@ export const CALL_FLOORS = {
   /** Benefits, their grants and every grant (benefit-grants). */
   benefits: 24,
   discounts: 40,
+  /** Metrics, their CSV export and their limits (issue 28). */
+  metrics: 20,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;

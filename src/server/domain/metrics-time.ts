@@ -18,9 +18,16 @@ export interface Wall {
   ms: number;
 }
 
-/** A time zone and its formatter (made once per request: Intl's are slow to build). */
+const QUARTER_HOUR = 900_000;
+
+/**
+ * A time zone, made once per request: its formatter (Intl's are slow to build) and the offsets
+ * it has found, by quarter hour of UTC — every offset and every change of offset in the time
+ * zone database since 1970 falls on a quarter hour, so one lookup serves the whole quarter.
+ */
 export class Zone {
   readonly format: Intl.DateTimeFormat;
+  private readonly offsets = new Map<number, number>();
 
   constructor(readonly name: string) {
     this.format = new Intl.DateTimeFormat('en-US', {
@@ -33,6 +40,30 @@ export class Zone {
       minute: 'numeric',
       second: 'numeric',
     });
+  }
+
+  /** Local time minus UTC at `instant`, in milliseconds. */
+  offsetAt(instant: number): number {
+    const quarter = Math.floor(instant / QUARTER_HOUR);
+    let offset = this.offsets.get(quarter);
+    if (offset === undefined) {
+      const at = quarter * QUARTER_HOUR;
+      const parts: Record<string, number> = {};
+      for (const p of this.format.formatToParts(new Date(at))) {
+        if (p.type !== 'literal') parts[p.type] = Number(p.value);
+      }
+      const local = Date.UTC(
+        parts.year!,
+        parts.month! - 1,
+        parts.day!,
+        parts.hour!,
+        parts.minute!,
+        parts.second!,
+      );
+      offset = local - at;
+      this.offsets.set(quarter, offset);
+    }
+    return offset;
   }
 }
 
@@ -48,19 +79,15 @@ export function isTimeZone(zone: string): boolean {
 }
 
 export function wallOf(instant: number, zone: Zone): Wall {
-  const parts: Record<string, number> = {};
-  for (const p of zone.format.formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const ms = ((instant % 1000) + 1000) % 1000;
+  const d = new Date(instant + zone.offsetAt(instant));
   return {
-    y: parts.year!,
-    m: parts.month!,
-    d: parts.day!,
-    h: parts.hour!,
-    min: parts.minute!,
-    s: parts.second!,
-    ms,
+    y: d.getUTCFullYear(),
+    m: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    h: d.getUTCHours(),
+    min: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+    ms: d.getUTCMilliseconds(),
   };
 }
 

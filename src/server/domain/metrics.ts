@@ -11,7 +11,6 @@ import {
   dateAt,
   periodStarts,
   type TimeInterval,
-  truncate,
   Zone,
 } from './metrics-time.js';
 
@@ -349,8 +348,10 @@ export function computeMetrics(
   const { interval } = query;
   const zone = new Zone(query.timezone);
   const starts = periodStarts(query.start_date, query.end_date, interval, zone);
-  const index = new Map(starts.map((t, i) => [t, i]));
-  const bucket = (instant: number) => index.get(truncate(instant, interval, zone));
+  // Each period ends where the next starts: an instant's bucket is found among them, and
+  // "truncated to the same bucket" is "within the same period" (no wall clock per row).
+  const ends = starts.map((t, i) => starts[i + 1] ?? addInterval(t, interval, zone));
+  const bucket = (instant: number) => periodOf(starts, ends, instant);
   // The original bounds: the start date's midnight and the end date's last instant.
   const lo = dateAt(query.start_date, zone);
   const hi = dateAt(query.end_date, zone, true);
@@ -381,7 +382,7 @@ export function computeMetrics(
       (!billing.size || billing.has(type(s.recurring))) &&
       (!customers.size || customers.has(s.customer_id)),
   );
-  activeSubscriptions(pgSubscriptions, starts, interval, zone, lo, hi, put);
+  activeSubscriptions(pgSubscriptions, starts, ends, lo, hi, put);
   churn(pgSubscriptions, starts, interval, zone, lo, hi, bucket, put);
   for (const c of facts.checkouts) {
     if (!orgs.has(c.organization_id)) continue;
@@ -417,16 +418,16 @@ export function computeMetrics(
       facts.orders,
       { orgs, ofProduct, ofCustomer, billing, lo, hi },
       n,
-      (ts) => bucket(ts),
-      interval,
-      zone,
+      starts,
+      ends,
+      bucket,
       put,
       values,
     );
     for (const s of facts.subscriptions) {
       if (!orgs.has(s.organization_id) || !ofProduct(s.product_id) || !ofCustomer(s.customer_id))
         continue;
-      newSubscription(s, starts[0] ?? lo, hi, interval, zone, bucket, put);
+      newSubscription(s, starts[0] ?? lo, hi, ends, bucket, put);
       // metrics_cancellations.pipe: canceled in [bounds_start, bounds_end), by reason ('' or
       // none is 'other').
       const canceled = ms(s.canceled_at);
@@ -452,34 +453,29 @@ type Put = (slug: string, i: number, x: number) => void;
 function activeSubscriptions(
   subs: readonly MetricsSubscription[],
   starts: readonly number[],
-  interval: TimeInterval,
-  zone: Zone,
+  ends: readonly number[],
   lo: number,
   hi: number,
   put: Put,
 ): void {
   const rows = subs
-    .map((s) => {
-      const started = ms(s.started_at);
-      const end = ms(s.ended_at ?? s.ends_at);
-      return {
-        s,
-        started,
-        end,
-        startedBucket: started === null ? null : truncate(started, interval, zone),
-        endBucket: end === null ? null : truncate(end, interval, zone),
-        monthly: monthlyAmount(s),
-        trialEnd: ms(s.trial_end),
-      };
-    })
+    .map((s) => ({
+      s,
+      started: ms(s.started_at),
+      end: ms(s.ended_at ?? s.ends_at),
+      monthly: monthlyAmount(s),
+      trialEnd: ms(s.trial_end),
+    }))
     .filter((r) => (r.started === null || r.started <= hi) && (r.end === null || r.end >= lo));
-  starts.forEach((t, i) => {
-    const next = addInterval(t, interval, zone);
+  starts.forEach((_, i) => {
+    // trunc(started) <= t: it started before the period's end; trunc(end) > t: it ends at or
+    // after the period's end (the next period's start).
+    const next = ends[i]!;
     const customers = new Set<string>();
     let mrr = 0;
     for (const r of rows) {
-      if (r.startedBucket !== null && r.startedBucket > t) continue;
-      if (r.endBucket !== null && r.endBucket <= t) continue;
+      if (r.started !== null && r.started >= next) continue;
+      if (r.end !== null && r.end < next) continue;
       customers.add(r.s.customer_id);
       put('active_subscriptions', i, 1);
       const inTrial = r.trialEnd !== null && r.trialEnd >= next;
@@ -498,6 +494,19 @@ function activeSubscriptions(
     }
     put('average_revenue_per_user', i, customers.size ? pgRound(mrr / customers.size) : 0);
   });
+}
+
+/** The period holding `instant`: starts[i] <= instant < ends[i]; undefined outside them all. */
+function periodOf(starts: readonly number[], ends: readonly number[], instant: number) {
+  let a = 0;
+  let b = starts.length - 1;
+  while (a <= b) {
+    const mid = (a + b) >> 1;
+    if (instant < starts[mid]!) b = mid - 1;
+    else if (instant >= ends[mid]!) a = mid + 1;
+    else return mid;
+  }
+  return undefined;
 }
 
 /**
@@ -521,17 +530,19 @@ function churn(
     const i = bucket(end);
     if (i !== undefined) put('churned_subscriptions', i, 1);
   }
+  const rows = subs.map((s) => ({
+    canceled: ms(s.canceled_at),
+    started: ms(s.started_at),
+    end: ms(s.ended_at ?? s.ends_at),
+  }));
   starts.forEach((t, i) => {
     const from = interval === 'year' ? t : addDays(t, -30, zone);
     const to = interval === 'year' ? addInterval(t, 'year', zone) : t;
     let canceled = 0;
     let active = 0;
-    for (const s of subs) {
-      const c = ms(s.canceled_at);
-      if (c !== null && c >= from && c < to) canceled++;
-      const started = ms(s.started_at);
-      const end = ms(s.ended_at ?? s.ends_at);
-      if ((started === null || started <= from) && (end === null || end > from)) active++;
+    for (const r of rows) {
+      if (r.canceled !== null && r.canceled >= from && r.canceled < to) canceled++;
+      if ((r.started === null || r.started <= from) && (r.end === null || r.end > from)) active++;
     }
     put('churn_rate', i, active > 0 ? canceled / active : 0);
   });
@@ -556,9 +567,9 @@ function tinybirdOrders(
   orders: readonly MetricsOrder[],
   f: OrderFilter,
   n: number,
+  starts: readonly number[],
+  ends: readonly number[],
   bucket: (t: number) => number | undefined,
-  interval: TimeInterval,
-  zone: Zone,
   put: Put,
   values: Map<string, number[]>,
 ): void {
@@ -595,8 +606,9 @@ function tinybirdOrders(
       put('one_time_products_revenue', i, o.net_amount);
       put('one_time_products_net_revenue', i, net);
     } else if (o.subscription_started_at !== null) {
-      const startedIn = truncate(Date.parse(o.subscription_started_at), interval, zone);
-      const own = startedIn === truncate(at, interval, zone);
+      // The subscription started in the order's own period: a new one's revenue.
+      const started = Date.parse(o.subscription_started_at);
+      const own = started >= starts[i]! && started < ends[i]!;
       put(own ? 'new_subscriptions_revenue' : 'renewed_subscriptions_revenue', i, o.net_amount);
       put(own ? 'new_subscriptions_net_revenue' : 'renewed_subscriptions_net_revenue', i, net);
       if (!own) renewed[i]!.add(o.subscription_id);
@@ -629,17 +641,18 @@ function newSubscription(
   s: MetricsSubscription,
   from: number,
   hi: number,
-  interval: TimeInterval,
-  zone: Zone,
+  ends: readonly number[],
   bucket: (t: number) => number | undefined,
   put: Put,
 ): void {
   const created = Date.parse(s.created_at);
   if (created < from || created > hi) return;
-  const end = ms(s.ended_at ?? s.ends_at ?? s.canceled_at);
-  if (end !== null && truncate(end, interval, zone) <= truncate(created, interval, zone)) return;
   const i = bucket(created);
-  if (i !== undefined) put('new_subscriptions', i, 1);
+  if (i === undefined) return;
+  // trunc(end) > trunc(created): it ends after the period it was created in.
+  const end = ms(s.ended_at ?? s.ends_at ?? s.canceled_at);
+  if (end !== null && end < ends[i]!) return;
+  put('new_subscriptions', i, 1);
 }
 
 /**

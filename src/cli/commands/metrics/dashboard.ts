@@ -119,7 +119,8 @@ export function renderDashboard(input: DashboardInput): string[] {
   const { current, previous, width, color } = input;
   const height = input.height ?? 3;
   const periods = current.periods as unknown as Values[];
-  const labels = periods.map((p) => periodLabel(String(p.timestamp ?? ''), input.timezone));
+  const labeller = periodLabeller(input.timezone);
+  const labels = periods.map((p) => labeller(String(p.timestamp ?? '')));
   const info = current.metrics as unknown as Record<
     string,
     { display_name?: string; type?: string }
@@ -187,9 +188,12 @@ function fitted(text: string, width: number): string {
 
 /** `2026-11-26`, the local date a period starts on in `zone`; `2026-11-26 14:00` for an hour. */
 export function periodLabel(timestamp: string, zone: string): string {
-  const at = Date.parse(timestamp);
-  if (Number.isNaN(at)) return safeText(timestamp);
-  let format: Intl.DateTimeFormat;
+  return periodLabeller(zone)(timestamp);
+}
+
+/** periodLabel with its formatter made once (a year of days has 366 labels). */
+function periodLabeller(zone: string): (timestamp: string) => string {
+  let format: Intl.DateTimeFormat | undefined;
   try {
     format = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
@@ -201,10 +205,14 @@ export function periodLabel(timestamp: string, zone: string): string {
       hourCycle: 'h23',
     });
   } catch {
-    return safeText(timestamp);
+    format = undefined;
   }
-  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
-  const date = `${p.year}-${p.month}-${p.day}`;
-  const time = `${p.hour}:${p.minute}`;
-  return time === '00:00' ? date : `${date} ${time}`;
+  return (timestamp) => {
+    const at = Date.parse(timestamp);
+    if (Number.isNaN(at) || !format) return safeText(timestamp);
+    const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
+    const date = `${p.year}-${p.month}-${p.day}`;
+    const time = `${p.hour}:${p.minute}`;
+    return time === '00:00' ? date : `${date} ${time}`;
+  };
 }

@@ -35,7 +35,7 @@ export async function runMetrics(opts: MetricsOptions, ctx: Context): Promise<vo
   const { metrics, client } = await resources(ctx, 'seller');
   metrics.needsToday(client);
   const show = await import('./show.js');
-  const fetch = async (): Promise<{
+  const load = async (): Promise<{
     range: Range;
     current: MetricsAnswer;
     previous?: MetricsAnswer;
@@ -61,8 +61,8 @@ export async function runMetrics(opts: MetricsOptions, ctx: Context): Promise<vo
     ]);
     return { range, current, previous };
   };
-  if (opts.watch !== undefined) return show.watch(ctx, opts, fetch, opts.watch);
-  const { range, current, previous } = await fetch();
+  if (opts.watch !== undefined) return show.watch(ctx, opts, load, opts.watch);
+  const { range, current, previous } = await load();
   await show.print(ctx, opts, format, range, current, previous);
 }
 

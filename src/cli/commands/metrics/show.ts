@@ -81,14 +81,14 @@ const HOME_CLEAR = '\x1b[H\x1b[2J';
 export async function watch(
   ctx: Context,
   opts: MetricsOptions,
-  fetch: () => Promise<{ range: Range; current: MetricsAnswer; previous?: MetricsAnswer }>,
+  load: () => Promise<{ range: Range; current: MetricsAnswer; previous?: MetricsAnswer }>,
   every: number,
 ): Promise<void> {
   const out = ctx.io.stdout;
   out.write(ALT_SCREEN + HIDE_CURSOR);
   try {
     while (!ctx.signal.aborted) {
-      const { range, current, previous } = await fetch();
+      const { range, current, previous } = await load();
       if (ctx.signal.aborted) break;
       const lines = dashboardLines(ctx, opts, range, current, previous);
       const at = ctx.now().toISOString().slice(11, 19);

@@ -6,9 +6,10 @@
 import { stripVTControlCharacters, styleText } from 'node:util';
 import type { MetricsAnswer } from '../../../api/metrics.js';
 import type { MetricSlug } from '../../../shared/metrics.js';
-import { columnChart, type Fold, lineChart, type Point, xAxis } from '../../io/chart.js';
+import { barChart, columnChart, type Fold, lineChart, type Point, xAxis } from '../../io/chart.js';
 import { textWidth, truncate } from '../../io/humanize.js';
 import { safeText } from '../../io/safe.js';
+import { CANCEL_REASON_SLUGS } from './range.js';
 
 export interface DashboardInput {
   current: MetricsAnswer;
@@ -173,7 +174,26 @@ export function renderDashboard(input: DashboardInput): string[] {
     lines.push(...xAxis(points, labelWidth, span, color));
   }
   if (!shown.length) lines.push('', 'No metrics to show.');
+  lines.push(...reasons(totals, info, width, color));
   return lines;
+}
+
+/** Why subscriptions were canceled over the range: a bar per reason given, most first. */
+function reasons(
+  totals: Values,
+  info: Record<string, { display_name?: string }>,
+  width: number,
+  color: boolean,
+): string[] {
+  const given = CANCEL_REASON_SLUGS.filter((slug) => info[slug])
+    .map((slug) => ({
+      label: safeText(info[slug]?.display_name ?? slug).replace(/^Canceled Subscriptions - /, ''),
+      value: num(totals[slug]),
+    }))
+    .filter((p) => p.value > 0)
+    .sort((a, b) => b.value - a.value);
+  if (!given.length) return [];
+  return ['', paint(color, BOLD, 'Why they canceled'), ...barChart(given, { width, color })];
 }
 
 /** The columns a column chart gives `count` points in `room` (chart.ts plotColumns). */

@@ -10,7 +10,13 @@ import { collect, uuids } from '../../input.js';
 import { resolveFormat } from '../../io/format.js';
 import { outputOf } from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { DEFAULT_METRICS, METRIC_ALIASES, type Range, rangeOf } from './range.js';
+import {
+  CANCEL_REASON_SLUGS,
+  DEFAULT_METRICS,
+  METRIC_ALIASES,
+  type Range,
+  rangeOf,
+} from './range.js';
 
 export interface MetricsOptions {
   /** YYYY-MM-DD; absent: as far back as the interval's default range from `to`. */
@@ -35,6 +41,9 @@ export async function runMetrics(opts: MetricsOptions, ctx: Context): Promise<vo
   const { metrics, client } = await resources(ctx, 'seller');
   metrics.needsToday(client);
   const show = await import('./show.js');
+  // On a terminal, cancellations come with the reasons customers gave.
+  const reasons = format === 'table' && opts.metrics.includes('canceled_subscriptions');
+  const asked = reasons ? [...opts.metrics, ...CANCEL_REASON_SLUGS] : opts.metrics;
   const load = async (): Promise<{
     range: Range;
     current: MetricsAnswer;
@@ -51,7 +60,7 @@ export async function runMetrics(opts: MetricsOptions, ctx: Context): Promise<vo
       timezone: opts.timezone,
       organization_id: opts.organization_id,
       product_id: opts.product_id,
-      metrics: opts.metrics,
+      metrics: asked,
     });
     if (format !== 'table')
       return { range, current: await metrics.get(client, query(range.from, range.to)) };

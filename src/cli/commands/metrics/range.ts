@@ -14,6 +14,18 @@ export const DEFAULT_METRICS = [
   'churned_subscriptions',
 ] as const satisfies readonly MetricSlug[];
 
+/** The reasons customers gave (metrics_cancellations.pipe), charted with cancellations. */
+export const CANCEL_REASON_SLUGS = [
+  'canceled_subscriptions_customer_service',
+  'canceled_subscriptions_low_quality',
+  'canceled_subscriptions_missing_features',
+  'canceled_subscriptions_switched_service',
+  'canceled_subscriptions_too_complex',
+  'canceled_subscriptions_too_expensive',
+  'canceled_subscriptions_unused',
+  'canceled_subscriptions_other',
+] as const satisfies readonly MetricSlug[];
+
 export const METRIC_ALIASES: Record<string, MetricSlug> = {
   mrr: 'monthly_recurring_revenue',
   arr: 'annual_recurring_revenue',

@@ -98,6 +98,39 @@ describe('the dashboard as text', () => {
   });
 });
 
+describe('why they canceled', () => {
+  it('after the charts, a bar per reason given, most first, when the reasons were asked for', () => {
+    const reasons = {
+      canceled_subscriptions: ['Canceled Subscriptions', 3],
+      canceled_subscriptions_too_expensive: ['Canceled Subscriptions - Too Expensive', 2],
+      canceled_subscriptions_unused: ['Canceled Subscriptions - Unused', 0],
+      canceled_subscriptions_other: ['Canceled Subscriptions - Other', 1],
+    } as const;
+    const current = {
+      periods: [{ timestamp: '2026-11-23T00:00:00Z', canceled_subscriptions: 3 }],
+      totals: Object.fromEntries(Object.entries(reasons).map(([slug, [, n]]) => [slug, n])),
+      metrics: Object.fromEntries(
+        Object.entries(reasons).map(([slug, [display_name]]) => [
+          slug,
+          { slug, display_name, type: 'scalar' },
+        ]),
+      ),
+    } as unknown as Answer;
+    const lines = renderDashboard({
+      ...input(40),
+      current,
+      previous: undefined,
+      slugs: ['canceled_subscriptions'],
+    });
+    expect(lines.slice(-4)).toEqual([
+      '',
+      'Why they canceled',
+      'Too Expensive │███████████████████████ 2',
+      'Other         │███████████▌            1',
+    ]);
+  });
+});
+
 describe('values and changes', () => {
   it.each([
     ['currency', 46200, false, '$462.00'],

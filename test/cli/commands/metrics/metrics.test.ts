@@ -178,6 +178,39 @@ describe('metrics: options + answers -> output', () => {
     expect(r).toEqual({ code: 0, stdout: 'period\torders\n', stderr: '' });
   });
 
+  it('on a terminal, cancellations come with the reasons customers gave', async () => {
+    const reasons = [
+      'canceled_subscriptions',
+      'canceled_subscriptions_customer_service',
+      'canceled_subscriptions_low_quality',
+      'canceled_subscriptions_missing_features',
+      'canceled_subscriptions_switched_service',
+      'canceled_subscriptions_too_complex',
+      'canceled_subscriptions_too_expensive',
+      'canceled_subscriptions_unused',
+      'canceled_subscriptions_other',
+    ];
+    const empty = { periods: [], totals: {}, metrics: {} };
+    const r = await execute(
+      runMetrics,
+      { ...week, metrics: ['canceled_subscriptions'] },
+      {
+        ...TODAY,
+        tty: true,
+        http: (pool) => {
+          pool.intercept({ path: '/v1/metrics/limits' }).reply(200, LIMITS, dated);
+          pool
+            .intercept({ path: metricsPath('2026-11-17', '2026-11-23', reasons) })
+            .reply(200, empty, dated);
+          pool
+            .intercept({ path: metricsPath('2026-11-10', '2026-11-16', reasons) })
+            .reply(200, empty, dated);
+        },
+      },
+    );
+    expect([r.code, r.stderr]).toEqual([0, '']);
+  });
+
   it('a range longer than the interval allows is refused before it is asked for', async () => {
     const r = await execute(
       runMetrics,

@@ -6,230 +6,27 @@
 // checkouts. What the sandbox has no data for (costs, events, seats) is zero, as the real
 // service answers an organization without them. No SQL here: the store hands over the rows.
 import {
-  addDays,
-  addInterval,
-  dateAt,
-  periodStarts,
-  type TimeInterval,
-  Zone,
-} from './metrics-time.js';
+  BY_SLUG,
+  CANCEL_REASONS,
+  lastOf,
+  METRIC_SLUGS,
+  METRICS,
+  type MetricDef,
+  sumOf,
+  type Values,
+} from './metrics-defs.js';
+import { activeSubscriptions, churn, type Put } from './metrics-subscriptions.js';
+import { addInterval, dateAt, periodStarts, type TimeInterval, Zone } from './metrics-time.js';
 
-export type MetricType = 'scalar' | 'currency' | 'currency_sub_cent' | 'percentage';
-type Source = 'pg' | 'tb' | 'meta';
-type Values = Record<string, number | undefined>;
-
-interface MetricDef {
-  slug: string;
-  display_name: string;
-  type: MetricType;
-  source: Source;
-  /** The total over the periods (get_cumulative). */
-  total: 'sum' | 'last' | ((periods: readonly Values[]) => number);
-  /** A meta metric's value from its period's others, and the ones it needs. */
-  compute?: (p: Values) => number;
-  needs?: readonly string[];
-}
-
-const v = (p: Values, slug: string) => p[slug] ?? 0;
-const sumOf = (periods: readonly Values[], slug: string) =>
-  periods.reduce((a, p) => a + v(p, slug), 0);
-const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
-
-const m = (
-  slug: string,
-  display_name: string,
-  type: MetricType,
-  source: Source,
-  total: MetricDef['total'],
-  extra: Partial<MetricDef> = {},
-): MetricDef => ({ slug, display_name, type, source, total, ...extra });
-
-const CANCEL_REASONS = [
-  ['customer_service', 'Customer Service'],
-  ['low_quality', 'Low Quality'],
-  ['missing_features', 'Missing Features'],
-  ['switched_service', 'Switched Service'],
-  ['too_complex', 'Too Complex'],
-  ['too_expensive', 'Too Expensive'],
-  ['unused', 'Unused'],
-  ['other', 'Other'],
-] as const;
-
-/** metrics.py METRICS, in its order: the PostgreSQL ones, Tinybird's, then the computed ones. */
-export const METRICS: readonly MetricDef[] = [
-  m('active_subscriptions', 'Active Subscriptions', 'scalar', 'pg', 'last'),
-  m('committed_subscriptions', 'Committed Subscriptions', 'scalar', 'pg', 'last'),
-  m('monthly_recurring_revenue', 'Monthly Recurring Revenue', 'currency', 'pg', 'last'),
-  m(
-    'trial_monthly_recurring_revenue',
-    'Trialing MRR Including Cancelations',
-    'currency',
-    'pg',
-    'last',
-  ),
-  m(
-    'committed_monthly_recurring_revenue',
-    'Committed Monthly Recurring Revenue',
-    'currency',
-    'pg',
-    'last',
-  ),
-  m(
-    'trial_committed_monthly_recurring_revenue',
-    'Trialing Monthly Recurring Revenue',
-    'currency',
-    'pg',
-    'last',
-  ),
-  m('average_revenue_per_user', 'Average Revenue Per User', 'currency', 'pg', 'last'),
-  m('checkouts', 'Checkouts', 'scalar', 'pg', 'sum'),
-  m('succeeded_checkouts', 'Succeeded Checkouts', 'scalar', 'pg', 'sum'),
-  m('churned_subscriptions', 'Churned Subscriptions', 'scalar', 'pg', 'sum'),
-  m('churn_rate', 'Churn Rate', 'percentage', 'pg', 'last'),
-  m('seats_total', 'Seat Count', 'scalar', 'pg', 'last'),
-  m('seats_claimed', 'Claimed Seats', 'scalar', 'pg', 'last'),
-  m('seats_pending', 'Pending Seats', 'scalar', 'pg', 'last'),
-  m('seat_customers', 'Active Customers', 'scalar', 'pg', 'last'),
-  m('new_seat_customers', 'New Customers', 'scalar', 'pg', 'sum'),
-  m('churned_seat_customers', 'Churned Customers', 'scalar', 'pg', 'sum'),
-  m('orders', 'Orders', 'scalar', 'tb', 'sum'),
-  m('revenue', 'Revenue', 'currency', 'tb', 'sum'),
-  m('net_revenue', 'Net Revenue', 'currency', 'tb', 'sum'),
-  m('cumulative_revenue', 'Cumulative Revenue', 'currency', 'tb', 'last'),
-  m('net_cumulative_revenue', 'Net Cumulative Revenue', 'currency', 'tb', 'last'),
-  m('costs', 'Costs', 'currency_sub_cent', 'tb', 'sum'),
-  m('cumulative_costs', 'Cumulative Costs', 'currency_sub_cent', 'tb', 'last'),
-  m('average_order_value', 'Average Order Value', 'currency', 'tb', (ps) =>
-    ratio(sumOf(ps, 'revenue'), sumOf(ps, 'orders')),
-  ),
-  m('net_average_order_value', 'Net Average Order Value', 'currency', 'tb', (ps) =>
-    ratio(sumOf(ps, 'net_revenue'), sumOf(ps, 'orders')),
-  ),
-  // CostPerUserMetric and ActiveUserMetric total over active_subscriptions, as metrics.py does.
-  m('cost_per_user', 'Cost Per User', 'currency_sub_cent', 'tb', (ps) =>
-    ratio(sumOf(ps, 'costs'), lastOf(ps, 'active_subscriptions')),
-  ),
-  m('active_user_by_event', 'Active User (By event)', 'scalar', 'tb', (ps) =>
-    Math.trunc(lastOf(ps, 'active_subscriptions')),
-  ),
-  m('one_time_products', 'One-Time Products', 'scalar', 'tb', 'sum'),
-  m('one_time_products_revenue', 'One-Time Products Revenue', 'currency', 'tb', 'sum'),
-  m('one_time_products_net_revenue', 'One-Time Products Net Revenue', 'currency', 'tb', 'sum'),
-  m('new_subscriptions', 'New Subscriptions', 'scalar', 'tb', 'sum'),
-  m('new_subscriptions_revenue', 'New Subscriptions Revenue', 'currency', 'tb', 'sum'),
-  m('new_subscriptions_net_revenue', 'New Subscriptions Net Revenue', 'currency', 'tb', 'sum'),
-  m('renewed_subscriptions', 'Renewed Subscriptions', 'scalar', 'tb', 'sum'),
-  m('renewed_subscriptions_revenue', 'Renewed Subscriptions Revenue', 'currency', 'tb', 'sum'),
-  m(
-    'renewed_subscriptions_net_revenue',
-    'Renewed Subscriptions Net Revenue',
-    'currency',
-    'tb',
-    'sum',
-  ),
-  m('canceled_subscriptions', 'Canceled Subscriptions', 'scalar', 'tb', 'sum'),
-  ...CANCEL_REASONS.map(([reason, name]) =>
-    m(
-      `canceled_subscriptions_${reason}`,
-      `Canceled Subscriptions - ${name}`,
-      'scalar',
-      'tb',
-      'sum',
-    ),
-  ),
-  m('annual_recurring_revenue', 'Annual Recurring Revenue', 'currency', 'meta', 'last', {
-    needs: ['monthly_recurring_revenue'],
-    compute: (p) => v(p, 'monthly_recurring_revenue') * 12,
-  }),
-  m(
-    'committed_annual_recurring_revenue',
-    'Committed Annual Recurring Revenue',
-    'currency',
-    'meta',
-    'last',
-    {
-      needs: ['committed_monthly_recurring_revenue'],
-      compute: (p) => v(p, 'committed_monthly_recurring_revenue') * 12,
-    },
-  ),
-  m(
-    'checkouts_conversion',
-    'Checkouts Conversion Rate',
-    'percentage',
-    'meta',
-    (ps) => ratio(sumOf(ps, 'succeeded_checkouts'), sumOf(ps, 'checkouts')),
-    {
-      needs: ['checkouts', 'succeeded_checkouts'],
-      compute: (p) => ratio(v(p, 'succeeded_checkouts'), v(p, 'checkouts')),
-    },
-  ),
-  m('ltv', 'Lifetime Value', 'currency', 'meta', (ps) => Math.trunc(lastOf(ps, 'ltv')), {
-    needs: ['average_revenue_per_user', 'cost_per_user', 'churn_rate'],
-    compute: (p) => {
-      const churn = v(p, 'churn_rate');
-      if (churn === 0) return 0;
-      return Math.max(
-        0,
-        Math.trunc((v(p, 'average_revenue_per_user') - v(p, 'cost_per_user')) / churn),
-      );
-    },
-  }),
-  m('gross_margin', 'Gross Margin', 'currency', 'meta', 'last', {
-    needs: ['cumulative_revenue', 'cumulative_costs'],
-    compute: (p) => v(p, 'cumulative_revenue') - v(p, 'cumulative_costs'),
-  }),
-  m('gross_margin_percentage', 'Gross Margin %', 'percentage', 'meta', 'last', {
-    needs: ['cumulative_revenue', 'cumulative_costs'],
-    compute: (p) => {
-      const revenue = v(p, 'cumulative_revenue');
-      return revenue > 0 ? (revenue - v(p, 'cumulative_costs')) / revenue : 0;
-    },
-  }),
-  m('cashflow', 'Cashflow', 'currency', 'meta', 'sum', {
-    needs: ['revenue', 'costs'],
-    compute: (p) => v(p, 'revenue') - v(p, 'costs'),
-  }),
-  m('average_seats_per_customer', 'Average Seats per Customer', 'scalar', 'meta', 'last', {
-    needs: ['seats_total', 'seat_customers'],
-    compute: (p) => ratio(v(p, 'seats_total'), v(p, 'seat_customers')),
-  }),
-  m('seat_utilization_rate', 'Seat Utilization Rate', 'percentage', 'meta', 'last', {
-    needs: ['seats_claimed', 'seats_total'],
-    compute: (p) => ratio(v(p, 'seats_claimed'), v(p, 'seats_total')),
-  }),
-];
-
-export const METRIC_SLUGS: readonly string[] = METRICS.map((d) => d.slug);
-// The definitions follow the shared list (src/shared/metrics.ts): test/server/metrics.test.ts.
-const BY_SLUG = new Map(METRICS.map((d) => [d.slug, d]));
-
-function lastOf(periods: readonly Values[], slug: string): number {
-  return periods.length ? v(periods[periods.length - 1]!, slug) : 0;
-}
-
-/** kit/time_queries.py MAX_INTERVAL_DAYS and MIN_INTERVAL_DAYS (only the maximum is enforced). */
-export const MAX_INTERVAL_DAYS: Record<TimeInterval, number> = {
-  hour: 7,
-  day: 366,
-  week: 7 * 53,
-  month: 365 * 4,
-  year: 365 * 10,
-};
-export const MIN_INTERVAL_DAYS: Record<TimeInterval, number> = {
-  hour: 0,
-  day: 0,
-  week: 14,
-  month: 60,
-  year: 366,
-};
-/** MIN_DATE: "Before that, Polar didn't even exist!" */
-export const METRICS_MIN_DATE = '2023-01-01';
-
-/** is_under_limits: the start not after the end, and at most the interval's days apart. */
-export function isUnderLimits(start: string, end: string, interval: TimeInterval): boolean {
-  const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
-  return days >= 0 && days <= MAX_INTERVAL_DAYS[interval];
-}
+export {
+  isUnderLimits,
+  MAX_INTERVAL_DAYS,
+  METRIC_SLUGS,
+  METRICS,
+  METRICS_MIN_DATE,
+  type MetricType,
+  MIN_INTERVAL_DAYS,
+} from './metrics-defs.js';
 
 // ---------------------------------------------------------------------------------------------
 // The rows the store hands over: the seller's (visible organizations'), every product's.
@@ -312,19 +109,6 @@ const PAID = new Set(['paid', 'refunded', 'partially_refunded']);
 export const PAID_ORDER_STATUSES = [...PAID];
 
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
-
-/** Python's round() of a PostgreSQL numeric: half away from zero. */
-const pgRound = (x: number) => Math.sign(x) * Math.round(Math.abs(x));
-
-/** queries.py get_active_subscriptions_cte monthly_amount (USD: no conversion). */
-export function monthlyAmount(s: MetricsSubscription): number {
-  const count = s.recurring_interval_count || 1;
-  if (s.recurring_interval === 'year') return pgRound(s.net_amount / (12 * count));
-  if (s.recurring_interval === 'month') return pgRound(s.net_amount / count);
-  if (s.recurring_interval === 'week') return pgRound((s.net_amount * 52) / (12 * count));
-  if (s.recurring_interval === 'day') return pgRound((s.net_amount * 365) / (12 * count));
-  return 0;
-}
 
 /** Which metrics the request needs: the ones asked for and what the computed ones need. */
 function resolve(asked: readonly string[] | undefined): Set<string> {
@@ -443,59 +227,6 @@ export function computeMetrics(
   return assemble(starts, values, query.metrics);
 }
 
-type Put = (slug: string, i: number, x: number) => void;
-
-/**
- * get_active_subscriptions_cte: a subscription is in a period's bucket when it started (its
- * truncation) at or before the period and ends (ended_at, else ends_at) in a later one, and it
- * overlaps the request's bounds. No status is looked at: one never started counts as started.
- */
-function activeSubscriptions(
-  subs: readonly MetricsSubscription[],
-  starts: readonly number[],
-  ends: readonly number[],
-  lo: number,
-  hi: number,
-  put: Put,
-): void {
-  const rows = subs
-    .map((s) => ({
-      s,
-      started: ms(s.started_at),
-      end: ms(s.ended_at ?? s.ends_at),
-      monthly: monthlyAmount(s),
-      trialEnd: ms(s.trial_end),
-    }))
-    .filter((r) => (r.started === null || r.started <= hi) && (r.end === null || r.end >= lo));
-  starts.forEach((_, i) => {
-    // trunc(started) <= t: it started before the period's end; trunc(end) > t: it ends at or
-    // after the period's end (the next period's start).
-    const next = ends[i]!;
-    const customers = new Set<string>();
-    let mrr = 0;
-    for (const r of rows) {
-      if (r.started !== null && r.started >= next) continue;
-      if (r.end !== null && r.end < next) continue;
-      customers.add(r.s.customer_id);
-      put('active_subscriptions', i, 1);
-      const inTrial = r.trialEnd !== null && r.trialEnd >= next;
-      // _not_ended_as_of_bucket: trunc(end) < trunc(t) never holds for a row in the bucket
-      // (its end is in a later period), so "committed" is the subscriptions with no end.
-      const committed = r.end === null;
-      if (committed) put('committed_subscriptions', i, 1);
-      if (!inTrial) {
-        mrr += r.monthly;
-        put('monthly_recurring_revenue', i, r.monthly);
-        if (committed) put('committed_monthly_recurring_revenue', i, r.monthly);
-      } else {
-        put('trial_monthly_recurring_revenue', i, r.monthly);
-        if (committed) put('trial_committed_monthly_recurring_revenue', i, r.monthly);
-      }
-    }
-    put('average_revenue_per_user', i, customers.size ? pgRound(mrr / customers.size) : 0);
-  });
-}
-
 /** The period holding `instant`: starts[i] <= instant < ends[i]; undefined outside them all. */
 function periodOf(starts: readonly number[], ends: readonly number[], instant: number) {
   let a = 0;
@@ -507,45 +238,6 @@ function periodOf(starts: readonly number[], ends: readonly number[], instant: n
     else return mid;
   }
   return undefined;
-}
-
-/**
- * get_churned_subscriptions_cte (ended_at, else ends_at, in the period and the bounds) and
- * get_churn_rate_cte: cancellations in the 30 days before the period's start (a year period:
- * within the year) over the subscriptions active at the window's start.
- */
-function churn(
-  subs: readonly MetricsSubscription[],
-  starts: readonly number[],
-  interval: TimeInterval,
-  zone: Zone,
-  lo: number,
-  hi: number,
-  bucket: (t: number) => number | undefined,
-  put: Put,
-): void {
-  for (const s of subs) {
-    const end = ms(s.ended_at ?? s.ends_at);
-    if (end === null || end < lo || end > hi) continue;
-    const i = bucket(end);
-    if (i !== undefined) put('churned_subscriptions', i, 1);
-  }
-  const rows = subs.map((s) => ({
-    canceled: ms(s.canceled_at),
-    started: ms(s.started_at),
-    end: ms(s.ended_at ?? s.ends_at),
-  }));
-  starts.forEach((t, i) => {
-    const from = interval === 'year' ? t : addDays(t, -30, zone);
-    const to = interval === 'year' ? addInterval(t, 'year', zone) : t;
-    let canceled = 0;
-    let active = 0;
-    for (const r of rows) {
-      if (r.canceled !== null && r.canceled >= from && r.canceled < to) canceled++;
-      if ((r.started === null || r.started <= from) && (r.end === null || r.end > from)) active++;
-    }
-    put('churn_rate', i, active > 0 ? canceled / active : 0);
-  });
 }
 
 interface OrderFilter {

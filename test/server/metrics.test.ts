@@ -656,6 +656,49 @@ describe('metrics over random histories', () => {
   });
 });
 
+describe('periods across a change of clocks', () => {
+  it.each([
+    // service.py: from the start date's local midnight to the end date's last instant, one
+    // '1 hour' (PostgreSQL: an hour of elapsed time) or '1 day' (a calendar day) at a time.
+    ['2026-03-08', 'hour', 23, '2026-03-08T05:00:00Z', '2026-03-09T03:00:00Z'],
+    ['2026-11-01', 'hour', 25, '2026-11-01T04:00:00Z', '2026-11-02T04:00:00Z'],
+  ] as const)('%s by %s in New York: %i periods', async (date, interval, count, first, last) => {
+    const r = await svc.api('GET', '/v1/metrics/', {
+      token: svc.alice,
+      headers: TODAY,
+      query: {
+        start_date: date,
+        end_date: date,
+        interval,
+        timezone: 'America/New_York',
+        metrics: ['orders'],
+      },
+    });
+    expect(r.status).toBe(200);
+    const stamps = (r.body.periods as Json[]).map((p) => p.timestamp);
+    expect([stamps.length, stamps[0], stamps.at(-1)]).toEqual([count, first, last]);
+  });
+
+  it('days keep to local midnight across both changes (Europe/Paris)', async () => {
+    const r = await svc.api('GET', '/v1/metrics/', {
+      token: svc.alice,
+      headers: TODAY,
+      query: {
+        start_date: '2026-03-28',
+        end_date: '2026-03-30',
+        interval: 'day',
+        timezone: 'Europe/Paris',
+        metrics: ['orders'],
+      },
+    });
+    expect((r.body.periods as Json[]).map((p) => p.timestamp)).toEqual([
+      '2026-03-27T23:00:00Z',
+      '2026-03-28T23:00:00Z',
+      '2026-03-29T22:00:00Z',
+    ]);
+  });
+});
+
 describe('the metrics asked for', () => {
   it('only those in the periods, totals and definitions; what they need is computed, not shown', async () => {
     const r = await svc.api('GET', '/v1/metrics/', {

@@ -1,5 +1,6 @@
 // The API layer's public surface: the client, one namespace per resource, schemas and enums.
 export * as benefits from './benefits.js';
+export * as checkoutLinks from './checkout-links.js';
 export * as checkouts from './checkouts.js';
 export {
   ApiClient,

@@ -11,6 +11,7 @@ import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
 import { registerDiscounts } from './commands/discounts/index.js';
 import { registerKeys } from './commands/keys/index.js';
+import { registerLinks } from './commands/links/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMetrics } from './commands/metrics/index.js';
@@ -91,6 +92,7 @@ export function rootCommand(ctx: Context) {
 export function buildProgram(ctx: Context) {
   const program = rootCommand(ctx);
   registerCheckout(program, ctx);
+  registerLinks(program, ctx);
   registerSubs(program, ctx);
   registerOrders(program, ctx);
   registerRefunds(program, ctx);

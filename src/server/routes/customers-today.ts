@@ -8,6 +8,7 @@ import { deleteCustomer, updateCustomer } from '../domain/customers.js';
 import { NotFound } from '../domain/errors.js';
 import { parseJson } from '../store/index.js';
 import type { CustomerRow } from '../store/rows.js';
+import { customerState } from '../today/customer-state.js';
 import * as today from '../today/customers.js';
 import {
   boolParam,
@@ -81,13 +82,13 @@ export function registerTodaysCustomers({ get, write, service }: Router): void {
   get(
     '/v1/customers/:id/state',
     READ,
-    (req, ctx) => today.customerState(ctx.loader, byId(req, ctx)),
+    (req, ctx) => customerState(ctx.loader, byId(req, ctx)),
     TODAY,
   );
   get(
     '/v1/customers/external/:external_id/state',
     READ,
-    (req, ctx) => today.customerState(ctx.loader, byExternal(req, ctx)),
+    (req, ctx) => customerState(ctx.loader, byExternal(req, ctx)),
     TODAY,
   );
 

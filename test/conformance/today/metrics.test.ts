@@ -19,10 +19,11 @@ import { buy } from './purchases.js';
 
 let box: TodayBox;
 let seller: Polar;
+let bought: { orderId: string; customerId: string };
 beforeAll(async () => {
   box = await startToday();
   seller = box.seller;
-  await buy(box, 'desktop', 'metrics-buyer@example.com');
+  bought = await buy(box, 'desktop', 'metrics-buyer@example.com');
 });
 afterAll(async () => {
   expectCalls(box, 'metrics');
@@ -228,6 +229,23 @@ describe('whose numbers', () => {
     });
     expect(oneTime.totals.orders).toBe(all.totals.one_time_products);
     expect(oneTime.totals.orders).toBeLessThan(all.totals.orders as number);
+  });
+
+  it("a customer's: its one order, for its net amount (after the discount, before tax)", async () => {
+    const end = today();
+    const answer = await seller.metrics.get({
+      start_date: daysBefore(end, 30),
+      end_date: end,
+      interval: 'week',
+      customer_id: bought.customerId,
+      metrics: ['orders', 'revenue', 'one_time_products'],
+    });
+    const order = await seller.orders.get(bought.orderId);
+    expect(answer.totals).toEqual({
+      orders: 1,
+      revenue: order.net_amount,
+      one_time_products: 1,
+    });
   });
 
   it('a token without metrics:read is refused', async () => {

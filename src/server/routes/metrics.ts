@@ -1,7 +1,8 @@
-// GET /v1/metrics/, /v1/metrics/export and /v1/metrics/limits (metrics/endpoints.py at c6c3645e), today's generation
-// only: the seed's had no metrics, so without Polar-Version they are the router's 404. The query
-// is read as FastAPI reads it (every parameter's problem at once), then the metric slugs, then
-// the range against the interval's limit (kit/time_queries.py is_under_limits).
+// GET /v1/metrics/, /v1/metrics/export and /v1/metrics/limits (metrics/endpoints.py at
+// c6c3645e), today's generation only: the seed's had no metrics, so without Polar-Version they
+// are the router's 404. The query is read as FastAPI reads it (every parameter's problem at
+// once), then the metric slugs, then the range against the interval's limit (kit/time_queries.py
+// is_under_limits).
 import { type Router, sellerAuth, slashRedirect } from '../app.js';
 import { discountAmount } from '../domain/checkout-amounts.js';
 import { Invalid, invalid, type Problem } from '../domain/errors.js';

@@ -58,6 +58,7 @@ import { registerTodaysCustomers } from './routes/customers-today.js';
 import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
+import { registerMetrics } from './routes/metrics.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
 import { registerPayments } from './routes/payments.js';
@@ -159,6 +160,7 @@ export const ROUTES = [
   registerRefunds,
   registerPayments,
   registerCustomFields,
+  registerMetrics,
   registerPortalCustomers,
   registerPortalBenefitGrants,
   registerLocal,

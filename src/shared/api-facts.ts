@@ -257,6 +257,8 @@ export const SCOPES = [
   'discounts:write',
   'webhooks:read',
   'webhooks:write',
+  // Today's generation (auth/scope.py at c6c3645e): GET /v1/metrics/ and /limits (issue 28).
+  'metrics:read',
 ] as const;
 
 /** OAuth 2.0 server (api-facts "OAuth 2.0 / OpenID Connect server"), in the discovery order. */

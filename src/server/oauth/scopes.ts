@@ -40,6 +40,7 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'discounts:write': 'Create, change and delete discounts',
   'webhooks:read': 'Read webhook endpoints and deliveries, and listen to events',
   'webhooks:write': 'Create and change webhook endpoints, and redeliver events',
+  'metrics:read': 'Read your sales metrics',
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

@@ -14,6 +14,7 @@ import { Jobs, Meta } from './jobs.js';
 import { LicenseKeys } from './license-keys.js';
 import { Loader } from './loader.js';
 import type { Memo, Memos } from './memo.js';
+import { MetricsFacts } from './metrics.js';
 import { OAuthClients } from './oauth-clients.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
@@ -59,6 +60,7 @@ export class Store {
   readonly webhooks: Webhooks;
   readonly jobs: Jobs;
   readonly meta: Meta;
+  readonly metrics: MetricsFacts;
 
   constructor(file = ':memory:') {
     const db = new Db(file);
@@ -84,6 +86,7 @@ export class Store {
     this.webhooks = new Webhooks(db);
     this.jobs = new Jobs(db);
     this.meta = new Meta(db);
+    this.metrics = new MetricsFacts(db);
   }
 
   /**

@@ -133,8 +133,8 @@ export const buildMetrics = verb(runMetrics, {
     'billing metrics --interval month --json | jq .totals.revenue',
   ],
   notes: `
-Metrics (short names: mrr, arr, aov, arpu, active, new, renewed, churned, canceled,
-conversion):
+Metrics (short names: mrr, arr, aov, arpu, active, new, renewed, churned,
+canceled, conversion):
 ${wrap(METRIC_SLUGS.join(', '), 78)}
 
 Amounts are in cents in TSV and JSON, in dollars on a terminal.

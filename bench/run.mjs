@@ -9,9 +9,10 @@ import { interrupt } from './interrupt.mjs';
 import { NODE, ROOT, scratch } from './lib/measure.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { startBilling } from './lib/service.mjs';
+import { sandbox } from './sandbox.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
 
-const SUITES = { startup, request, export: exportList, service, events, interrupt };
+const SUITES = { startup, request, export: exportList, service, events, interrupt, sandbox };
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';
 

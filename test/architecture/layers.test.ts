@@ -17,6 +17,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   auth: ['api', 'config', 'errors', 'shared'],
   server: ['errors', 'shared'],
   cli: ['api', 'auth', 'config', 'errors', 'server', 'shared'],
+  // billing/sandbox, the library: the service in-process, driven through its API (issue 29).
+  sandbox: ['api', 'errors', 'server', 'shared'],
 };
 
 /** The layer of a path under src/: its first directory, or the file's name for src/errors.ts. */

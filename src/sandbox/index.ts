@@ -2,9 +2,11 @@
 // startSandbox() is a service of its own (src/server start(): its own in-memory database, clock
 // and port), driven through its public API and its /__local/ control surface, as a test would
 // drive it from outside; many run side by side in one process.
-import { ApiClient } from '../api/client.js';
+import { readFileSync } from 'node:fs';
+import type { ApiClient } from '../api/client.js';
+import { applyFixture, localClient } from '../fixtures/apply.js';
+import { fixtureObject, type LoadedFixture, readFixture } from '../fixtures/format.js';
 import { start } from '../server/index.js';
-import { DEFAULT_API_VERSION } from '../shared/api-versions.js';
 import { after, readSpan, type Span } from '../shared/duration.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 import { EventLog, Receiver } from './webhooks.js';
@@ -19,6 +21,11 @@ interface Moved {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const data = opts.data ?? 'empty';
+  // A fixture is read (and checked) before anything starts.
+  let fixture: LoadedFixture | undefined;
+  if (typeof data === 'object') fixture = fixtureObject(data);
+  else if (data !== 'empty' && data !== 'demo')
+    fixture = readFixture(readFileSync(data, 'utf8'), data);
   const service = await start({
     port: opts.port ?? 0,
     seed: data === 'demo' ? 'demo' : 'empty',
@@ -28,13 +35,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const log = new EventLog();
   const clients: ApiClient[] = [];
   const client = (token?: string) => {
-    const c = new ApiClient({
-      baseUrl: service.url,
-      token,
-      apiVersion: DEFAULT_API_VERSION,
-      userAgent: 'billing-sandbox',
-      retry: { maxAttempts: 1 },
-    });
+    const c = localClient(service.url, token);
     clients.push(c);
     return c;
   };
@@ -57,9 +58,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const now = async () =>
     new Date((await local.request<{ now: string }>('GET', '/__local/clock')).now);
 
-  const organizationId = owner.organization_id;
+  let organizationId = owner.organization_id;
   const load = async () => {
     if (startAt) await move({ set: startAt });
+    if (fixture) {
+      // The fixture's first organization, when it declares some; else the seeded one.
+      const declares = Object.keys(fixture.fixture.organizations ?? {}).length > 0;
+      const applied = await applyFixture(fixture, seller, {
+        organizationId: declares ? undefined : owner.organization_id,
+      });
+      organizationId = applied.organizationId;
+    }
     log.clear();
     await log.receiver.register(seller, organizationId);
   };

@@ -4,10 +4,11 @@
 export interface SandboxOptions {
   /**
    * What is in it: `empty` (the default: one organization with nothing in it, and its owner's
-   * token), `demo` (the demo catalogue, customers and history of `billing serve`), or a fixture:
-   * a file's path, or the fixture itself as an object.
+   * token), `demo` (the demo catalogue, customers and history of `billing serve`), or a fixture
+   * applied to the empty one through the API: a file's path, or the fixture itself as an object
+   * (fixture.schema.json; README "Fixtures").
    */
-  data?: 'empty' | 'demo';
+  data?: 'empty' | 'demo' | (string & {}) | Fixture;
   /** Where the clock starts (a Date or an ISO date-time); wall time when omitted. */
   clock?: Date | string;
   /** The port on 127.0.0.1; any free one when omitted (0). */
@@ -35,7 +36,7 @@ export interface Sandbox {
   /** Back to the data it started with (the fixture applied again) and the clock it started at. */
   reset(): Promise<void>;
   /**
-   * The organization's events since the sandbox started (or its last reset), then each as it is
+   * The organization's events since the sandbox was ready (its data loaded) or last reset, then each as it is
    * delivered, in today's webhook form (`{type, timestamp, data}`); ends when the sandbox stops.
    */
   events(): AsyncGenerator<WebhookEvent>;
@@ -70,4 +71,17 @@ export interface Endpoint {
   id: string;
   url: string;
   secret: string;
+}
+
+/** A fixture (fixture.schema.json): today's create bodies by kind and name, with `${kind.name.id}` references. */
+export interface Fixture {
+  $schema?: string;
+  organizations?: Record<string, Record<string, unknown>>;
+  benefits?: Record<string, Record<string, unknown>>;
+  custom_fields?: Record<string, Record<string, unknown>>;
+  products?: Record<string, Record<string, unknown>>;
+  discounts?: Record<string, Record<string, unknown>>;
+  customers?: Record<string, Record<string, unknown>>;
+  subscriptions?: Record<string, Record<string, unknown>>;
+  webhook_endpoints?: Record<string, Record<string, unknown>>;
 }

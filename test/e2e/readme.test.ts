@@ -48,6 +48,8 @@ describe('README', () => {
       'api_version',
       'customers state',
       'change-price "$SUB" --product "$MAX" --preview',
+      'fixtures apply shop.json --dry-run',
+      'billing serve --port 0 --json --quiet --seed empty --fixtures shop.json',
     ]) {
       expect(blocks).toContain(command);
     }

@@ -1,6 +1,8 @@
 // billing/sandbox (issue 29): startSandbox() in a test process, driven by both official SDKs as
 // a seller's tests would — today's (1.0.1, Polar-Version 2026-10) and the seed's (0.20.2, no
 // header) — isolated from each other, with its clock, reset, events and webhook receivers.
+
+import { fileURLToPath } from 'node:url';
 import { Polar } from '@polar-sh/sdk';
 import { createPolar } from 'polar-sdk-1/2026-10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,5 +150,52 @@ describe('startSandbox({ data: "demo", clock })', () => {
     await sb.advance('2d');
     await sb.reset();
     expect((await sb.now()).toISOString().slice(0, 10)).toBe('2031-06-01');
+  });
+});
+
+describe('startSandbox({ data: fixture })', () => {
+  it('applies a fixture file, and again after a reset; the clock back where it started', async () => {
+    const sb = await startSandbox({
+      data: fileURLToPath(new URL('../fixtures/shop.json', import.meta.url)),
+    });
+    try {
+      const polar = createPolar({ accessToken: sb.token, baseUrl: sb.url });
+      const names = async () =>
+        (await polar.products.list({ organization_id: sb.organizationId })).items
+          .map((p) => p.name)
+          .sort();
+      expect(await names()).toEqual(['Hobby', 'Pro']);
+      expect(Math.abs((await sb.now()).getTime() - Date.now())).toBeLessThan(60_000);
+      await polar.products.create({ organization_id: sb.organizationId, ...PRO, name: 'Extra' });
+      await sb.reset();
+      expect(await names()).toEqual(['Hobby', 'Pro']);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it('takes the fixture as an object, with its own organization', async () => {
+    const sb = await startSandbox({
+      data: {
+        organizations: { shop: { name: 'My Shop', slug: 'my-shop' } },
+        customers: {
+          jane: { email: 'jane@example.com', organization_id: '${organizations.shop.id}' },
+        },
+      },
+    });
+    try {
+      const polar = createPolar({ accessToken: sb.token, baseUrl: sb.url });
+      expect((await polar.organizations.get(sb.organizationId)).slug).toBe('my-shop');
+      const customers = await polar.customers.list({ organization_id: sb.organizationId });
+      expect(customers.items.map((c) => c.email)).toEqual(['jane@example.com']);
+    } finally {
+      await sb.stop();
+    }
+  });
+
+  it('refuses a broken fixture before starting, naming the entry', async () => {
+    await expect(startSandbox({ data: { products: { pro: {} } } })).rejects.toThrow(
+      'fixture: products.pro: name is required',
+    );
   });
 });

@@ -17,7 +17,7 @@ _billing_subcommands() {
     'org') echo 'list get update' ;;
     'webhooks') echo 'list get create update delete rotate-secret deliveries redeliver' ;;
     'clock') echo 'show advance set reset' ;;
-    'fixtures') echo 'apply' ;;
+    'fixtures') echo 'apply export' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
   esac
@@ -108,6 +108,7 @@ _billing_flags() {
     'clock reset') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'fixtures') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'fixtures apply') echo '--dry-run --org --json -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'fixtures export') echo '--org --include-customers -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'api') echo '-f --field -H --header --data --paginate --no-auth --mine -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config get') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -765,6 +766,11 @@ _billing_takes_value() {
     'fixtures apply|--api-version'|\
     'fixtures apply|--connect-timeout'|\
     'fixtures apply|--request-timeout'|\
+    'fixtures export|--org'|\
+    'fixtures export|--profile'|\
+    'fixtures export|--api-version'|\
+    'fixtures export|--connect-timeout'|\
+    'fixtures export|--request-timeout'|\
     'api|-f'|'api|--field'|\
     'api|-H'|'api|--header'|\
     'api|--data'|\
@@ -1078,6 +1084,8 @@ _billing_values() {
     'fixtures|--api-version') echo '2026-04 2026-10 none' ;;
     'fixtures apply|--profile') billing __complete profiles 2>/dev/null ;;
     'fixtures apply|--api-version') echo '2026-04 2026-10 none' ;;
+    'fixtures export|--profile') billing __complete profiles 2>/dev/null ;;
+    'fixtures export|--api-version') echo '2026-04 2026-10 none' ;;
     'api|--profile') billing __complete profiles 2>/dev/null ;;
     'api|--api-version') echo '2026-04 2026-10 none' ;;
     'config|--profile') billing __complete profiles 2>/dev/null ;;

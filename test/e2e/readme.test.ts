@@ -49,6 +49,7 @@ describe('README', () => {
       'customers state',
       'change-price "$SUB" --product "$MAX" --preview',
       'fixtures apply shop.json --dry-run',
+      'fixtures export --org',
       'billing serve --port 0 --json --quiet --seed empty --fixtures shop.json',
     ]) {
       expect(blocks).toContain(command);

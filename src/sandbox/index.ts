@@ -26,6 +26,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (typeof data === 'object') fixture = fixtureObject(data);
   else if (data !== 'empty' && data !== 'demo')
     fixture = readFixture(readFileSync(data, 'utf8'), data);
+  const startDate = opts.clock === undefined ? undefined : new Date(opts.clock);
+  if (startDate && Number.isNaN(startDate.getTime()))
+    throw new TypeError(`startSandbox: clock is not a date: ${String(opts.clock)}`);
+  const startAt = startDate?.toISOString();
   const service = await start({
     port: opts.port ?? 0,
     seed: data === 'demo' ? 'demo' : 'empty',
@@ -42,9 +46,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const owner = service.owner!;
   const seller = client(owner.personal_access_token);
   const local = client();
-  const startAt = opts.clock === undefined ? undefined : new Date(opts.clock).toISOString();
-  if (startAt !== undefined && Number.isNaN(Date.parse(startAt)))
-    throw new TypeError(`startSandbox: clock is not a date: ${String(opts.clock)}`);
 
   /** Moves the clock as `billing clock` does: again until nothing remains on the way. */
   const move = async (body: { set?: string; advance_seconds?: number; reset?: boolean }) => {

@@ -193,6 +193,12 @@ describe('startSandbox({ data: fixture })', () => {
     }
   });
 
+  it('refuses a clock that is not a date, before starting', async () => {
+    await expect(startSandbox({ clock: 'tomorrow' })).rejects.toThrow(
+      'startSandbox: clock is not a date: tomorrow',
+    );
+  });
+
   it('refuses a broken fixture before starting, naming the entry', async () => {
     await expect(startSandbox({ data: { products: { pro: {} } } })).rejects.toThrow(
       'fixture: products.pro: name is required',

@@ -166,6 +166,17 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
         '',
         'Press Ctrl+C to stop.',
       );
+    } else if (owner) {
+      // --seed empty (and a fixture's organization): no demo, but an organization and its token.
+      lines.push(
+        `  organization: ${organizationId}`,
+        `  personal access token: ${owner.personal_access_token}`,
+        '',
+        'Try:',
+        `  BILLING_TOKEN=${owner.personal_access_token} billing products list --org ${organizationId}`,
+        '',
+        'Press Ctrl+C to stop.',
+      );
     }
     ctx.io.stderr.write(`${lines.join('\n')}\n`);
   }

@@ -300,6 +300,19 @@ describe('serve: options + answers -> output', () => {
     });
   });
 
+  it('--seed empty without --json: the organization and its token on stderr', async () => {
+    const r = await serving(
+      { ...quiet, json: false, seed: 'empty' },
+      { stream: 'stderr', done: (t) => t.includes('Press Ctrl+C to stop.\n') },
+      async () => {},
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^Billing service listening on http:\/\/127\.0\.0\.1:\d+\n {2}database: in memory \(use --db <file> to keep data\)\n {2}organization: [0-9a-f-]{36}\n {2}personal access token: polar_pat_\w+\n\nTry:\n {2}BILLING_TOKEN=polar_pat_\w+ billing products list --org [0-9a-f-]{36}\n\nPress Ctrl\+C to stop\.\n$/,
+    );
+  });
+
   it('without --json or --quiet: the address on stderr, then one line per request', async () => {
     let url = '';
     const r = await serving(

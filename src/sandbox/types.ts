@@ -43,7 +43,9 @@ export interface Sandbox {
   webhooks: {
     /**
      * Registers a webhook endpoint on a loopback server of its own and calls `handler` with each
-     * delivery, its signature checked. Returns the endpoint (its URL and signing secret).
+     * delivery, its signature checked, one at a time in the order the events happened. A handler
+     * that throws fails the delivery, which is retried later as the real service retries (5 s,
+     * then doubling). Returns the endpoint (its URL and signing secret).
      */
     receive(handler: WebhookHandler): Promise<{ id: string; url: string; secret: string }>;
   };

@@ -3,7 +3,7 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout links subs orders refunds customers products discounts benefits keys org webhooks listen trigger clock fixtures api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout links subs orders refunds metrics customers products discounts benefits keys org webhooks listen trigger clock fixtures api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'create list get open update confirm' ;;
     'links') echo 'create list get update delete' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
@@ -57,6 +57,7 @@ _billing_flags() {
     'orders refund') echo '--amount --reason --comment --revoke-benefits -y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'refunds') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'refunds list') echo '--order --customer --subscription --org --succeeded --no-succeeded --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'metrics') echo '--from --to --interval --metric --product --org --timezone --watch --json -o --output -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers get') echo '--external-id --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -367,6 +368,19 @@ _billing_takes_value() {
     'refunds list|--api-version'|\
     'refunds list|--connect-timeout'|\
     'refunds list|--request-timeout'|\
+    'metrics|--from'|\
+    'metrics|--to'|\
+    'metrics|--interval'|\
+    'metrics|--metric'|\
+    'metrics|--product'|\
+    'metrics|--org'|\
+    'metrics|--timezone'|\
+    'metrics|--watch'|\
+    'metrics|-o'|'metrics|--output'|\
+    'metrics|--profile'|\
+    'metrics|--api-version'|\
+    'metrics|--connect-timeout'|\
+    'metrics|--request-timeout'|\
     'customers|--profile'|\
     'customers|--api-version'|\
     'customers|--connect-timeout'|\
@@ -933,6 +947,10 @@ _billing_values() {
     'refunds list|-o'|'refunds list|--output') echo 'table tsv json ndjson' ;;
     'refunds list|--profile') billing __complete profiles 2>/dev/null ;;
     'refunds list|--api-version') echo '2026-04 2026-10 none' ;;
+    'metrics|--interval') echo 'hour day week month year' ;;
+    'metrics|-o'|'metrics|--output') echo 'table tsv json ndjson' ;;
+    'metrics|--profile') billing __complete profiles 2>/dev/null ;;
+    'metrics|--api-version') echo '2026-04 2026-10 none' ;;
     'customers|--profile') billing __complete profiles 2>/dev/null ;;
     'customers|--api-version') echo '2026-04 2026-10 none' ;;
     'customers list|--sort') echo 'created_at email name -created_at -email -name' ;;

@@ -3,8 +3,8 @@
 // test can run every benchmark at a tiny size.
 
 export const DEFAULTS = {
-  /** Comma-separated: startup, request, export, service, events, interrupt, sandbox. */
-  only: 'startup,request,export,service,events,interrupt,sandbox',
+  /** Comma-separated: startup, request, export, service, events, interrupt, metrics, sandbox. */
+  only: 'startup,request,export,service,events,interrupt,metrics,sandbox',
   startupRuns: 30,
   requestRuns: 20,
   exportOrders: 20_000,
@@ -23,6 +23,8 @@ export const DEFAULTS = {
   eventsRuns: 3,
   /** Ctrl+C in a pseudo-terminal, per case (issue 25: the tests no longer time it). */
   interruptRuns: 10,
+  /** `billing metrics` (issue 28): renders of a year of days, and runs of the command. */
+  metricsRuns: 10,
   /** startSandbox() in-process (issue 29), after 3 untimed. */
   sandboxRuns: 30,
   /** Where the Markdown report goes; `-` for none. */
@@ -63,7 +65,16 @@ export function parseOptions(argv, env) {
   const suites = opts.only.split(',').map((s) => s.trim());
   const unknown = suites.filter(
     (s) =>
-      !['startup', 'request', 'export', 'service', 'events', 'interrupt', 'sandbox'].includes(s),
+      ![
+        'startup',
+        'request',
+        'export',
+        'service',
+        'events',
+        'interrupt',
+        'metrics',
+        'sandbox',
+      ].includes(s),
   );
   if (unknown.length) throw new Error(`--only: unknown benchmark ${unknown.join(', ')}`);
   return { ...opts, suites };

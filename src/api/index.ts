@@ -14,6 +14,7 @@ export * from './enums.js';
 export * as eventStream from './event-stream.js';
 export * as licenseKeys from './license-keys.js';
 export * as local from './local.js';
+export * as metrics from './metrics.js';
 export * as orders from './orders.js';
 export * as organizations from './organizations.js';
 export type { PageInfo, PageOptions } from './paginate.js';

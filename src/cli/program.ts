@@ -15,6 +15,7 @@ import { registerKeys } from './commands/keys/index.js';
 import { registerLinks } from './commands/links/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
+import { registerMetrics } from './commands/metrics/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
 import { registerProducts } from './commands/products/index.js';
@@ -96,6 +97,7 @@ export function buildProgram(ctx: Context) {
   registerSubs(program, ctx);
   registerOrders(program, ctx);
   registerRefunds(program, ctx);
+  registerMetrics(program, ctx);
   registerCustomers(program, ctx);
   registerProducts(program, ctx);
   registerDiscounts(program, ctx);

@@ -30,6 +30,7 @@ const TINY = [
   '--events-throughput-count=20',
   '--events-runs=1',
   '--interrupt-runs=1',
+  '--metrics-runs=1',
   '--sandbox-runs=2',
   '--out=-',
 ];
@@ -72,6 +73,8 @@ describe('npm run bench, at a tiny size', () => {
       'events: throughput to a fast receiver',
       'Ctrl+C → exit, waiting out a 30 s Retry-After',
       'Ctrl+C → exit, in the pager',
+      'metrics: dashboard render, a year of daily periods',
+      '`billing metrics`, a year by day, on a terminal',
       '`startSandbox()`, empty, in-process',
     ]) {
       expect(figures).toContain(expected);

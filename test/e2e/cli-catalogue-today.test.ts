@@ -8,22 +8,11 @@ import { type Json, type Suite, startSuite, tsv } from './cli.js';
 
 let s: Suite;
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
 const SEED = { BILLING_API_VERSION: 'none' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 
 /** The service's own answer at 2026-10. */
-async function today(path: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-    },
-  });
-  expect(res.status, path).toBe(200);
-  return res.json();
-}
+const today = (path: string): Promise<Json> => s.call('GET', path);
 
 /** A key\tvalue card as an object. */
 const card = (stdout: string): Record<string, string> =>
@@ -43,7 +32,7 @@ async function both(args: string[]) {
 }
 
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
 });
 afterAll(() => s.svc.stop());
 

@@ -13,14 +13,12 @@ let s: Suite;
 let products: Json[];
 let session: Json;
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   products = (await today('GET', '/v1/products/?is_archived=false&limit=100')).items;
 });
 afterAll(() => s.svc.stop());
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 const named = (name: string) => products.find((p: Json) => p.name === name);
 const priceOf = (name: string, interval: string) =>
   named(name).prices.find((p: Json) => p.recurring_interval === interval);
@@ -34,17 +32,7 @@ const card = (stdout: string) =>
   );
 
 /** The service's own answer at 2026-10. */
-async function today(method: string, path: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-    },
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return res.json();
-}
+const today = (method: string, path: string): Promise<Json> => s.call(method, path);
 
 describe('checkout create at 2026-10', () => {
   it('--price of a product’s yearly price: that price is sold, discounted; open 24 hours', async () => {

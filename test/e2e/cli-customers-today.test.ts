@@ -11,24 +11,13 @@ let s: Suite;
 let buyer: Json;
 const EXTERNAL = 'crm/4711 ünï';
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 
 /** The service's own answer at 2026-10. */
-async function today(path: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const today = (path: string): Promise<Json> => s.call('GET', path);
 
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   const made = await s.run(['trigger', 'benefit_grant.created', '--json']);
   expect(made.code, made.stderr).toBe(0);
   const { customer } = JSON.parse(made.stdout);
@@ -97,7 +86,7 @@ describe('customers state at 2026-10', () => {
   it('on a terminal: the card, then the subscription by product name and the benefits by description', async () => {
     const t = spawnTerminal(
       [process.execPath, BIN, '--no-pager', 'customers', 'state', buyer.email],
-      { env: { ...s.env, ...TODAY, PATH: process.env.PATH }, cols: 120 },
+      { env: { ...s.env, PATH: process.env.PATH }, cols: 120 },
     );
     try {
       expect((await t.exited).code).toBe(0);

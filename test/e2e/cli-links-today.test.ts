@@ -10,28 +10,16 @@ let s: Suite;
 let products: Json[];
 let link: Json;
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   products = (await today('GET', '/v1/products/?is_archived=false&limit=100')).items;
 });
 afterAll(() => s.svc.stop());
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 const named = (name: string) => products.find((p: Json) => p.name === name);
 
 /** The service's own answer at 2026-10. */
-async function today(method: string, path: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-    },
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return res.json();
-}
+const today = (method: string, path: string): Promise<Json> => s.call(method, path);
 
 /** Follows the link's URL once, without following the redirect: the session it opened. */
 async function follow(url: string): Promise<{ secret: string; checkout: Json }> {

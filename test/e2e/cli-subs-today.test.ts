@@ -13,24 +13,11 @@ let sub: Json;
 let plus: Json;
 let customerToken: string;
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 
 /** The service's own answer at 2026-10 (alice's token unless `token` says otherwise). */
-async function today(method: string, path: string, body?: unknown, token?: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token ?? s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
-}
+const today = (method: string, path: string, body?: unknown, token?: string): Promise<Json> =>
+  s.call(method, path, body, token);
 
 /** A key\tvalue card as an object. */
 const card = (stdout: string): Record<string, string> =>
@@ -42,7 +29,7 @@ const card = (stdout: string): Record<string, string> =>
   );
 
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   const active: Json[] = (await today('GET', '/v1/subscriptions/?status=active&limit=100')).items;
   sub = active.find((x) => x.discount === null && !x.cancel_at_period_end && x.amount > 0);
   expect(sub).toBeDefined();

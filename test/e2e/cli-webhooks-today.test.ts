@@ -12,12 +12,10 @@ let s: Suite;
 let receiver: Receiver;
 let customer: Json;
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   receiver = await startReceiver();
   customer = (await s.call('GET', '/v1/customers/?limit=1')).items[0];
 });

@@ -116,7 +116,9 @@ export async function startSuite(opts: { apiVersion?: string } = {}): Promise<Su
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
+    if (!text) return undefined;
+    // A CSV export and the like come back as text.
+    return res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
   };
   return {
     svc,

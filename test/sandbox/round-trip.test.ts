@@ -1,6 +1,6 @@
 // Your catalogue, offline (issue 29): `billing fixtures export` of one sandbox's organization,
-// applied to an empty sandbox, gives the same catalogue — benefits, products with their prices
-// and benefits, discounts — and leaves customers out unless asked for.
+// applied to an empty sandbox, gives the same catalogue — benefits, custom fields, products with
+// their prices, benefits and fields, discounts — and leaves customers out unless asked for.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,14 +44,20 @@ async function catalogue(sb: Sandbox) {
   const names = new Map(products.map((p) => [p.id, p.name]));
   const benefits = (await polar.benefits.list({ organization_id, limit: 100 })).items;
   const discounts = (await polar.discounts.list({ organization_id, limit: 100 })).items;
+  const fields = (await polar.customFields.list({ organization_id, limit: 100 })).items;
+  const slugs = new Map(fields.map((f) => [f.id, f.slug]));
   const sorted = <T>(xs: T[]) =>
     xs.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   return {
     benefits: sorted(
       benefits.map((b) => ({ type: b.type, description: b.description, properties: b.properties })),
     ),
+    custom_fields: sorted(
+      fields.map((f) => ({ type: f.type, slug: f.slug, name: f.name, properties: f.properties })),
+    ),
     products: sorted(
       products.map((p) => ({
+        fields: p.attached_custom_fields.map((a) => [slugs.get(a.custom_field_id), a.required]),
         name: p.name,
         description: p.description,
         recurring_interval: p.recurring_interval,
@@ -89,9 +95,7 @@ describe('fixtures export, then apply to an empty sandbox', () => {
     const a = await startSandbox({ data: CATALOGUE });
     started.push(a);
     const out = await exported(a);
-    expect(out.stderr).toBe(
-      'Note: custom fields: this service has none (GET /v1/custom-fields/ is a 404); left out\n',
-    );
+    expect(out.stderr).toBe('');
     expect(out.fixture.customers).toBeUndefined();
     // The names an earlier apply gave are kept, the references written as references.
     expect(Object.keys(out.fixture.products)).toEqual(
@@ -106,6 +110,8 @@ describe('fixtures export, then apply to an empty sandbox', () => {
     started.push(b);
     const [before, after] = await Promise.all([catalogue(a), catalogue(b)]);
     expect(after.products).toHaveLength(3);
+    expect(after.custom_fields.map((f) => f.slug)).toEqual(['company']);
+    expect(after.products.find((p) => p.name === 'Pro')?.fields).toEqual([['company', true]]);
     expect(after).toEqual(before);
   });
 

@@ -20,6 +20,11 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'orders:write': 'Change orders',
   'refunds:read': 'Read refunds',
   'refunds:write': 'Refund orders',
+  'payments:read': 'Read payments',
+  'disputes:read': 'Read disputes',
+  'disputes:write': 'Accept disputes',
+  'custom_fields:read': 'Read custom fields',
+  'custom_fields:write': 'Create, change and delete custom fields',
   'license_keys:read': 'Read license keys',
   'license_keys:write': 'Change license keys',
   'customer_portal:read': 'Read your purchases in the customer portal',
@@ -35,6 +40,7 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'discounts:write': 'Create, change and delete discounts',
   'webhooks:read': 'Read webhook endpoints and deliveries, and listen to events',
   'webhooks:write': 'Create and change webhook endpoints, and redeliver events',
+  'metrics:read': 'Read your sales metrics',
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

@@ -6,6 +6,7 @@ import type { Principal } from '../domain/principal.js';
 import { BenefitGrants } from './benefit-grants.js';
 import { CheckoutLinks } from './checkout-links.js';
 import { Checkouts } from './checkouts.js';
+import { CustomFields } from './custom-fields.js';
 import { Customers } from './customers.js';
 import { Db, type Row, type Tx, type TxHooks } from './db.js';
 import { Discounts } from './discounts.js';
@@ -13,10 +14,13 @@ import { Jobs, Meta } from './jobs.js';
 import { LicenseKeys } from './license-keys.js';
 import { Loader } from './loader.js';
 import type { Memo, Memos } from './memo.js';
+import { MetricsFacts } from './metrics.js';
 import { OAuthClients } from './oauth-clients.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
 import { Organizations } from './organizations.js';
+import { Payments } from './payments.js';
+import { Portal } from './portal.js';
 import { Products } from './products.js';
 import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
@@ -44,6 +48,9 @@ export class Store {
   readonly customers: Customers;
   readonly orders: Orders;
   readonly refunds: Refunds;
+  readonly payments: Payments;
+  readonly portal: Portal;
+  readonly customFields: CustomFields;
   readonly subscriptions: Subscriptions;
   readonly licenseKeys: LicenseKeys;
   readonly tokens: Tokens;
@@ -53,6 +60,7 @@ export class Store {
   readonly webhooks: Webhooks;
   readonly jobs: Jobs;
   readonly meta: Meta;
+  readonly metrics: MetricsFacts;
 
   constructor(file = ':memory:') {
     const db = new Db(file);
@@ -66,6 +74,9 @@ export class Store {
     this.customers = new Customers(db);
     this.orders = new Orders(db);
     this.refunds = new Refunds(db);
+    this.payments = new Payments(db);
+    this.portal = new Portal(db);
+    this.customFields = new CustomFields(db);
     this.subscriptions = new Subscriptions(db);
     this.licenseKeys = new LicenseKeys(db);
     this.tokens = new Tokens(db);
@@ -75,6 +86,7 @@ export class Store {
     this.webhooks = new Webhooks(db);
     this.jobs = new Jobs(db);
     this.meta = new Meta(db);
+    this.metrics = new MetricsFacts(db);
   }
 
   /**

@@ -519,7 +519,7 @@ const listOf = (query: Query, name: string): string[] => {
 };
 
 /** A date-time query value as ISO text (`aware`: it must name its offset, AwareDatetime). */
-function dateParam(query: Query, name: string, aware = false): string | undefined {
+export function dateParam(query: Query, name: string, aware = false): string | undefined {
   const raw = listOf(query, name).at(-1);
   if (raw === undefined) return undefined;
   const at = Date.parse(raw);

@@ -11,9 +11,19 @@ import { NODE, ROOT, scratch } from './lib/measure.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { startBilling } from './lib/service.mjs';
 import { metrics } from './metrics.mjs';
+import { sandbox } from './sandbox.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
 
-const SUITES = { startup, request, export: exportList, service, events, interrupt, metrics };
+const SUITES = {
+  startup,
+  request,
+  export: exportList,
+  service,
+  events,
+  interrupt,
+  metrics,
+  sandbox,
+};
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';
 

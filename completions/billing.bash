@@ -3,7 +3,7 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout links subs orders refunds metrics customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout links subs orders refunds metrics customers products discounts benefits keys org webhooks listen trigger clock fixtures api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'create list get open update confirm' ;;
     'links') echo 'create list get update delete' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
@@ -17,6 +17,7 @@ _billing_subcommands() {
     'org') echo 'list get update' ;;
     'webhooks') echo 'list get create update delete rotate-secret deliveries redeliver' ;;
     'clock') echo 'show advance set reset' ;;
+    'fixtures') echo 'apply export' ;;
     'config') echo 'get set unset list' ;;
     'auth') echo 'status token' ;;
   esac
@@ -106,6 +107,9 @@ _billing_flags() {
     'clock advance') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock set') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'clock reset') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'fixtures') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'fixtures apply') echo '--dry-run --org --json -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'fixtures export') echo '--org --include-customers -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'api') echo '-f --field -H --header --data --paginate --no-auth --mine -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'config get') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -118,7 +122,7 @@ _billing_flags() {
     'auth status') echo '--json --offline -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'auth token') echo '--customer -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'whoami') echo '--customer --json -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'serve') echo '--port --host --allowed-host --db --seed --orders --auth-url --faults --rate-limit --webhook --json --quiet -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'serve') echo '--port --host --allowed-host --db --seed --fixtures --orders --auth-url --faults --rate-limit --webhook --json --quiet -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'completion') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
   esac
 }
@@ -767,6 +771,20 @@ _billing_takes_value() {
     'clock reset|--api-version'|\
     'clock reset|--connect-timeout'|\
     'clock reset|--request-timeout'|\
+    'fixtures|--profile'|\
+    'fixtures|--api-version'|\
+    'fixtures|--connect-timeout'|\
+    'fixtures|--request-timeout'|\
+    'fixtures apply|--org'|\
+    'fixtures apply|--profile'|\
+    'fixtures apply|--api-version'|\
+    'fixtures apply|--connect-timeout'|\
+    'fixtures apply|--request-timeout'|\
+    'fixtures export|--org'|\
+    'fixtures export|--profile'|\
+    'fixtures export|--api-version'|\
+    'fixtures export|--connect-timeout'|\
+    'fixtures export|--request-timeout'|\
     'api|-f'|'api|--field'|\
     'api|-H'|'api|--header'|\
     'api|--data'|\
@@ -827,6 +845,7 @@ _billing_takes_value() {
     'serve|--allowed-host'|\
     'serve|--db'|\
     'serve|--seed'|\
+    'serve|--fixtures'|\
     'serve|--orders'|\
     'serve|--auth-url'|\
     'serve|--faults'|\
@@ -1079,6 +1098,12 @@ _billing_values() {
     'clock reset|-o'|'clock reset|--output') echo 'table tsv json ndjson' ;;
     'clock reset|--profile') billing __complete profiles 2>/dev/null ;;
     'clock reset|--api-version') echo '2026-04 2026-10 none' ;;
+    'fixtures|--profile') billing __complete profiles 2>/dev/null ;;
+    'fixtures|--api-version') echo '2026-04 2026-10 none' ;;
+    'fixtures apply|--profile') billing __complete profiles 2>/dev/null ;;
+    'fixtures apply|--api-version') echo '2026-04 2026-10 none' ;;
+    'fixtures export|--profile') billing __complete profiles 2>/dev/null ;;
+    'fixtures export|--api-version') echo '2026-04 2026-10 none' ;;
     'api|--profile') billing __complete profiles 2>/dev/null ;;
     'api|--api-version') echo '2026-04 2026-10 none' ;;
     'config|--profile') billing __complete profiles 2>/dev/null ;;
@@ -1104,7 +1129,7 @@ _billing_values() {
     'auth token|--api-version') echo '2026-04 2026-10 none' ;;
     'whoami|--profile') billing __complete profiles 2>/dev/null ;;
     'whoami|--api-version') echo '2026-04 2026-10 none' ;;
-    'serve|--seed') echo 'demo none' ;;
+    'serve|--seed') echo 'demo empty none' ;;
     'serve|--profile') billing __complete profiles 2>/dev/null ;;
     'serve|--api-version') echo '2026-04 2026-10 none' ;;
     'completion|--profile') billing __complete profiles 2>/dev/null ;;

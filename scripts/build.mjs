@@ -90,6 +90,42 @@ async function renderHelp() {
   writeFileSync(join(outdir, 'help', 'index.js'), module(Object.entries(texts)));
 }
 
+/**
+ * `billing/sandbox` (package.json `exports`), the library a seller's tests import: one bundle
+ * of its own, dist/sandbox.js, built apart from the CLI's so that the CLI's chunks (and its
+ * start-up) are what they were; and its declarations, dist/sandbox.d.ts and dist/types.d.ts,
+ * from src/sandbox/types.ts (which imports nothing, so they stand alone).
+ */
+async function buildSandbox() {
+  await build({
+    entryPoints: { sandbox: resolve(ROOT, 'src/sandbox/index.ts') },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    external,
+    banner: {
+      js: "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+    define: { __BILLING_VERSION__: JSON.stringify(pkg.version) },
+    logLevel: 'warning',
+  });
+  const types = readFileSync(resolve(ROOT, 'src/sandbox/types.ts'), 'utf8');
+  writeFileSync(join(outdir, 'types.d.ts'), types);
+  writeFileSync(
+    join(outdir, 'sandbox.d.ts'),
+    [
+      "import type { Sandbox, SandboxOptions } from './types.js';",
+      "export type * from './types.js';",
+      '/** A local billing service of its own for this test: see the README, "Test your integration". */',
+      'export declare function startSandbox(opts?: SandboxOptions): Promise<Sandbox>;',
+      '',
+    ].join('\n'),
+  );
+}
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   // program.js is an entry too, so that renderHelp() can walk the command tree.
@@ -117,6 +153,7 @@ await build({
   logLevel: 'warning',
 });
 await renderHelp();
+await buildSandbox();
 const old = `${finalDir}.old-${process.pid}`;
 try {
   renameSync(finalDir, old);

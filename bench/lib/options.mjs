@@ -3,8 +3,8 @@
 // test can run every benchmark at a tiny size.
 
 export const DEFAULTS = {
-  /** Comma-separated: startup, request, export, service, events, interrupt, metrics. */
-  only: 'startup,request,export,service,events,interrupt,metrics',
+  /** Comma-separated: startup, request, export, service, events, interrupt, metrics, sandbox. */
+  only: 'startup,request,export,service,events,interrupt,metrics,sandbox',
   startupRuns: 30,
   requestRuns: 20,
   exportOrders: 20_000,
@@ -25,6 +25,8 @@ export const DEFAULTS = {
   interruptRuns: 10,
   /** `billing metrics` (issue 28): renders of a year of days, and runs of the command. */
   metricsRuns: 10,
+  /** startSandbox() in-process (issue 29), after 3 untimed. */
+  sandboxRuns: 30,
   /** Where the Markdown report goes; `-` for none. */
   out: 'bench/RESULTS.md',
   /** Where the raw results go as JSON; `-` for none. */
@@ -63,7 +65,16 @@ export function parseOptions(argv, env) {
   const suites = opts.only.split(',').map((s) => s.trim());
   const unknown = suites.filter(
     (s) =>
-      !['startup', 'request', 'export', 'service', 'events', 'interrupt', 'metrics'].includes(s),
+      ![
+        'startup',
+        'request',
+        'export',
+        'service',
+        'events',
+        'interrupt',
+        'metrics',
+        'sandbox',
+      ].includes(s),
   );
   if (unknown.length) throw new Error(`--only: unknown benchmark ${unknown.join(', ')}`);
   return { ...opts, suites };

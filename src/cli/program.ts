@@ -10,6 +10,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
 import { registerDiscounts } from './commands/discounts/index.js';
+import { registerFixtures } from './commands/fixtures/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerLinks } from './commands/links/index.js';
 import { registerListen } from './commands/listen/index.js';
@@ -107,6 +108,7 @@ export function buildProgram(ctx: Context) {
   registerListen(program, ctx);
   registerTrigger(program, ctx);
   registerClock(program, ctx);
+  registerFixtures(program, ctx);
   registerApi(program, ctx);
   registerConfig(program, ctx);
   registerLogin(program, ctx);

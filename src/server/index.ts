@@ -71,6 +71,7 @@ import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerTodaysSubscriptions } from './routes/subscriptions-today.js';
 import { registerWebhooks } from './routes/webhooks.js';
+import { type OwnerInfo, seedEmpty, storedOwner } from './seed/empty.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { CheckoutSessions } from './services/checkout-sessions.js';
 import { ClockControl } from './services/clock-control.js';
@@ -84,8 +85,11 @@ export interface StartOptions {
   host?: string;
   /** SQLite file; in-memory when omitted. */
   db?: string;
-  /** `demo` seeds an empty database (the default); `none` leaves it empty. */
-  seed?: 'demo' | 'none';
+  /**
+   * `demo` seeds an empty database (the default); `empty` gives it one user owning one empty
+   * organization, and their token (seed/empty.ts); `none` leaves it empty.
+   */
+  seed?: 'demo' | 'empty' | 'none';
   /** Orders in the main demo organization's history. */
   orders?: number;
   /** Where the authorization page is served; defaults to the service's own URL. */
@@ -129,6 +133,8 @@ export interface RunningService {
   url: string;
   authUrl: string;
   demo: DemoInfo | undefined;
+  /** The organization the seed made and its owner's token: the demo's Acme, or `empty`'s. */
+  owner: OwnerInfo | undefined;
   store: Store;
   clock: Clock;
   /** The fault injector behind /__local/faults. */
@@ -182,6 +188,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   const clock = new Clock(store, opts.due);
   const seed = () => {
     if ((opts.seed ?? 'demo') === 'demo') seedDemo(store, clock, { orders: opts.orders });
+    if (opts.seed === 'empty') seedEmpty(store, clock);
   };
   if (store.isEmpty()) seed();
   ensureCliClient(store, clock.now());
@@ -271,6 +278,15 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     authUrl: service.authUrl,
     get demo() {
       return storedDemo(store);
+    },
+    get owner() {
+      const demo = storedDemo(store);
+      if (!demo) return storedOwner(store);
+      return {
+        organization_id: demo.organization_id,
+        personal_access_token: demo.personal_access_token,
+        email: demo.personal_access_token_email,
+      };
     },
     store,
     clock,

@@ -16,7 +16,11 @@ const ALLOWED: Record<string, readonly string[]> = {
   config: ['errors', 'shared'],
   auth: ['api', 'config', 'errors', 'shared'],
   server: ['errors', 'shared'],
-  cli: ['api', 'auth', 'config', 'errors', 'server', 'shared'],
+  cli: ['api', 'auth', 'config', 'errors', 'fixtures', 'server', 'shared'],
+  // Fixture files, read and applied through the public API (issue 29).
+  fixtures: ['api', 'errors', 'shared'],
+  // billing/sandbox, the library: the service in-process, driven through its API (issue 29).
+  sandbox: ['api', 'errors', 'fixtures', 'server', 'shared'],
 };
 
 /** The layer of a path under src/: its first directory, or the file's name for src/errors.ts. */

@@ -31,6 +31,7 @@ const TINY = [
   '--events-runs=1',
   '--interrupt-runs=1',
   '--metrics-runs=1',
+  '--sandbox-runs=2',
   '--out=-',
 ];
 
@@ -74,6 +75,7 @@ describe('npm run bench, at a tiny size', () => {
       'Ctrl+C → exit, in the pager',
       'metrics: dashboard render, a year of daily periods',
       '`billing metrics`, a year by day, on a terminal',
+      '`startSandbox()`, empty, in-process',
     ]) {
       expect(figures).toContain(expected);
     }

@@ -62,12 +62,20 @@ describe('the installed package', () => {
   });
 
   it('ships only the bundle, bin, completions, README and LICENSE', () => {
+    // And billing/sandbox's declarations and the fixture schema (issue 29).
     const outside = files.filter(
       (f) =>
         !(f.startsWith('dist/') && f.endsWith('.js')) &&
         !f.startsWith('bin/') &&
         !f.startsWith('completions/') &&
-        !['README.md', 'LICENSE', 'package.json'].includes(f),
+        ![
+          'README.md',
+          'LICENSE',
+          'package.json',
+          'dist/sandbox.d.ts',
+          'dist/types.d.ts',
+          'fixture.schema.json',
+        ].includes(f),
     );
     expect(outside).toEqual([]);
     expect(files).toEqual(

@@ -15,36 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, start } from '../../src/server/index.js';
+import { npmAsSetUp } from '../helpers/npm.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/**
- * npm as this machine has it set up, for the blocks that install a package: its certificates,
- * proxy, registry and cache (the tarballs `npm ci` fetched; prefer-offline then asks the registry
- * only for what the cache lacks). Never npm's own npm_config_* of this run (its prefix is this
- * checkout: an install would land in it).
- */
-function npmAsSetUp(): Record<string, string> {
-  const names = [
-    'NODE_EXTRA_CA_CERTS',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-    'HTTPS_PROXY',
-    'HTTP_PROXY',
-    'NO_PROXY',
-    'https_proxy',
-    'http_proxy',
-    'no_proxy',
-    'npm_config_registry',
-    'npm_config_cafile',
-  ];
-  const env: Record<string, string> = {
-    npm_config_cache: join(process.env.HOME ?? tmpdir(), '.npm'),
-    npm_config_prefer_offline: 'true',
-  };
-  for (const name of names) if (process.env[name]) env[name] = process.env[name];
-  return env;
-}
 
 function testedBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh test\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
@@ -75,6 +48,9 @@ describe('README', () => {
       'api_version',
       'customers state',
       'change-price "$SUB" --product "$MAX" --preview',
+      'fixtures apply shop.json --dry-run',
+      'fixtures export --org',
+      'billing serve --port 0 --json --quiet --seed empty --fixtures shop.json',
     ]) {
       expect(blocks).toContain(command);
     }

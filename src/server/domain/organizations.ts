@@ -171,11 +171,16 @@ export interface NewOrganization {
  * active at once as the real sandbox deployment makes it, the user its owner. The real one also
  * turns on the member model and seat-based pricing for it; the sandbox has no members (README).
  */
-export function createOrganization(w: Work, userId: string, body: NewOrganization): string {
+/** `id`: chosen by a seed (seed/empty.ts), the same on every start. */
+export function createOrganization(
+  w: Work,
+  userId: string,
+  body: NewOrganization,
+  id: string = uuid(),
+): string {
   const { store, clock, tx } = w;
   if (store.organizations.slugTaken(body.slug))
     throw invalid(['slug'], 'An organization with this slug already exists.', body.slug);
-  const id = uuid();
   store.insert('organizations', {
     id,
     created_at: clock.iso(),

@@ -5,9 +5,13 @@
 // command still brings the clock all the way, with a progress line on a terminal meanwhile.
 import type { ClockMove, ClockState } from '../../../api/local.js';
 import { BillingError, UsageError } from '../../../errors.js';
+import { after, readSpan, type Span } from '../../../shared/duration.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { type Column, createProgress } from '../../io/index.js';
 import { day, done, localOnly } from '../shared.js';
+
+export { after, type Span };
+
 import { printOne, resources } from '../verb.js';
 
 export interface ClockOptions {
@@ -126,69 +130,15 @@ function processedLine(state: ClockState): string {
   return `; ${rows.map(([kind, n]) => `${n} ${kind.replaceAll('_', ' ')}`).join(', ')}`;
 }
 
-const UNITS: Record<string, number> = {
-  s: 1,
-  m: 60,
-  h: 3600,
-  d: 86_400,
-  w: 604_800,
-};
-const DAY = 86_400;
-/** The service's bound: a century either way (routes/local.ts), in seconds. */
-const CENTURY = 100 * 365.25 * DAY;
-
-/**
- * How far `clock advance` goes: calendar months (`mo`; `y` is twelve) and seconds (s m h d w).
- * A month is a calendar month from the clock's date, as a subscription renews: Jan 31 + 1mo is
- * Feb 28 (29), the same time of day.
- */
-export interface Span {
-  months: number;
-  seconds: number;
-}
-
-const NOT_A_DURATION =
-  'is not a duration: a number and a unit, s m h d w mo y (e.g. 90s, 2h, 31d, 1mo, 1y)';
-
 /** `90s`, `2h`, `31d`, `2w`, `1mo`, `1y`, `1y2mo`, `1d12h`: at least a second, at most 100y. */
 export function span(flag: string, value: string): Span {
-  const text = value.trim();
-  const parts = [...text.matchAll(/(\d+)\s*(mo|[smhdwy])/g)];
-  const whole = parts.map((p) => p[0]).join('');
-  if (parts.length === 0 || whole.replaceAll(/\s/g, '') !== text.replaceAll(/\s/g, '')) {
-    throw new UsageError(`${flag}: "${value.slice(0, 40)}" ${NOT_A_DURATION}`);
-  }
-  let months = 0;
-  let seconds = 0;
-  for (const [, n, unit] of parts) {
-    if (unit === 'y') months += Number(n) * 12;
-    else if (unit === 'mo') months += Number(n);
-    else seconds += Number(n) * UNITS[unit!]!;
-  }
-  if (months === 0 && seconds < 1) throw new UsageError(`${flag}: must be at least 1s`);
-  // A calendar month counted at its average (the service checks the exact move again).
-  if (!Number.isSafeInteger(seconds) || months * (365.2425 / 12) * DAY + seconds > CENTURY) {
-    throw new UsageError(`${flag}: at most 100y`);
-  }
-  return { months, seconds };
+  const read = readSpan(value);
+  if ('refused' in read) throw new UsageError(`${flag}: ${read.refused}`);
+  return read;
 }
 
 /** True when `m` (minutes) is the only unit: someone may have meant months (`mo`). */
 export function minutesOnly(value: string): boolean {
   const units = [...value.matchAll(/\d+\s*(mo|[smhdwy])/g)].map((p) => p[1]);
   return units.length > 0 && units.every((u) => u === 'm');
-}
-
-const lastDayOfMonth = (year: number, month: number) =>
-  new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-
-/** `from` moved by `span`: calendar months first (the month's last day when it is shorter). */
-export function after(from: Date, { months, seconds }: Span): Date {
-  const d = new Date(from);
-  if (months) {
-    const year = from.getUTCFullYear();
-    const month = from.getUTCMonth() + months;
-    d.setUTCFullYear(year, month, Math.min(from.getUTCDate(), lastDayOfMonth(year, month)));
-  }
-  return new Date(d.getTime() + seconds * 1000);
 }

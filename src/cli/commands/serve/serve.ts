@@ -1,16 +1,20 @@
 // `billing serve`: runs the local billing service until SIGINT/SIGTERM.
 import { Option } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
+import type { LoadedFixture } from '../../../fixtures/format.js';
 import type { FaultSpec } from '../../../server/faults.js';
 import { isLoopbackHost } from '../../../shared/local.js';
 import type { Context } from '../../context.js';
+import { loadFixture } from '../fixtures/apply.js';
 import { verb } from '../verb.js';
 
 export interface ServeOptions {
   port: number;
   host: string;
   db?: string;
-  seed?: 'demo' | 'none';
+  seed?: 'demo' | 'empty' | 'none';
+  /** A fixture file, read and checked already, applied through the API once started. */
+  fixtures?: { file: string; fixture: LoadedFixture };
   orders?: number;
   authUrl?: string;
   /** Parsed already: a bad spec is a usage error before anything starts. */
@@ -74,7 +78,11 @@ function intOption(name: string, min: number, max: number) {
 
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
   const { start } = await import('../../../server/index.js');
-  const { json, quiet, ...serviceOptions } = opts;
+  const { json, quiet, fixtures, ...serviceOptions } = opts;
+  if (fixtures && opts.seed === 'none')
+    throw new UsageError('--fixtures needs an organization and its token: not with --seed none', {
+      hint: 'Use --seed empty for your fixture alone, or the demo data (the default) beside it.',
+    });
   let service: Awaited<ReturnType<typeof start>>;
   try {
     service = await start({
@@ -92,11 +100,30 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
     throw err;
   }
   const demo = service.demo;
+  const owner = service.owner;
+  let organizationId = owner?.organization_id ?? null;
+  if (fixtures && owner) {
+    const { applyFixture, localClient } = await import('../../../fixtures/apply.js');
+    const client = localClient(service.url, owner.personal_access_token);
+    try {
+      const declares = Object.keys(fixtures.fixture.fixture.organizations ?? {}).length > 0;
+      const applied = await applyFixture(fixtures.fixture, client, {
+        organizationId: declares ? undefined : owner.organization_id,
+      });
+      organizationId = applied.organizationId;
+      ctx.io.stderr.write(`${fixtures.file}: ${applied.steps.length} objects applied\n`);
+    } catch (err) {
+      await service.stop();
+      throw err;
+    } finally {
+      await client.close();
+    }
+  }
   const info = {
     url: service.url,
     auth_url: service.authUrl,
-    organization_id: demo?.organization_id ?? null,
-    personal_access_token: demo?.personal_access_token ?? null,
+    organization_id: organizationId,
+    personal_access_token: owner?.personal_access_token ?? null,
     client_id: demo?.client_id ?? null,
     demo: demo
       ? {
@@ -139,6 +166,17 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
         '',
         'Press Ctrl+C to stop.',
       );
+    } else if (owner) {
+      // --seed empty (and a fixture's organization): no demo, but an organization and its token.
+      lines.push(
+        `  organization: ${organizationId}`,
+        `  personal access token: ${owner.personal_access_token}`,
+        '',
+        'Try:',
+        `  BILLING_TOKEN=${owner.personal_access_token} billing products list --org ${organizationId}`,
+        '',
+        'Press Ctrl+C to stop.',
+      );
     }
     ctx.io.stderr.write(`${lines.join('\n')}\n`);
   }
@@ -172,10 +210,14 @@ export const buildServe = verb(runServe, {
       )
       .option('--db <file>', 'SQLite database file (default: in memory, lost on exit)')
       .addOption(
-        new Option('--seed <data>', 'data for an empty database (default: demo)').choices([
-          'demo',
-          'none',
-        ] as const),
+        new Option(
+          '--seed <data>',
+          'data for an empty database (default: demo; empty: one organization with nothing in it, and its token)',
+        ).choices(['demo', 'empty', 'none'] as const),
+      )
+      .option(
+        '--fixtures <file>',
+        'apply this fixture file through the API once started (with --seed empty: your catalogue alone)',
       )
       .option(
         '--orders <n>',
@@ -197,6 +239,9 @@ export const buildServe = verb(runServe, {
     host: opts.host,
     db: opts.db,
     seed: opts.seed,
+    ...(opts.fixtures !== undefined
+      ? { fixtures: { file: opts.fixtures, fixture: await loadFixture(opts.fixtures) } }
+      : {}),
     orders: opts.orders,
     authUrl: opts.authUrl,
     faults: opts.faults === undefined ? undefined : await faultSpec(opts.faults),
@@ -209,6 +254,7 @@ export const buildServe = verb(runServe, {
   examples: [
     'billing serve',
     'billing serve --port 0 --json',
+    'billing serve --seed empty --fixtures shop.json',
     'billing serve --db ./billing.db --orders 100000',
     "billing serve --rate-limit --faults '503:0.1,reset:5%@GET /v1/*;seed=7'",
     'billing serve --webhook http://localhost:3000/webhooks',

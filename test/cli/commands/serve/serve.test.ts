@@ -1,6 +1,7 @@
 // billing serve: argv -> the service's options or the exact usage error; run, it listens on
 // loopback, prints its JSON line and stops when interrupted.
 import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   buildServe,
@@ -106,6 +107,14 @@ describe('serve: argv -> options', () => {
     expect(await parse(buildServe, 'serve', argv)).toEqual({ options, code: 0, stderr: '' });
   });
 
+  it('--seed empty --fixtures <file>: the file read and checked before anything starts', async () => {
+    const file = fileURLToPath(new URL('../../../fixtures/shop.json', import.meta.url));
+    const r = await parse(buildServe, 'serve', ['--seed', 'empty', '--fixtures', file]);
+    expect(r.code).toBe(0);
+    expect(r.options).toMatchObject({ seed: 'empty', fixtures: { file } });
+    expect(Object.keys(r.options!.fixtures!.fixture.fixture.products!)).toEqual(['hobby', 'pro']);
+  });
+
   it.each([
     [['--port', 'abc'], 'billing: --port must be an integer from 0 to 65535, got "abc"\n'],
     [['--port', '65536'], 'billing: --port must be an integer from 0 to 65535, got "65536"\n'],
@@ -140,7 +149,11 @@ describe('serve: argv -> options', () => {
     ],
     [
       ['--seed', 'all'],
-      "billing: option '--seed <data>' argument 'all' is invalid. Allowed choices are demo, none.\n",
+      "billing: option '--seed <data>' argument 'all' is invalid. Allowed choices are demo, empty, none.\n",
+    ],
+    [
+      ['--fixtures', '/nonexistent/shop.json'],
+      'billing: cannot read /nonexistent/shop.json: no such file\n',
     ],
   ])('%j is a usage error and starts nothing', async (argv, stderr) => {
     expect(await parse(buildServe, 'serve', argv)).toEqual({ code: 2, stderr });
@@ -234,6 +247,34 @@ describe('serve: options + answers -> output', () => {
     await expect(fetch(`${info.url}/v1/orders/`)).rejects.toThrow();
   });
 
+  it('--seed empty --json: its organization and token, no demo', async () => {
+    let line = '';
+    const r = await serving(
+      { ...quiet, seed: 'empty' },
+      { stream: 'stdout', done: (t) => t.endsWith('\n') },
+      async (text) => {
+        line = text;
+      },
+    );
+    const info = JSON.parse(line);
+    expect(r.code).toBe(0);
+    expect(info).toMatchObject({ demo: null, client_id: null, webhook: null });
+    expect(info.organization_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(info.personal_access_token).toMatch(/^polar_pat_/);
+  });
+
+  it('--fixtures with --seed none -> exit 2, nothing started', async () => {
+    const file = fileURLToPath(new URL('../../../fixtures/shop.json', import.meta.url));
+    const r = await parse(buildServe, 'serve', ['--seed', 'none', '--fixtures', file]);
+    const ran = await execute(runServe, r.options!, {});
+    expect(ran).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: --fixtures needs an organization and its token: not with --seed none\nUse --seed empty for your fixture alone, or the demo data (the default) beside it.\n',
+    });
+  });
+
   it('--seed none --json: no demo, nulls in the line', async () => {
     let line = '';
     const r = await serving(
@@ -257,6 +298,19 @@ describe('serve: options + answers -> output', () => {
       })}\n`,
       stderr: '',
     });
+  });
+
+  it('--seed empty without --json: the organization and its token on stderr', async () => {
+    const r = await serving(
+      { ...quiet, json: false, seed: 'empty' },
+      { stream: 'stderr', done: (t) => t.includes('Press Ctrl+C to stop.\n') },
+      async () => {},
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /^Billing service listening on http:\/\/127\.0\.0\.1:\d+\n {2}database: in memory \(use --db <file> to keep data\)\n {2}organization: [0-9a-f-]{36}\n {2}personal access token: polar_pat_\w+\n\nTry:\n {2}BILLING_TOKEN=polar_pat_\w+ billing products list --org [0-9a-f-]{36}\n\nPress Ctrl\+C to stop\.\n$/,
+    );
   });
 
   it('without --json or --quiet: the address on stderr, then one line per request', async () => {

@@ -188,7 +188,7 @@ export class UsageEvents {
     )!.n;
     const dir = descending ? 'DESC' : 'ASC';
     const rows = this.db.all<UsageEventRow>(
-      `SELECT e.* FROM usage_events e WHERE ${where} ORDER BY e.ts ${dir}, e.id ${dir} LIMIT ? OFFSET ?`,
+      `SELECT e.* FROM usage_events e WHERE ${where} ORDER BY e.ts ${dir}, e.rowid ${dir} LIMIT ? OFFSET ?`,
       ...params,
       page.limit,
       page.offset,

@@ -10,8 +10,9 @@ import { NODE, ROOT, scratch } from './lib/measure.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { startBilling } from './lib/service.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
+import { usage } from './usage.mjs';
 
-const SUITES = { startup, request, export: exportList, service, events, interrupt };
+const SUITES = { startup, request, export: exportList, service, events, interrupt, usage };
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';
 

@@ -30,6 +30,10 @@ const TINY = [
   '--events-throughput-count=20',
   '--events-runs=1',
   '--interrupt-runs=1',
+  '--usage-ingest-events=2000',
+  '--usage-events=2000',
+  '--usage-subscriptions=4',
+  '--usage-quantity-runs=4',
   '--out=-',
 ];
 
@@ -71,6 +75,10 @@ describe('npm run bench, at a tiny size', () => {
       'events: throughput to a fast receiver',
       'Ctrl+C → exit, waiting out a 30 s Retry-After',
       'Ctrl+C → exit, in the pager',
+      'usage: ingest 1,000 events, batches of 1,000',
+      'usage: quantities, one customer-month of 2,000 events',
+      'usage: quantities, every customer over 2,000 events',
+      'usage: advance one month, 4 metered subscriptions, 2,000 events',
     ]) {
       expect(figures).toContain(expected);
     }

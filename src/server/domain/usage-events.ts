@@ -112,6 +112,8 @@ export function ingestEvents(
  * id or external id, earlier in the batch or already stored; else the event waits for it.
  */
 export function recordEvents(w: Work, rows: UsageEventRow[]): UsageEventRow[] {
+  // The batch's own ids and external ids, for parents named in it (only when one is named).
+  const named = rows.some((r) => r.parent_ref !== null);
   const inBatch = new Map<string, string>();
   const pending = new Map<string, boolean>();
   const waiting = (org: string) => {
@@ -132,6 +134,7 @@ export function recordEvents(w: Work, rows: UsageEventRow[]): UsageEventRow[] {
       if (parent) r.parent_id = parent;
       else pending.set(r.organization_id, true);
     }
+    if (!named) continue;
     inBatch.set(`${r.organization_id}\n${r.id}`, r.id);
     if (r.external_id !== null) inBatch.set(`${r.organization_id}\n${r.external_id}`, r.id);
   }

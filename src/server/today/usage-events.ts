@@ -31,6 +31,8 @@ const UUID4_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0
 const DATETIME_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt _](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,6}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
+const ISO_UTC_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 const isDict = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const p = (type: string, loc: Loc, msg: string, input: unknown, ctx?: object): Problem =>
@@ -55,6 +57,11 @@ export function awareTime(v: unknown, loc: Loc, out: Problem[]): number | undefi
     // pydantic reads a number as Unix time: seconds, or milliseconds beyond 2e10.
     ms = Math.abs(v) > 2e10 ? v : v * 1000;
   } else if (typeof v === 'string') {
+    // The common form (ISO 8601 in UTC, as JSON.stringify writes a Date) parses directly.
+    if (v.length === 24 && v[23] === 'Z' && v[10] === 'T' && ISO_UTC_RE.test(v)) {
+      ms = Date.parse(v);
+      if (!Number.isNaN(ms)) return ms;
+    }
     const m = DATETIME_RE.exec(v);
     if (!m) {
       out.push(p('datetime_from_date_parsing', loc, 'Input should be a valid datetime', v));
@@ -106,7 +113,8 @@ function uuid4(value: unknown, loc: Loc, out: Problem[]): string | null {
 function metadataValue(v: unknown, loc: Loc, out: Problem[]): void {
   if (typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return;
   if (typeof v === 'string') {
-    const n = charLength(v);
+    // A string no longer than 500 UTF-16 units has at most 500 characters: counted only beyond.
+    const n = v.length <= 500 ? v.length : charLength(v);
     if (n < 1)
       out.push(
         p('string_too_short', [...loc, 'str'], 'String should have at least 1 character', v, {
@@ -277,7 +285,7 @@ function readEvent(v: unknown, loc: Loc, now: number, out: Problem[]): EventInpu
   if (!('name' in v)) base.push(p('missing', ['name'], 'Field required', v));
   else if (typeof v.name !== 'string')
     base.push(p('string_type', ['name'], 'Input should be a valid string', v.name));
-  else if (charLength(v.name) > 128)
+  else if (v.name.length > 128 && charLength(v.name) > 128)
     base.push(
       p('string_too_long', ['name'], 'String should have at most 128 characters', v.name, {
         max_length: 128,

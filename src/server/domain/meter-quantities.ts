@@ -37,61 +37,63 @@ interface Wall {
   ms: number;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(zone: string): Intl.DateTimeFormat {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(zone, f);
+/** A time zone's wall clock: its formatter, made once per request (no module-level cache). */
+export class Zone {
+  private readonly format: Intl.DateTimeFormat | undefined;
+
+  constructor(readonly name: string) {
+    this.format =
+      name === 'UTC' || name === 'Etc/UTC'
+        ? undefined
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone: name,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+          });
   }
-  return f;
+
+  /** The wall-clock fields of `t` in the zone. */
+  wall(t: number): Wall {
+    if (!this.format) {
+      const d = new Date(t);
+      return {
+        y: d.getUTCFullYear(),
+        mo: d.getUTCMonth() + 1,
+        d: d.getUTCDate(),
+        h: d.getUTCHours(),
+        mi: d.getUTCMinutes(),
+        s: d.getUTCSeconds(),
+        ms: d.getUTCMilliseconds(),
+      };
+    }
+    const parts: Record<string, number> = {};
+    for (const p of this.format.formatToParts(new Date(t)))
+      if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    return {
+      y: parts.year!,
+      mo: parts.month!,
+      d: parts.day!,
+      h: parts.hour!,
+      mi: parts.minute!,
+      s: parts.second!,
+      ms: ((t % 1000) + 1000) % 1000,
+    };
+  }
 }
 
 /** Whether `zone` is a time zone this runtime knows (TimeZoneName). */
 export function knownZone(zone: string): boolean {
   try {
-    format(zone);
+    new Zone(zone);
     return true;
   } catch {
     return false;
   }
-}
-
-/** The wall-clock fields of `t` in `zone`. */
-export function wall(t: number, zone: string): Wall {
-  if (zone === 'UTC' || zone === 'Etc/UTC') {
-    const d = new Date(t);
-    return {
-      y: d.getUTCFullYear(),
-      mo: d.getUTCMonth() + 1,
-      d: d.getUTCDate(),
-      h: d.getUTCHours(),
-      mi: d.getUTCMinutes(),
-      s: d.getUTCSeconds(),
-      ms: d.getUTCMilliseconds(),
-    };
-  }
-  const parts: Record<string, number> = {};
-  for (const p of format(zone).formatToParts(new Date(t)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return {
-    y: parts.year!,
-    mo: parts.month!,
-    d: parts.day!,
-    h: parts.hour!,
-    mi: parts.minute!,
-    s: parts.second!,
-    ms: ((t % 1000) + 1000) % 1000,
-  };
 }
 
 const asUtc = (w: Wall) => Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, w.ms);
@@ -100,11 +102,11 @@ const asUtc = (w: Wall) => Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s, w.ms);
  * The instant of a wall time in `zone` (fields may overflow: Date.UTC normalizes them). In a gap
  * the instant is the one before the gap's offset applies, as PostgreSQL resolves it.
  */
-export function fromWall(w: Wall, zone: string): number {
+export function fromWall(w: Wall, zone: Zone): number {
   const local = asUtc(w);
   let t = local;
   for (let i = 0; i < 3; i++) {
-    const offset = asUtc(wall(t, zone)) - t;
+    const offset = asUtc(zone.wall(t)) - t;
     const next = local - offset;
     if (next === t) break;
     t = next;
@@ -115,9 +117,9 @@ export function fromWall(w: Wall, zone: string): number {
 const daysIn = (y: number, mo: number) => new Date(Date.UTC(y, mo, 0)).getUTCDate();
 
 /** t + one interval, as timestamptz + interval in the zone. */
-export function step(t: number, interval: TimeInterval, zone: string): number {
+export function step(t: number, interval: TimeInterval, zone: Zone): number {
   if (interval === 'hour') return t + 3_600_000;
-  const w = wall(t, zone);
+  const w = zone.wall(t);
   if (interval === 'day' || interval === 'week') {
     return fromWall({ ...w, d: w.d + (interval === 'day' ? 1 : 7) }, zone);
   }
@@ -129,8 +131,8 @@ export function step(t: number, interval: TimeInterval, zone: string): number {
 }
 
 /** date_trunc(interval, t) in the zone, and the start of the next such period. */
-export function period(t: number, interval: TimeInterval, zone: string): [number, number] {
-  const w = wall(t, zone);
+export function period(t: number, interval: TimeInterval, zone: Zone): [number, number] {
+  const w = zone.wall(t);
   const midnight = { ...w, h: 0, mi: 0, s: 0, ms: 0 };
   switch (interval) {
     case 'hour':
@@ -160,7 +162,7 @@ export function period(t: number, interval: TimeInterval, zone: string): [number
 }
 
 /** The series' timestamps (generate_series(start, end, '1 interval')). */
-export function series(start: number, end: number, interval: TimeInterval, zone: string): number[] {
+export function series(start: number, end: number, interval: TimeInterval, zone: Zone): number[] {
   const out: number[] = [];
   for (let t = start; t <= end; t = step(t, interval, zone)) out.push(t);
   return out;

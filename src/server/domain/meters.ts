@@ -8,7 +8,7 @@ import type { MeterRow } from '../store/rows.js';
 import type { CustomerScope, MeterScope } from '../store/usage-events.js';
 import { Invalid, type Problem } from './errors.js';
 import type { Aggregation, AggregationFunction, Filter } from './meter-filter.js';
-import { combine, period, series, type TimeInterval } from './meter-quantities.js';
+import { combine, period, series, type TimeInterval, Zone } from './meter-quantities.js';
 import type { Work } from './work.js';
 
 export interface MeterFields {
@@ -102,8 +102,9 @@ export function meterQuantities(
   q: QuantitiesQuery,
 ): { quantities: { timestamp: string; quantity: number }[]; total: number } {
   const scope: MeterScope = { ...meterScope(meter), customers: q.customers, metadata: q.metadata };
-  const rows = series(q.start, q.end, q.interval, q.zone);
-  const buckets = rows.map((t) => period(t, q.interval, q.zone));
+  const zone = new Zone(q.zone);
+  const rows = series(q.start, q.end, q.interval, zone);
+  const buckets = rows.map((t) => period(t, q.interval, zone));
   const per = store.usageEvents.bucketed(scope, buckets, q.customerAggregation !== undefined);
   const values = per.map((rs) =>
     q.customerAggregation

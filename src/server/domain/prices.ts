@@ -1,7 +1,8 @@
 // Today's rules for a product's prices (product/service.py `get_validated_prices` and schemas.py
 // `validate_price_amount` at c6c3645e): the amounts per currency, then the prices a product may
-// combine. The seed's rules are its bodies' (routes/products-body.ts). The sandbox has no meters
-// (a metered price names none that exists) and does not sell seats (README differences).
+// combine. The seed's rules are its bodies' (routes/products-body.ts). A metered price names a
+// meter the token can read, once per currency (issue 27); the sandbox does not sell seats
+// (README differences).
 import type { OrganizationRow, PriceRow } from '../store/rows.js';
 import type { Loc, Problem } from './errors.js';
 

@@ -57,7 +57,7 @@ const TODAY_BENEFIT_TYPES: ReadonlySet<string> = new Set(ENUMS.BenefitType);
 
 /**
  * The customer state (customer/service.py `get_state`): the customer with its trialing and active
- * subscriptions, the benefits it holds and its meters (none: the sandbox has no meters). A
+ * subscriptions, the benefits it holds and its meters (the caller's: domain/meter-credits.ts). A
  * benefit of a type today's generation no longer has (`ads`) is not among them.
  */
 export function customerState(

@@ -1,4 +1,5 @@
 // `npm run bench`: start-up, one request, export, the local service under load and its events,
+// the metrics dashboard,
 // each figure a ratio against a baseline measured in the same run (median of interleaved runs).
 // Prints a table and writes bench/RESULTS.md; `node bench/run.mjs --help` lists the sizes.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,10 +10,20 @@ import { interrupt } from './interrupt.mjs';
 import { NODE, ROOT, scratch } from './lib/measure.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { startBilling } from './lib/service.mjs';
+import { metrics } from './metrics.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
 import { usage } from './usage.mjs';
 
-const SUITES = { startup, request, export: exportList, service, events, interrupt, usage };
+const SUITES = {
+  startup,
+  request,
+  export: exportList,
+  service,
+  events,
+  interrupt,
+  metrics,
+  usage,
+};
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';
 

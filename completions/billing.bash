@@ -3,12 +3,13 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout subs orders refunds customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout links subs orders refunds metrics customers products discounts benefits keys org webhooks listen trigger clock api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'create list get open update confirm' ;;
+    'links') echo 'create list get update delete' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get refund' ;;
     'refunds') echo 'list' ;;
-    'customers') echo 'list get create update delete' ;;
+    'customers') echo 'list get state create update delete' ;;
     'products') echo 'list get create update archive' ;;
     'discounts') echo 'list get create update delete' ;;
     'benefits') echo 'list get' ;;
@@ -35,6 +36,12 @@ _billing_flags() {
     'checkout open') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout update') echo '--customer-email --customer-name --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'checkout confirm') echo '--customer-email --customer-name --billing-address --discount-code --confirmation-token --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'links') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'links create') echo '--product --label --discount --allow-discount-codes --no-allow-discount-codes --require-billing-address --success-url --return-url --trial --metadata --data --open --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'links list') echo '--product --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'links get') echo '--open --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'links update') echo '--product --label --discount --allow-discount-codes --no-allow-discount-codes --require-billing-address --no-require-billing-address --success-url --return-url --trial --metadata --unset-metadata --replace-metadata --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'links delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs list') echo '--active --inactive --status --product --customer --discount --org --query --sort --mine --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'subs get') echo '--org --customer --mine --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -49,12 +56,14 @@ _billing_flags() {
     'orders refund') echo '--amount --reason --comment --revoke-benefits -y --yes --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'refunds') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'refunds list') echo '--order --customer --subscription --org --succeeded --no-succeeded --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'metrics') echo '--from --to --interval --metric --product --org --timezone --watch --json -o --output -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers list') echo '--org --query --email --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers get') echo '--external --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers get') echo '--external-id --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers state') echo '--external-id --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers create') echo '--email --name --external-id --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers update') echo '--email --name --external-id --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
-    'customers delete') echo '-y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers delete') echo '--external-id -y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -184,6 +193,61 @@ _billing_takes_value() {
     'checkout confirm|--api-version'|\
     'checkout confirm|--connect-timeout'|\
     'checkout confirm|--request-timeout'|\
+    'links|--profile'|\
+    'links|--api-version'|\
+    'links|--connect-timeout'|\
+    'links|--request-timeout'|\
+    'links create|--product'|\
+    'links create|--label'|\
+    'links create|--discount'|\
+    'links create|--success-url'|\
+    'links create|--return-url'|\
+    'links create|--trial'|\
+    'links create|--metadata'|\
+    'links create|--data'|\
+    'links create|-o'|'links create|--output'|\
+    'links create|--fields'|\
+    'links create|--profile'|\
+    'links create|--api-version'|\
+    'links create|--connect-timeout'|\
+    'links create|--request-timeout'|\
+    'links list|--product'|\
+    'links list|--org'|\
+    'links list|--sort'|\
+    'links list|-o'|'links list|--output'|\
+    'links list|--fields'|\
+    'links list|--limit'|\
+    'links list|--page'|\
+    'links list|--page-size'|\
+    'links list|--profile'|\
+    'links list|--api-version'|\
+    'links list|--connect-timeout'|\
+    'links list|--request-timeout'|\
+    'links get|-o'|'links get|--output'|\
+    'links get|--fields'|\
+    'links get|--profile'|\
+    'links get|--api-version'|\
+    'links get|--connect-timeout'|\
+    'links get|--request-timeout'|\
+    'links update|--product'|\
+    'links update|--label'|\
+    'links update|--discount'|\
+    'links update|--success-url'|\
+    'links update|--return-url'|\
+    'links update|--trial'|\
+    'links update|--metadata'|\
+    'links update|--unset-metadata'|\
+    'links update|--data'|\
+    'links update|-o'|'links update|--output'|\
+    'links update|--fields'|\
+    'links update|--profile'|\
+    'links update|--api-version'|\
+    'links update|--connect-timeout'|\
+    'links update|--request-timeout'|\
+    'links delete|--profile'|\
+    'links delete|--api-version'|\
+    'links delete|--connect-timeout'|\
+    'links delete|--request-timeout'|\
     'subs|--profile'|\
     'subs|--api-version'|\
     'subs|--connect-timeout'|\
@@ -300,6 +364,19 @@ _billing_takes_value() {
     'refunds list|--api-version'|\
     'refunds list|--connect-timeout'|\
     'refunds list|--request-timeout'|\
+    'metrics|--from'|\
+    'metrics|--to'|\
+    'metrics|--interval'|\
+    'metrics|--metric'|\
+    'metrics|--product'|\
+    'metrics|--org'|\
+    'metrics|--timezone'|\
+    'metrics|--watch'|\
+    'metrics|-o'|'metrics|--output'|\
+    'metrics|--profile'|\
+    'metrics|--api-version'|\
+    'metrics|--connect-timeout'|\
+    'metrics|--request-timeout'|\
     'customers|--profile'|\
     'customers|--api-version'|\
     'customers|--connect-timeout'|\
@@ -317,12 +394,20 @@ _billing_takes_value() {
     'customers list|--api-version'|\
     'customers list|--connect-timeout'|\
     'customers list|--request-timeout'|\
+    'customers get|--external-id'|\
     'customers get|-o'|'customers get|--output'|\
     'customers get|--fields'|\
     'customers get|--profile'|\
     'customers get|--api-version'|\
     'customers get|--connect-timeout'|\
     'customers get|--request-timeout'|\
+    'customers state|--external-id'|\
+    'customers state|-o'|'customers state|--output'|\
+    'customers state|--fields'|\
+    'customers state|--profile'|\
+    'customers state|--api-version'|\
+    'customers state|--connect-timeout'|\
+    'customers state|--request-timeout'|\
     'customers create|--email'|\
     'customers create|--name'|\
     'customers create|--external-id'|\
@@ -344,6 +429,7 @@ _billing_takes_value() {
     'customers update|--api-version'|\
     'customers update|--connect-timeout'|\
     'customers update|--request-timeout'|\
+    'customers delete|--external-id'|\
     'customers delete|--profile'|\
     'customers delete|--api-version'|\
     'customers delete|--connect-timeout'|\
@@ -781,6 +867,22 @@ _billing_values() {
     'checkout confirm|-o'|'checkout confirm|--output') echo 'table tsv json ndjson' ;;
     'checkout confirm|--profile') billing __complete profiles 2>/dev/null ;;
     'checkout confirm|--api-version') echo '2026-04 2026-10 none' ;;
+    'links|--profile') billing __complete profiles 2>/dev/null ;;
+    'links|--api-version') echo '2026-04 2026-10 none' ;;
+    'links create|-o'|'links create|--output') echo 'table tsv json ndjson' ;;
+    'links create|--profile') billing __complete profiles 2>/dev/null ;;
+    'links create|--api-version') echo '2026-04 2026-10 none' ;;
+    'links list|-o'|'links list|--output') echo 'table tsv json ndjson' ;;
+    'links list|--profile') billing __complete profiles 2>/dev/null ;;
+    'links list|--api-version') echo '2026-04 2026-10 none' ;;
+    'links get|-o'|'links get|--output') echo 'table tsv json ndjson' ;;
+    'links get|--profile') billing __complete profiles 2>/dev/null ;;
+    'links get|--api-version') echo '2026-04 2026-10 none' ;;
+    'links update|-o'|'links update|--output') echo 'table tsv json ndjson' ;;
+    'links update|--profile') billing __complete profiles 2>/dev/null ;;
+    'links update|--api-version') echo '2026-04 2026-10 none' ;;
+    'links delete|--profile') billing __complete profiles 2>/dev/null ;;
+    'links delete|--api-version') echo '2026-04 2026-10 none' ;;
     'subs|--profile') billing __complete profiles 2>/dev/null ;;
     'subs|--api-version') echo '2026-04 2026-10 none' ;;
     'subs list|--status') echo 'incomplete incomplete_expired trialing active past_due canceled unpaid paused' ;;
@@ -826,6 +928,10 @@ _billing_values() {
     'refunds list|-o'|'refunds list|--output') echo 'table tsv json ndjson' ;;
     'refunds list|--profile') billing __complete profiles 2>/dev/null ;;
     'refunds list|--api-version') echo '2026-04 2026-10 none' ;;
+    'metrics|--interval') echo 'hour day week month year' ;;
+    'metrics|-o'|'metrics|--output') echo 'table tsv json ndjson' ;;
+    'metrics|--profile') billing __complete profiles 2>/dev/null ;;
+    'metrics|--api-version') echo '2026-04 2026-10 none' ;;
     'customers|--profile') billing __complete profiles 2>/dev/null ;;
     'customers|--api-version') echo '2026-04 2026-10 none' ;;
     'customers list|--sort') echo 'created_at email name -created_at -email -name' ;;
@@ -835,6 +941,9 @@ _billing_values() {
     'customers get|-o'|'customers get|--output') echo 'table tsv json ndjson' ;;
     'customers get|--profile') billing __complete profiles 2>/dev/null ;;
     'customers get|--api-version') echo '2026-04 2026-10 none' ;;
+    'customers state|-o'|'customers state|--output') echo 'table tsv json ndjson' ;;
+    'customers state|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers state|--api-version') echo '2026-04 2026-10 none' ;;
     'customers create|-o'|'customers create|--output') echo 'table tsv json ndjson' ;;
     'customers create|--profile') billing __complete profiles 2>/dev/null ;;
     'customers create|--api-version') echo '2026-04 2026-10 none' ;;

@@ -3,8 +3,8 @@
 // test can run every benchmark at a tiny size.
 
 export const DEFAULTS = {
-  /** Comma-separated: startup, request, export, service, events, interrupt, usage. */
-  only: 'startup,request,export,service,events,interrupt,usage',
+  /** Comma-separated: startup, request, export, service, events, interrupt, metrics, usage. */
+  only: 'startup,request,export,service,events,interrupt,metrics,usage',
   startupRuns: 30,
   requestRuns: 20,
   exportOrders: 20_000,
@@ -30,6 +30,8 @@ export const DEFAULTS = {
   usageSubscriptions: 1000,
   /** Quantities requests for one customer-month (a tenth of them for every customer). */
   usageQuantityRuns: 200,
+  /** `billing metrics` (issue 28): renders of a year of days, and runs of the command. */
+  metricsRuns: 10,
   /** Where the Markdown report goes; `-` for none. */
   out: 'bench/RESULTS.md',
   /** Where the raw results go as JSON; `-` for none. */
@@ -67,7 +69,17 @@ export function parseOptions(argv, env) {
   }
   const suites = opts.only.split(',').map((s) => s.trim());
   const unknown = suites.filter(
-    (s) => !['startup', 'request', 'export', 'service', 'events', 'interrupt', 'usage'].includes(s),
+    (s) =>
+      ![
+        'startup',
+        'request',
+        'export',
+        'service',
+        'events',
+        'interrupt',
+        'metrics',
+        'usage',
+      ].includes(s),
   );
   if (unknown.length) throw new Error(`--only: unknown benchmark ${unknown.join(', ')}`);
   return { ...opts, suites };

@@ -14,6 +14,8 @@ import type { Query } from './today.js';
 type Many<T> = T | readonly T[];
 
 export interface BenefitFilters {
+  /** Only these benefits (today's generation). */
+  id?: Many<string>;
   organization_id?: Many<string>;
   /** The real service's name for the type filter; either generation's types. */
   type?: Many<(typeof VALUES.benefitType)[number]>;
@@ -59,6 +61,7 @@ export function list(
   typesFor(client, filters.type);
   const query = client.today
     ? ({
+        id: filters.id,
         organization_id: filters.organization_id,
         type: filters.type as Query<'benefits:list'>['type'],
       } satisfies Query<'benefits:list'>)

@@ -40,6 +40,8 @@ interface CustomerFields {
 }
 
 export interface CheckoutUpdate extends CustomerFields {
+  /** Today's: another of the session's products (with product_price_id, one of its prices). */
+  product_id?: string;
   metadata?: Metadata;
   customer_metadata?: Metadata;
   discount_id?: string | null;
@@ -109,8 +111,22 @@ export async function create(
   client: ApiClient,
   body: CheckoutCreate,
 ): Promise<Resource & { client_secret: string }> {
-  const sent = client.today ? await todayCreate(client, body) : body;
-  return checkouts.create(client, sent, checkoutWithSecret);
+  if (!client.today) return checkouts.create(client, body, checkoutWithSecret);
+  const created = await checkouts.create(
+    client,
+    await todayCreate(client, body),
+    checkoutWithSecret,
+  );
+  const price = body.product_price_id;
+  if (!price || body.products || created.product_price_id === price) return created;
+  // Today's body names products, not a price: the session starts on its product's default
+  // price, and the one asked for is selected after, as the page selects it (CheckoutUpdate's
+  // product_id and product_price_id; checkout/service.py _update_checkout at c6c3645e).
+  const selected = await checkouts.update(client, created.id, {
+    product_id: String(created.product_id),
+    product_price_id: price,
+  });
+  return { ...selected, client_secret: created.client_secret };
 }
 
 /**

@@ -213,7 +213,8 @@ export class ApiClient {
   ): Promise<Output<S>>;
   request<T = unknown>(method: Method, path: string, opts?: RequestOptions): Promise<T>;
   async request(method: Method, path: string, opts: RequestOptions = {}): Promise<unknown> {
-    const url = buildUrl(this.baseUrl, path, opts.query);
+    let url = buildUrl(this.baseUrl, path, opts.query);
+    let redirects = 0;
     // POST is never repeated once it may have reached the server: a checkout confirm or a
     // license-key activation sent twice could be applied twice. Only a refused or timed-out
     // connect, where not a byte was written, is retried (classifyConnectionError.notSent).
@@ -239,6 +240,17 @@ export class ApiClient {
       }
       const { status } = answer;
       this.noteDate(answer.headers);
+      // The real service redirects a path without its trailing slash (307, FastAPI's
+      // redirect_slashes), and may move others: followed with the same method and body, on the
+      // same origin only (the token goes nowhere else), a few times at most.
+      const next = sameOriginRedirect(status, header(answer.headers, 'location'), url);
+      if (next && redirects < MAX_REDIRECTS) {
+        redirects++;
+        this.trace(`… following ${status} to ${redact(next.pathname + next.search)}`);
+        url = next;
+        attempt--;
+        continue;
+      }
       if (status >= 200 && status < 300) {
         return opts.raw ? answer.text : parseResponse(answer.text, status, path, opts.schema);
       }
@@ -364,6 +376,24 @@ export class ApiClient {
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** Redirects followed for one request. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * Where a 307 or 308 sends the request, when it stays on the same origin; 301, 302 and 303 are
+ * not followed (they may turn a write into a GET).
+ */
+function sameOriginRedirect(status: number, location: string | undefined, from: URL) {
+  if ((status !== 307 && status !== 308) || !location) return undefined;
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    return undefined;
+  }
+  return next.origin === from.origin ? next : undefined;
+}
 
 function tooLarge(err: ResponseTooLargeError, method: string, path: string, idempotent: boolean) {
   const mib = Math.round((err.limit / 1024 / 1024) * 100) / 100;

@@ -70,17 +70,41 @@ function externalIdNeedsToday(client: ApiClient, body: object): void {
   }
 }
 
-/** A customer by the seller's own id (today's generation: GET /v1/customers/external/{id}). */
-export async function getExternal(client: ApiClient, externalId: string): Promise<Resource> {
+/** The seed's generation has no customer by external id: said before anything is sent. */
+export function externalLookupNeedsToday(client: ApiClient): void {
   if (!client.today) {
     throw new UsageError(
-      "customers by external id need today's API (2026-04 or later): set api_version",
+      "customers by external id need today's API (2026-04 or later): set api_version, or pass --api-version 2026-10",
     );
   }
+}
+
+/** A customer by the seller's own id (today's generation: GET /v1/customers/external/{id}). */
+export async function getExternal(client: ApiClient, externalId: string): Promise<Resource> {
+  externalLookupNeedsToday(client);
   return client.request('GET', `/v1/customers/external/${segment(externalId)}`, {
     schema: resource,
     notFound: `customer with external id ${externalId}`,
   });
+}
+
+/** Who a customer state is asked for: the customer's id, or the seller's own id of it. */
+export type CustomerKey = { id: string } | { externalId: string };
+
+/**
+ * A customer's state (today's generation: GET /v1/customers/{id}/state, or
+ * /v1/customers/external/{external_id}/state): the customer with its active subscriptions,
+ * granted benefits and active meters. The caller checks the generation first (needsToday).
+ */
+export async function state(client: ApiClient, key: CustomerKey): Promise<Resource> {
+  const [path, noun] =
+    'id' in key
+      ? [`/v1/customers/${segment(key.id)}/state`, `customer ${key.id}`]
+      : [
+          `/v1/customers/external/${segment(key.externalId)}/state`,
+          `customer with external id ${key.externalId}`,
+        ];
+  return client.request('GET', path, { schema: resource, notFound: noun });
 }
 
 export async function update(
@@ -93,3 +117,11 @@ export async function update(
 }
 
 export const remove = customers.remove;
+
+/** Deletes a customer by the seller's own id (today's DELETE /v1/customers/external/{id}). */
+export async function removeExternal(client: ApiClient, externalId: string): Promise<void> {
+  externalLookupNeedsToday(client);
+  await client.request('DELETE', `/v1/customers/external/${segment(externalId)}`, {
+    notFound: `customer with external id ${externalId}`,
+  });
+}

@@ -342,6 +342,49 @@ export const LICENSE_KEY = merge(
 );
 export const ACTIVATION = merge(SEED_ACTIVATION, FIELDS.LicenseKeyActivationRead);
 
+/**
+ * A customer's state (today's API only: the 2026-10 description's CustomerState): the customer,
+ * and what it has now. Its lists' fields, as that description lists them.
+ */
+export const CUSTOMER_STATE: FieldTree = merge(FIELDS.Customer, {
+  active_subscriptions: {
+    ...STAMPS,
+    ...leaves(
+      'status',
+      'amount',
+      'currency',
+      'recurring_interval',
+      'current_period_start',
+      'current_period_end',
+      'trial_start',
+      'trial_end',
+      'cancel_at_period_end',
+      'canceled_at',
+      'started_at',
+      'ends_at',
+      'product_id',
+      'discount_id',
+      'price_id',
+    ),
+    metadata: FREE,
+    custom_field_data: FREE,
+    meters: {
+      ...STAMPS,
+      ...leaves('consumed_units', 'credited_units', 'amount', 'meter_id'),
+    },
+  },
+  granted_benefits: {
+    ...STAMPS,
+    ...leaves('granted_at', 'benefit_id', 'benefit_type'),
+    benefit_metadata: FREE,
+    properties: FREE,
+  },
+  active_meters: {
+    ...STAMPS,
+    ...leaves('meter_id', 'consumed_units', 'credited_units', 'balance'),
+  },
+});
+
 /** Why `path` is not a field of `tree`, or undefined when it is. List indexes may appear anywhere. */
 export function unknownField(
   tree: FieldTree,
@@ -419,6 +462,29 @@ const REFUND: FieldTree = {
   dispute: FREE,
 };
 
+/** A checkout link (today's API only: the 2026-10 description's CheckoutLink). */
+const CHECKOUT_LINK: FieldTree = {
+  ...STAMPS,
+  ...leaves(
+    'trial_interval',
+    'trial_interval_count',
+    'payment_processor',
+    'client_secret',
+    'success_url',
+    'return_url',
+    'label',
+    'allow_discount_codes',
+    'require_billing_address',
+    'discount_id',
+    'seats',
+    'organization_id',
+    'url',
+  ),
+  metadata: FREE,
+  products: PRODUCT,
+  discount: DISCOUNT,
+};
+
 /** What `billing trigger` made or changed, by name. */
 export const TRIGGERED: FieldTree = leaves(
   'event',
@@ -437,8 +503,10 @@ export const FIELD_TREES = {
   ACTIVATION,
   BENEFIT,
   CHECKOUT,
+  CHECKOUT_LINK,
   CLOCK,
   CUSTOMER,
+  CUSTOMER_STATE,
   DISCOUNT,
   LICENSE_KEY,
   ORDER,

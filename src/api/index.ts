@@ -1,5 +1,6 @@
 // The API layer's public surface: the client, one namespace per resource, schemas and enums.
 export * as benefits from './benefits.js';
+export * as checkoutLinks from './checkout-links.js';
 export * as checkouts from './checkouts.js';
 export {
   ApiClient,
@@ -13,6 +14,7 @@ export * from './enums.js';
 export * as eventStream from './event-stream.js';
 export * as licenseKeys from './license-keys.js';
 export * as local from './local.js';
+export * as metrics from './metrics.js';
 export * as orders from './orders.js';
 export * as organizations from './organizations.js';
 export type { PageInfo, PageOptions } from './paginate.js';

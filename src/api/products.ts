@@ -18,6 +18,8 @@ import { segment } from './url.js';
 type Many<T> = T | readonly T[];
 
 export interface ProductFilters {
+  /** Only these products (today's generation). */
+  id?: Many<string>;
   organization_id?: Many<string>;
   /** Case-insensitive substring of the name. */
   query?: string;
@@ -76,6 +78,7 @@ export function list(
   const sorting = checkSorting(client, filters.sorting, SORTS.products);
   const query = client.today
     ? ({
+        id: filters.id,
         organization_id: filters.organization_id,
         query: filters.query,
         is_archived: filters.is_archived,
@@ -188,6 +191,13 @@ function todayCreate(client: ApiClient, body: ProductCreate | Price): Body<'prod
   } as Body<'products:create'>;
 }
 
+const ADJECTIVES: Record<string, string> = {
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+  year: 'yearly',
+};
+
 function todayUpdate(
   client: ApiClient,
   body: ProductUpdate | Price,
@@ -199,11 +209,20 @@ function todayUpdate(
   const interval = intervalOf(client, added);
   const current = product?.recurring_interval;
   if (interval !== undefined && current !== undefined && interval !== current) {
+    // The hint is the command for this very price, on a product of its own.
+    const price = added.find((p) => p.recurring_interval === interval);
+    const amount =
+      price?.amount_type === 'fixed' && typeof price.price_amount === 'number'
+        ? (price.price_amount / 100).toFixed(2).replace(/\.00$/, '')
+        : 'free';
+    const name = typeof product?.name === 'string' ? product.name : 'Acme Pro';
+    const billed = current === null ? 'sold once' : `billed every ${String(current)}`;
     throw new UsageError(
-      `this product is billed every ${String(current ?? 'once')}: a product of ` +
-        `${generationName(client)} has one billing interval, so a /${interval} price needs a ` +
-        'product of its own',
-      { hint: 'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year' },
+      `this product is ${billed}: a product of ${generationName(client)} has one billing ` +
+        `interval, so a /${interval} price needs a product of its own`,
+      {
+        hint: `e.g. billing products create --name ${JSON.stringify(`${name} (${ADJECTIVES[interval] ?? interval})`)} --price ${amount}/${interval}`,
+      },
     );
   }
   return {

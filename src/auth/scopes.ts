@@ -29,6 +29,8 @@ export const DEFAULT_SCOPES = [
   'customer_portal:write',
   // `checkout confirm`'s way out when a session could not be stored: POST /v1/customer-sessions/.
   'customer_sessions:write',
+  // `billing metrics` (today's API).
+  'metrics:read',
 ];
 
 export const READ_ONLY_SCOPES = DEFAULT_SCOPES.filter((s) => !s.endsWith(':write'));

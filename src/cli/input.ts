@@ -17,6 +17,19 @@ export function uuids(flag: string, values: string[] | undefined): string[] | un
   return values?.length ? values.map((v) => uuid(flag, v)) : undefined;
 }
 
+/** An http(s) URL, as the service takes success_url. */
+export function webUrl(flag: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag}: "${value}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${flag}: "${value}" is not an http or https URL`);
+  return value;
+}
+
 export function clip(value: string, max = 60): string {
   // By code point: cutting between the halves of a surrogate pair would print a broken character.
   const flat = Array.from(value.replace(/[\r\n\t]/g, ' '));

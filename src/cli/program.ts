@@ -11,8 +11,10 @@ import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
 import { registerDiscounts } from './commands/discounts/index.js';
 import { registerKeys } from './commands/keys/index.js';
+import { registerLinks } from './commands/links/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
+import { registerMetrics } from './commands/metrics/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
 import { registerProducts } from './commands/products/index.js';
@@ -90,9 +92,11 @@ export function rootCommand(ctx: Context) {
 export function buildProgram(ctx: Context) {
   const program = rootCommand(ctx);
   registerCheckout(program, ctx);
+  registerLinks(program, ctx);
   registerSubs(program, ctx);
   registerOrders(program, ctx);
   registerRefunds(program, ctx);
+  registerMetrics(program, ctx);
   registerCustomers(program, ctx);
   registerProducts(program, ctx);
   registerDiscounts(program, ctx);

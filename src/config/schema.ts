@@ -50,8 +50,8 @@ export type SettingValue = string | number;
 
 /** Profiles that exist without a config file; the file may override their settings. */
 export const BUILTIN_PROFILES: Readonly<Record<string, ProfileConfig>> = {
-  // The local service answers in the seed's generation: asking it for another would be refused.
-  [LOCAL_PROFILE]: { base_url: LOCAL_BASE_URL, api_version: 'none' },
+  // The local service speaks both generations: like every profile, this one asks for today's.
+  [LOCAL_PROFILE]: { base_url: LOCAL_BASE_URL },
 };
 
 /** Fallbacks for every profile. auth_url has none: it follows base_url. */

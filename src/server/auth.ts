@@ -20,6 +20,9 @@ export function authenticate(
   header: string | undefined,
 ): Principal | undefined {
   if (!header) return undefined;
+  // A client's registration access token is no API token: its caller is anonymous to the API
+  // (auth/middlewares.py get_auth_subject at c6c3645e); only RFC 7592's endpoint reads it.
+  if (/^Bearer\s+polar_crt_\S+\s*$/i.test(header)) return undefined;
   // Looked up once until a write to the token tables (a revocation, a refresh) empties the
   // memo; `now` is checked on every request because tokens expire without a write.
   const now = clock.iso();

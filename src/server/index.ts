@@ -51,6 +51,7 @@ import { registerBenefits } from './routes/benefits.js';
 import { registerCheckoutLinks } from './routes/checkout-links.js';
 import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
+import { registerCustomFields } from './routes/custom-fields.js';
 import { registerCustomerMeters } from './routes/customer-meters.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
@@ -59,8 +60,11 @@ import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerMeters } from './routes/meters.js';
+import { registerMetrics } from './routes/metrics.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
+import { registerPayments } from './routes/payments.js';
+import { registerPortalBenefitGrants } from './routes/portal-benefit-grants.js';
 import { registerPortalCustomers } from './routes/portal-customers.js';
 import { registerPortalOrders } from './routes/portal-orders.js';
 import { registerProducts } from './routes/products.js';
@@ -157,10 +161,14 @@ export const ROUTES = [
   registerWebhooks,
   registerPortalOrders,
   registerRefunds,
+  registerPayments,
+  registerCustomFields,
+  registerMetrics,
   registerPortalCustomers,
   registerUsageEvents,
   registerMeters,
   registerCustomerMeters,
+  registerPortalBenefitGrants,
   registerLocal,
   registerOAuth,
 ];

@@ -236,6 +236,12 @@ export const SCOPES = [
   'orders:write',
   'refunds:read',
   'refunds:write',
+  // Today's generation (auth/scope.py at c6c3645e): payments, disputes, custom fields.
+  'payments:read',
+  'disputes:read',
+  'disputes:write',
+  'custom_fields:read',
+  'custom_fields:write',
   'license_keys:read',
   'license_keys:write',
   'customer_portal:read',
@@ -257,6 +263,8 @@ export const SCOPES = [
   'meters:read',
   'meters:write',
   'customer_meters:read',
+  // Today's generation (auth/scope.py at c6c3645e): GET /v1/metrics/ and /limits (issue 28).
+  'metrics:read',
 ] as const;
 
 /** OAuth 2.0 server (api-facts "OAuth 2.0 / OpenID Connect server"), in the discovery order. */

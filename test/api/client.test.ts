@@ -118,6 +118,54 @@ describe('ApiClient.request', () => {
     },
   );
 
+  it('follows a same-origin 307/308 with the same method, body and token, a few times at most', async () => {
+    const { pool, client, done, calls } = await setup();
+    const seen: Seen[] = [];
+    // FastAPI's redirect_slashes on the real service: the path without its slash is a 307.
+    pool
+      .intercept({ path: '/v1/license-keys?limit=1', method: 'GET' })
+      .reply(307, '', { headers: { location: 'http://127.0.0.1:8787/v1/license-keys/?limit=1' } });
+    pool
+      .intercept({ path: '/v1/license-keys/?limit=1', method: 'GET' })
+      .reply(capture(seen, 200, { items: [] }));
+    expect(await client.request('GET', '/v1/license-keys', { query: { limit: 1 } })).toEqual({
+      items: [],
+    });
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${PAT}`);
+    pool
+      .intercept({ path: '/v1/x', method: 'POST' })
+      .reply(308, '', { headers: { location: '/v1/x/' } });
+    pool.intercept({ path: '/v1/x/', method: 'POST' }).reply(capture(seen, 201, { ok: 1 }));
+    expect(await client.request('POST', '/v1/x', { body: { a: 1 } })).toEqual({ ok: 1 });
+    expect(seen[1]?.body).toBe('{"a":1}');
+    // A loop ends after five redirects with the answer it got.
+    for (let i = 0; i < 6; i++)
+      pool
+        .intercept({ path: '/v1/loop', method: 'GET' })
+        .reply(307, '', { headers: { location: '/v1/loop' } });
+    const err = await caught(() => client.request('GET', '/v1/loop'));
+    expect(err.message).toBe('the server answered 307 Temporary Redirect');
+    expect(calls().filter((c) => c.includes('/v1/loop'))).toHaveLength(6);
+    await done();
+  });
+
+  it('never follows a redirect to another origin (the token stays), nor a 302/303', async () => {
+    const { pool, client, done } = await setup();
+    pool
+      .intercept({ path: '/v1/away', method: 'GET' })
+      .reply(307, '', { headers: { location: 'http://evil.example/v1/away' } });
+    expect((await caught(() => client.request('GET', '/v1/away'))).message).toBe(
+      'the server answered 307 Temporary Redirect',
+    );
+    pool
+      .intercept({ path: '/v1/moved', method: 'POST' })
+      .reply(303, '', { headers: { location: '/v1/moved/' } });
+    expect((await caught(() => client.request('POST', '/v1/moved'))).message).toBe(
+      'the server answered 303 See Other',
+    );
+    await done();
+  });
+
   it('builds the default user agent from the version and the node version', () => {
     expect(defaultUserAgent('9.9.9', 'v24.0.0')).toBe('billing-cli/9.9.9 node/v24.0.0');
   });

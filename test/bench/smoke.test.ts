@@ -34,6 +34,7 @@ const TINY = [
   '--usage-events=2000',
   '--usage-subscriptions=4',
   '--usage-quantity-runs=4',
+  '--metrics-runs=1',
   '--out=-',
 ];
 
@@ -79,6 +80,8 @@ describe('npm run bench, at a tiny size', () => {
       'usage: quantities, one customer-month of 2,000 events',
       'usage: quantities, every customer over 2,000 events',
       'usage: advance one month, 4 metered subscriptions, 2,000 events',
+      'metrics: dashboard render, a year of daily periods',
+      '`billing metrics`, a year by day, on a terminal',
     ]) {
       expect(figures).toContain(expected);
     }

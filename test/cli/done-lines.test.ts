@@ -12,7 +12,12 @@ let keyId: string;
 
 beforeAll(async () => {
   svc = await start({ port: 0 });
-  env = { BILLING_BASE_URL: svc.url, BILLING_TOKEN: svc.demo!.personal_access_token };
+  // The seed's generation (the demo objects' seed forms are what these writes take).
+  env = {
+    BILLING_BASE_URL: svc.url,
+    BILLING_TOKEN: svc.demo!.personal_access_token,
+    BILLING_API_VERSION: 'none',
+  };
   const row = svc.store.get<{ id: string; price_id: string; product_id: string }>(
     `SELECT id, price_id, product_id FROM subscriptions WHERE status = 'active' AND organization_id = ?
      AND cancel_at_period_end = 0 ORDER BY id`,

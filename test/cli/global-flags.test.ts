@@ -42,7 +42,7 @@ describe('timeouts from flags', () => {
       code: 3,
       stdout: '',
       stderr:
-        `billing: POST ${url}/v1/customer-portal/license-keys/activate failed (timed out after 500ms); ` +
+        `billing: POST ${url}/v1/license-keys/activate failed (timed out after 500ms); ` +
         'the server may have applied this request; check before retrying\n' +
         'Look the resource up to see whether the change took effect before running the command again.\n',
     });

@@ -20,7 +20,7 @@ describe('resolveSettings', () => {
       auth_url: 'http://127.0.0.1:8787',
       client_id: 'polar_ci_billingCLIlocalServicePublicClient000044vii',
       organization_id: undefined,
-      api_version: 'none',
+      api_version: '2026-10',
       storage: 'auto',
       connect_timeout: 10,
       request_timeout: 30,

@@ -86,7 +86,24 @@ const cases: Case[] = [
   ),
   seller(['customers', 'list'], [['GET', '/v1/customers/', true]]),
   seller(['customers', 'get', ID], [['GET', `/v1/customers/${ID}`]]),
-  seller(['customers', 'get', 'u_42', '--external'], [['GET', '/v1/customers/external/u_42']]),
+  seller(['customers', 'get', '--external-id', 'u_42'], [['GET', '/v1/customers/external/u_42']]),
+  // On a terminal the state's product and benefit names are read too (two lists at once):
+  // the printed answer is the state's in the other modes.
+  {
+    ...seller(
+      ['customers', 'state', ID],
+      [['GET', `/v1/customers/${ID}/state`]],
+      'id,email,active_subscriptions.0.amount',
+    ),
+    modes: ['tsv', 'json', 'fields'],
+  },
+  {
+    ...seller(
+      ['customers', 'state', '--external-id', 'u_42'],
+      [['GET', '/v1/customers/external/u_42/state']],
+    ),
+    modes: ['json'],
+  },
   seller(
     ['customers', 'create', '--email', 'jane@example.com', '--org', ID2],
     [['POST', '/v1/customers/']],

@@ -205,7 +205,12 @@ describe('every command that reads a resource, against the real service’s shap
     const { map, printed, top } = bodies(c, v);
     fake.reset(map);
     const r = await run([...c.argv, ...MODE_FLAGS[mode]], {
-      env: { BILLING_BASE_URL: fake.url, BILLING_TOKEN: c.token ?? TOKEN },
+      // The seed's generation: the bodies are SDK 0.20.2's models (2026-10: cli-shapes-2026-10).
+      env: {
+        BILLING_BASE_URL: fake.url,
+        BILLING_TOKEN: c.token ?? TOKEN,
+        BILLING_API_VERSION: 'none',
+      },
       configDir: fileStorageConfigDir(),
       tty: mode === 'table',
     });

@@ -7,6 +7,7 @@ import {
   BENEFIT,
   CHECKOUT,
   CUSTOMER,
+  CUSTOMER_STATE,
   DISCOUNT,
   type FieldTree,
   LICENSE_KEY,
@@ -16,6 +17,7 @@ import {
   SUBSCRIPTION,
   unknownField,
 } from '../../src/api/fields.js';
+import { type Schema as Schema2, schemaOf } from './openapi.js';
 import { components } from './wire.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: zod 3 internals
@@ -90,5 +92,29 @@ describe('the --fields catalogue knows every field of the SDK models', () => {
     expect(all.length).toBeGreaterThan(10);
     const unknown = all.filter((p) => unknownField(tree, p));
     expect(unknown).toEqual([]);
+  });
+});
+
+/** Every key path of a 2026-10 document schema (maps of any keys end the path). */
+function documentPaths(schema: Schema2, prefix = '', depth = 0, out = new Set<string>()) {
+  if (depth > 8) return out;
+  const s = schema.$ref ? schemaOf(schema.$ref.split('/').pop()!) : schema;
+  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) {
+    documentPaths(member, prefix, depth + 1, out);
+  }
+  if (s.items) documentPaths(s.items, prefix, depth + 1, out);
+  for (const [name, sub] of Object.entries(s.properties ?? {})) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    out.add(path);
+    documentPaths(sub, path, depth + 1, out);
+  }
+  return out;
+}
+
+describe("--fields of today's customer state knows every field of the 2026-10 CustomerState", () => {
+  it.each(['CustomerStateIndividual', 'CustomerStateTeam'])('%s', (name) => {
+    const all = [...documentPaths(schemaOf(name))];
+    expect(all).toContain('active_subscriptions.meters.meter_id');
+    expect(all.filter((p) => unknownField(CUSTOMER_STATE, p))).toEqual([]);
   });
 });

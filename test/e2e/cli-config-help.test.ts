@@ -35,7 +35,8 @@ describe('config', () => {
       ci: { base_url: 'https://billing.example' },
     });
 
-    const list = await s.run(['config', 'list']);
+    // The local profile's own api_version, not the suite's.
+    const list = await s.run(['config', 'list'], { env: { BILLING_API_VERSION: undefined } });
     expect(list.stdout.split('\n')).toEqual([
       'profile: local (from default)',
       'profiles: ci, local',
@@ -43,7 +44,7 @@ describe('config', () => {
       `auth_url\t${s.url}\t(default)`,
       expect.stringMatching(/^client_id\t\S+\t\(default\)$/),
       `organization_id\t${ORG}\t(file)`,
-      'api_version\tnone\t(builtin)',
+      'api_version\t2026-10\t(default)',
       'storage\tfile\t(file)',
       'connect_timeout\t10\t(default)',
       'request_timeout\t30\t(default)',

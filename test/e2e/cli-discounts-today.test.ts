@@ -7,25 +7,15 @@ import { type Json, type Suite, startSuite, tsv } from './cli.js';
 
 let s: Suite;
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
 });
 afterAll(() => s.svc.stop());
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
 const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, BILLING_ORG: s.demo.organization_id, ...env } });
+  s.run(args, { env: { BILLING_ORG: s.demo.organization_id, ...env } });
 
 /** The service's own answer at 2026-10. */
-async function today(path: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const today = (path: string): Promise<Json> => s.call('GET', path);
 
 describe('discounts at 2026-10', () => {
   it("list: TSV of today's answer; --sort ends_at, a criterion only today has", async () => {

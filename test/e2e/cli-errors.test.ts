@@ -133,7 +133,12 @@ describe('answers from a misbehaving server', () => {
     });
     seen.length = 0;
     const r = await s.run(ACTIVATE, {
-      env: { BILLING_CONFIG_DIR: configDir, BILLING_PROFILE: 'slow', BILLING_BASE_URL: undefined },
+      env: {
+        BILLING_CONFIG_DIR: configDir,
+        BILLING_PROFILE: 'slow',
+        BILLING_BASE_URL: undefined,
+        BILLING_API_VERSION: undefined,
+      },
     });
     expect(r.code).toBe(3);
     // A profile of its own speaks today's API: the seller's activate.

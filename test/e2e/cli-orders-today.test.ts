@@ -8,7 +8,7 @@ import { type Json, ndjson, type Suite, startSuite, tsv } from './cli.js';
 let s: Suite;
 let order: Json;
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   // A paid one-time order of the demo (no subscription, something to refund).
   const all = (await today('/v1/orders/?product_billing_type=one_time&limit=100')).items;
   order = all.find((o: Json) => o.net_amount > 0 && o.status === 'paid');
@@ -16,21 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => s.svc.stop());
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
-const run = (args: string[], env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) => s.run(args, { env });
 
 /** The service's own answer at 2026-10. */
-async function today(path: string): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-    },
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+const today = (path: string): Promise<Json> => s.call('GET', path);
 
 describe('orders at 2026-10', () => {
   it("list: TSV of today's answer, AMOUNT the net amount", async () => {

@@ -87,7 +87,11 @@ export function configDirWithFileStorage(extra: Record<string, object> = {}): st
   return dir;
 }
 
-export async function startSuite(): Promise<Suite> {
+/**
+ * A fresh sandbox and the CLI's environment for it. With `apiVersion`, every run sends that
+ * `Polar-Version` (BILLING_API_VERSION) and so does `call`: the suite is of that generation.
+ */
+export async function startSuite(opts: { apiVersion?: string } = {}): Promise<Suite> {
   const svc = await start({ port: 0 });
   const demo = svc.demo as DemoInfo;
   const configDir = configDirWithFileStorage();
@@ -96,11 +100,14 @@ export async function startSuite(): Promise<Suite> {
     BILLING_BASE_URL: svc.url,
     BILLING_TOKEN: demo.personal_access_token,
     BILLING_CONFIG_DIR: configDir,
+    // Without one, the suite is of the seed's generation (the spec's, SDK 0.20.2's).
+    BILLING_API_VERSION: opts.apiVersion ?? 'none',
   };
   const call = async (method: string, path: string, body?: unknown, token?: string | null) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     const bearer = token === undefined ? demo.personal_access_token : token;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
+    if (opts.apiVersion) headers['polar-version'] = opts.apiVersion;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(svc.url + path, {
       method,
@@ -109,7 +116,9 @@ export async function startSuite(): Promise<Suite> {
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : undefined;
+    if (!text) return undefined;
+    // A CSV export and the like come back as text.
+    return res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
   };
   return {
     svc,

@@ -18,6 +18,34 @@ import { type RunningService, start } from '../../src/server/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * npm as this machine has it set up, for the blocks that install a package: its certificates,
+ * proxy, registry and cache (the tarballs `npm ci` fetched; prefer-offline then asks the registry
+ * only for what the cache lacks). Never npm's own npm_config_* of this run (its prefix is this
+ * checkout: an install would land in it).
+ */
+function npmAsSetUp(): Record<string, string> {
+  const names = [
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'HTTPS_PROXY',
+    'HTTP_PROXY',
+    'NO_PROXY',
+    'https_proxy',
+    'http_proxy',
+    'no_proxy',
+    'npm_config_registry',
+    'npm_config_cafile',
+  ];
+  const env: Record<string, string> = {
+    npm_config_cache: join(process.env.HOME ?? tmpdir(), '.npm'),
+    npm_config_prefer_offline: 'true',
+  };
+  for (const name of names) if (process.env[name]) env[name] = process.env[name];
+  return env;
+}
+
 function testedBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh test\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
@@ -45,6 +73,8 @@ describe('README', () => {
       '/v1/webhooks/endpoints',
       'checkout create',
       'api_version',
+      'customers state',
+      'change-price "$SUB" --product "$MAX" --preview',
     ]) {
       expect(blocks).toContain(command);
     }
@@ -58,19 +88,23 @@ describe('README', () => {
     const installs = blocks
       .filter((b) => b.includes('@polar-sh/sdk'))
       .map((b) => b.match(/^node -e .*\n?.*npm install .*$/m)?.[0]);
-    expect(installs.length).toBe(2);
+    // The webhook handler's SDK, and both generations' in "Your own code against the sandbox".
+    expect(installs.length).toBe(3);
     for (const line of installs) {
       expect(line, 'an install line before the import').toBeDefined();
+      // What the line itself imports to decide whether to install must resolve after it.
+      const spec = line?.match(/import\('([^']+)'\)/)?.[1];
+      expect(spec).toMatch(/^@polar-sh\/sdk/);
       const dir = mkdtempSync(join(tmpdir(), 'billing-readme-install-'));
       await promisify(execFile)(
         'bash',
-        ['-c', `set -euo pipefail\n${line}\nnode -e "import('@polar-sh/sdk/webhooks/index.js')"`],
+        ['-c', `set -euo pipefail\n${line}\nnode -e "import('${spec}')"`],
         {
           cwd: dir,
           env: {
             PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
             HOME: process.env.HOME,
-            npm_config_prefer_offline: 'true',
+            ...npmAsSetUp(),
           },
         },
       );
@@ -102,6 +136,7 @@ describe('README', () => {
         BILLING_CONFIG_DIR: join(home, 'config'),
         BILLING_BASE_URL: svc.url,
         DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+        ...npmAsSetUp(),
       },
       maxBuffer: 64 * 1024 * 1024,
     }).catch((err: { code: number; stdout: string; stderr: string }) => {
@@ -115,15 +150,24 @@ describe('README', () => {
     expect(result.stdout).toContain('Acme Pro');
     // billing listen -o ndjson printed the event trigger made.
     expect(result.stdout).toMatch(/^order\.created [0-9a-f-]{36}$/m);
-    // The official SDK's example listed orders from the local service.
+    // Both SDKs' examples listed orders from the local service: today's with the order's status.
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36} paid \d+ \S+@\S+$/m);
     expect(result.stdout).toMatch(/^[0-9a-f-]{36} \d+ \S+@\S+$/m);
     // The webhook handler verified its delivery with the SDK, and the service recorded it.
     expect(result.stdout).toContain('organization.updated Acme Webhooks\n');
     expect(result.stdout).toContain('202 organization.updated\n');
+    // Today's API: a customer's state by its external id, and a change previewed, not made.
+    expect(result.stdout).toMatch(/^\{"subscriptions":\[\{"status":"(active|trialing)"/m);
+    expect(result.stdout).toMatch(
+      /^LINE\tAMOUNT\nRemaining time on .*\t-\d+\nAcme Max — .*\t\d+\n/m,
+    );
+    expect(result.stdout).not.toMatch(/^product\.name\tAcme Max$/m);
     // Sell something end to end: a session created, its page paid, the buyer sent to success_url.
     expect(result.stdout).toMatch(/^open 4900 http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+$/m);
     expect(result.stdout).toMatch(
       /^303 https:\/\/shop\.example\/thanks\?checkout_id=[0-9a-f-]{36}$/m,
     );
+    // A link to put on your site: its URL redirects to a fresh session's hosted page.
+    expect(result.stdout).toMatch(/^307 http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+$/m);
   }, 120_000);
 });

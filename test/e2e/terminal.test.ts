@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseFaultSpec } from '../../src/server/faults.js';
 import { type RunningService, start } from '../../src/server/index.js';
 import { spawnTerminal, type Terminal } from '../helpers/pty.js';
-import { BIN, configDirWithFileStorage, tempDir } from './cli.js';
+import { BIN, configDirWithFileStorage, spawnBin, tempDir } from './cli.js';
 
 // Each command below waits on something that takes minutes or never ends (a pasted address, the
 // browser, a 30 s Retry-After, 400 ms pages of a long list, a question, the pager): only the
@@ -162,7 +162,11 @@ describe('a destructive command asks on a terminal', () => {
 });
 
 describe('the price picker of subs change-price', () => {
-  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token });
+  // The seed's generation moves a subscription to a price (today's to a product: below).
+  const env = () => ({
+    BILLING_TOKEN: svc.demo!.personal_access_token,
+    BILLING_API_VERSION: 'none',
+  });
   const activeSubscription = () =>
     svc.store.get<{ id: string; price_id: string }>(
       "SELECT id, price_id FROM subscriptions WHERE status = 'active' AND organization_id = ? ORDER BY id DESC",
@@ -217,6 +221,43 @@ describe('the price picker of subs change-price', () => {
   });
 });
 
+describe("the product picker of subs change-price (today's generation)", () => {
+  const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token });
+  it('offers the products a subscription can move to (none with legacy prices); the number typed is the product it moves to', async () => {
+    const sub = svc.store.get<{ id: string; product_id: string }>(
+      "SELECT id, product_id FROM subscriptions WHERE status = 'active' AND organization_id = ? ORDER BY id",
+      svc.demo!.organization_id,
+    )!;
+    // The demo's recurring products keep a price per interval, as the real migration left them
+    // (legacy prices): today's service moves no subscription to them. A product of today's form:
+    const made = await spawnBin(
+      ['products', 'create', '--name', 'Acme Solo', '--price', '29/month', '--json'],
+      {
+        HOME: tempDir('billing-home-'),
+        BILLING_BASE_URL: svc.url,
+        BILLING_CONFIG_DIR: configDirWithFileStorage(),
+        ...env(),
+      },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const solo = JSON.parse(made.stdout).id as string;
+    const t = terminal(['subs', 'change-price', sub.id], env());
+    await t.waitFor(/Which one\? \[1-\d+\] $/);
+    const screen = stripVTControlCharacters(t.output);
+    expect(screen).toMatch(/to which recurring product\?/);
+    expect(screen).toMatch(new RegExp(`\\d+\\) Acme Solo: \\$29\\.00 USD/month {2}${solo}`));
+    expect(screen).not.toMatch(/Acme (Pro|Team):/);
+    const choice = screen.match(/(\d+)\) Acme Solo/)![1]!;
+    t.write(`${choice}\r`);
+    expect((await t.exited).code).toBe(0);
+    const after = svc.store.get<{ product_id: string }>(
+      'SELECT product_id FROM subscriptions WHERE id = ?',
+      sub.id,
+    )!;
+    expect(after.product_id).toBe(solo);
+  });
+});
+
 describe('the pager', () => {
   const env = () => ({ BILLING_TOKEN: svc.demo!.personal_access_token, PAGER: 'less' });
 
@@ -247,5 +288,54 @@ describe('the pager', () => {
       expect(t.output).not.toMatch(LESS_PROMPT);
       expect(stripVTControlCharacters(t.output)).toMatch(/ID\s+CREATED\s+CUSTOMER/);
     }
+  });
+});
+
+describe('links delete at 2026-10 (a checkout link)', () => {
+  const env = () => ({
+    BILLING_TOKEN: svc.demo!.personal_access_token,
+    BILLING_API_VERSION: '2026-10',
+  });
+  /** A new link of the demo's first product, made through the API at 2026-10: its id. */
+  async function newLink(label: string): Promise<string> {
+    const headers = {
+      authorization: `Bearer ${svc.demo!.personal_access_token}`,
+      'polar-version': '2026-10',
+      'content-type': 'application/json',
+    };
+    const products = await fetch(`${svc.url}/v1/products/?limit=1`, { headers }).then((r) =>
+      r.json(),
+    );
+    const res = await fetch(`${svc.url}/v1/checkout-links/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        payment_processor: 'stripe',
+        products: [(products as { items: { id: string }[] }).items[0]!.id],
+        label,
+      }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+  const exists = (id: string) =>
+    svc.store.get('SELECT id FROM checkout_links WHERE id = ? AND deleted_at IS NULL', id) !==
+    undefined;
+
+  it('asks, naming the link by its label; Enter (no) keeps it, y deletes it', async () => {
+    const id = await newLink('Pricing page');
+    const question = `? Delete checkout link "Pricing page" (${id})? Its URL stops working wherever it was shared; this cannot be undone. [y/N] `;
+    const no = terminal(['links', 'delete', id], env());
+    await no.waitFor(/\[y\/N\] $/);
+    expect(stripVTControlCharacters(no.output)).toContain(question);
+    no.write('\r');
+    expect((await no.exited).code).toBe(2);
+    expect(exists(id)).toBe(true);
+    const yes = terminal(['links', 'delete', id], env());
+    await yes.waitFor(/\[y\/N\] $/);
+    yes.write('y\r');
+    expect((await yes.exited).code).toBe(0);
+    expect(stripVTControlCharacters(yes.output)).toContain(`✓ Checkout link ${id} deleted.`);
+    expect(exists(id)).toBe(false);
   });
 });

@@ -43,6 +43,8 @@ async function run(args: string[], behaviour: Behaviour) {
     BILLING_BASE_URL: url,
     BILLING_TOKEN: TOKEN,
     BILLING_CONFIG_DIR: dir.path,
+    // The seed's generation: the paths the hostile answers are scripted for.
+    BILLING_API_VERSION: 'none',
   });
   return { ...r, line: r.code === 0 ? '' : expectCleanError(r.stderr) };
 }

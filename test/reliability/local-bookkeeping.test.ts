@@ -25,7 +25,7 @@ it('checkout confirm: the session cannot be stored → the answer, a warning, th
     '--customer-name',
     'Blocked Buyer',
     '--billing-address',
-    'country=US,state=US-IL',
+    'country=US,state=US-IL,line1=1 Main St,city=Chicago,postal_code=60601',
     '--confirmation-token',
     'tok_test',
     '--fields',

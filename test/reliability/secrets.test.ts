@@ -193,7 +193,7 @@ describe('--debug and BILLING_DEBUG=1 never show a secret', () => {
         '--customer-name',
         'Debug Buyer',
         '--billing-address',
-        'country=US,state=US-IL',
+        'country=US,state=US-IL,line1=1 Main St,city=Chicago,postal_code=60601',
         '--confirmation-token',
         'tok_visa',
         '--debug',
@@ -328,7 +328,7 @@ describe('error paths never show a secret', () => {
       ['422 activate', ['keys', 'activate', demo.license_key, '--org', org], withPat(), 2],
       [
         '422',
-        ['checkout', 'update', demo.open_checkout_ids[2]!, '--data', '{"amount":1}'],
+        ['checkout', 'update', demo.open_checkout_ids[2]!, '--data', '{"amount":-1}'],
         withPat(),
         2,
       ],

@@ -143,7 +143,9 @@ describe('the page', () => {
     const expired = await seller(svc.demo.expired_checkout_id);
     const e = await page(expired.url);
     expect(e.status).toBe(410);
-    expect(await e.text()).toContain('This checkout has expired');
+    const said = await e.text();
+    expect(said).toContain('This checkout has expired');
+    expect(said).toContain('Checkout sessions stay open for an hour.');
     const done = await seller(svc.demo.confirmed_checkout_id);
     const d = await page(done.url);
     expect(d.status).toBe(200);
@@ -383,5 +385,22 @@ describe('Apply and Pay', () => {
       req.end();
     });
     expect(status).toBe(403);
+  });
+});
+
+describe("today's generation (Polar-Version 2026-10)", () => {
+  // Last in the file: the clock moves a day on.
+  it('an expired session says it was open 24 hours (CHECKOUT_TTL_SECONDS, config.py at c6c3645e)', async () => {
+    const product = (await svc.api('GET', '/v1/products/', { token: svc.alice })).body.items[0];
+    const r = await svc.api('POST', '/v1/checkouts/', {
+      token: svc.alice,
+      headers: { 'polar-version': '2026-10' },
+      body: { products: [product.id] },
+    });
+    expect(r.status, r.text).toBe(201);
+    await svc.advanceClock(25 * 3600);
+    const e = await page(r.body.url);
+    expect(e.status).toBe(410);
+    expect(await e.text()).toContain('Checkout sessions stay open for 24 hours.');
   });
 });

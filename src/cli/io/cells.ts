@@ -14,14 +14,16 @@ export type ColumnKind =
   | 'id'
   | 'price'
   | 'discount'
-  | 'prices';
+  | 'prices'
+  | 'names';
 
 export interface Column {
   header: string;
   /**
    * Where the value sits. For `price` the price's `price_amount`, for `discount` the
    * discount's `name`: their siblings (amount type, currency, percentage) complete the text.
-   * For `prices` a product's list of prices, summed up in one line (also in TSV).
+   * For `prices` a product's list of prices, summed up in one line (also in TSV). For `names`
+   * a list of objects by their `name`, comma-separated (also in TSV).
    */
   path: string;
   kind?: ColumnKind;
@@ -60,6 +62,15 @@ export type ColumnOf<T> = Omit<Column, 'path' | 'alt' | 'currencyPath' | 'interv
 export interface HumanCell {
   text: string;
   tone?: Tone;
+}
+
+/** A list of objects (a link's products) as their names, one line; undefined for anything else. */
+function namesText(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value
+    .map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>).name : undefined))
+    .map((name) => oneLine(typeof name === 'string' ? name : '?'))
+    .join(', ');
 }
 
 function isEmpty(value: unknown): value is null | undefined {
@@ -205,6 +216,11 @@ function unsafeHumanCell(col: Column, obj: object, now: Date): HumanCell {
     if (text) return { text };
     if (text === '' || isEmpty(value)) return { text: '-', tone: 'dim' };
   }
+  if (col.kind === 'names') {
+    const text = namesText(value);
+    if (text) return { text };
+    if (text === '') return { text: '-', tone: 'dim' };
+  }
   if (isEmpty(value)) return { text: '-', tone: 'dim' };
   if (typeof value === 'boolean') return { text: value ? 'yes' : 'no' };
   if (col.kind === 'time' && (typeof value === 'string' || typeof value === 'number')) {
@@ -220,7 +236,12 @@ export function rawCell(col: Column, obj: object): string {
   const value = cellValue(col, obj);
   if (isEmpty(value)) return '';
   // A summary of several fields has no one raw value: the same line as on a terminal.
-  const summary = col.kind === 'prices' ? pricesText(value, parentOf(obj, col.path)) : undefined;
+  const summary =
+    col.kind === 'prices'
+      ? pricesText(value, parentOf(obj, col.path))
+      : col.kind === 'names'
+        ? namesText(value)
+        : undefined;
   if (summary !== undefined) return escapeTsv(summary);
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return escapeTsv(text);

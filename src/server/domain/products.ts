@@ -130,7 +130,7 @@ export function checkFields(
       'id',
       f.custom_field_id.toLowerCase(),
     );
-    if (!row)
+    if (!row || row.deleted_at)
       throw invalid(
         ['attached_custom_fields', order],
         'Custom field does not exist.',

@@ -6,7 +6,7 @@ import type { Router } from '../app.js';
 import { ALL_SCOPES } from '../auth.js';
 import { notJson, RawBody } from '../body.js';
 import { HttpError } from '../errors.js';
-import { token } from '../ids.js';
+import { hashToken, token } from '../ids.js';
 import type { AuthMethod, ClientMetadata } from './clients.js';
 import { redirectUriProblem } from './clients.js';
 import { NO_STORE } from './errors.js';
@@ -59,7 +59,9 @@ function stringList(
   return [...new Set(v as string[])];
 }
 
-function metadata(body: Record<string, unknown>): ClientMetadata & { method: AuthMethod } {
+export function clientMetadata(
+  body: Record<string, unknown>,
+): ClientMetadata & { method: AuthMethod } {
   const name = optionalString(body, 'client_name')?.trim();
   // Spec §5.1: the application name is shown to end users, so it is required here.
   if (!name) throw bad('client_name is required.');
@@ -105,6 +107,14 @@ function metadata(body: Record<string, unknown>): ClientMetadata & { method: Aut
   };
 }
 
+/** RFC 7591 §3.2.1's registration information: where and with what token to manage the client. */
+export function registrationInfo(base: string, clientId: string, registrationToken: string) {
+  return {
+    registration_client_uri: `${base}/v1/oauth2/register/${encodeURIComponent(clientId)}`,
+    registration_access_token: registrationToken,
+  };
+}
+
 export function registerRegistration({ write, service }: Router): void {
   const { store, clock } = service;
   write('POST', '/v1/oauth2/register', null, (req, { principal, reply }) => {
@@ -114,7 +124,7 @@ export function registerRegistration({ write, service }: Router): void {
       throw bad('The body must be a JSON object.');
     }
     checkSizes(body as Record<string, unknown>);
-    const { method, ...meta } = metadata(body as Record<string, unknown>);
+    const { method, ...meta } = clientMetadata(body as Record<string, unknown>);
     const address = sourceAddress(req.ip);
     const clientId = token('polar_ci_');
     const secret = method === 'none' ? null : token('polar_cs_');
@@ -122,6 +132,9 @@ export function registerRegistration({ write, service }: Router): void {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const owner = principal?.kind === 'user' ? principal.userId : null;
     checkQuota(store, address);
+    // RFC 7592 (authorization_server.py save_client at c6c3645e): the token that reads, changes
+    // and deletes this registration; only its hash is kept.
+    const registrationToken = token('polar_crt_');
     store.insert('oauth2_clients', {
       client_id: clientId,
       created_at: now.toISOString(),
@@ -131,7 +144,7 @@ export function registerRegistration({ write, service }: Router): void {
       token_endpoint_auth_method: method,
       metadata: JSON.stringify(meta),
       user_id: owner,
-      registration_access_token_hash: null,
+      registration_access_token_hash: hashToken(registrationToken),
       registered_from: address,
     });
     reply.code(201).headers(NO_STORE);
@@ -142,6 +155,7 @@ export function registerRegistration({ write, service }: Router): void {
       client_secret_expires_at: 0,
       token_endpoint_auth_method: method,
       ...meta,
+      ...registrationInfo(service.baseUrl, clientId, registrationToken),
     };
   });
 }

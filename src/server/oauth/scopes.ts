@@ -20,6 +20,11 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'orders:write': 'Change orders',
   'refunds:read': 'Read refunds',
   'refunds:write': 'Refund orders',
+  'payments:read': 'Read payments',
+  'disputes:read': 'Read disputes',
+  'disputes:write': 'Accept disputes',
+  'custom_fields:read': 'Read custom fields',
+  'custom_fields:write': 'Create, change and delete custom fields',
   'license_keys:read': 'Read license keys',
   'license_keys:write': 'Change license keys',
   'customer_portal:read': 'Read your purchases in the customer portal',
@@ -40,6 +45,7 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'meters:read': 'Read meters and their quantities',
   'meters:write': 'Create and change meters',
   'customer_meters:read': "Read customers' meters: usage, credits and balance",
+  'metrics:read': 'Read your sales metrics',
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

@@ -60,6 +60,15 @@ export function registerCheckoutPage({ app, service }: Router): void {
       ]),
     );
 
+  /**
+   * How long the session was open, from its own dates: an hour in the seed's generation, 24
+   * hours in today's (CHECKOUT_TTL_SECONDS, config.py at c6c3645e).
+   */
+  const openFor = (row: CheckoutRow) => {
+    const hours = Math.round((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3_600_000);
+    return hours > 1 ? `${hours} hours` : 'an hour';
+  };
+
   /** The page for a session that is no longer open; undefined while it is. */
   function closed(reply: FastifyReply, row: CheckoutRow, c: PageCheckout) {
     const status = shownStatus(row, clock.iso());
@@ -71,7 +80,7 @@ export function registerCheckoutPage({ app, service }: Router): void {
         c,
         'Checkout expired',
         statePage('warn', 'This checkout has expired', [
-          `Checkout sessions stay open for an hour. Go back to ${c.organization.name} and start again.`,
+          `Checkout sessions stay open for ${openFor(row)}. Go back to ${c.organization.name} and start again.`,
         ]),
       );
     }

@@ -10,6 +10,7 @@ import { customerMeters } from '../domain/meter-credits.js';
 import { parseJson } from '../store/index.js';
 import type { CustomerRow } from '../store/rows.js';
 import { stateMeter } from '../today/customer-meters.js';
+import { customerState } from '../today/customer-state.js';
 import * as today from '../today/customers.js';
 import {
   boolParam,
@@ -49,7 +50,7 @@ export function registerTodaysCustomers({ get, write, service }: Router): void {
 
   // The customer's meters of the organization's active meters (issue 27).
   const state = (ctx: Context, row: CustomerRow) =>
-    today.customerState(
+    customerState(
       ctx.loader,
       row,
       customerMeters(ctx.deps, [row], store.meters.active(row.organization_id)).map(stateMeter),

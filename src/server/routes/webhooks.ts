@@ -22,7 +22,6 @@ import { HttpError } from '../errors.js';
 import { UUID_RE } from '../ids.js';
 import { webhookDelivery, webhookEndpoint } from '../serialize.js';
 import type { WebhookEndpointRow } from '../store/rows.js';
-import type { DeliveryListed } from '../store/webhooks.js';
 import * as today from '../today/webhooks.js';
 import {
   pageParams,
@@ -128,8 +127,6 @@ export function registerWebhooks({ app, get, write, service }: Router): void {
   };
   const endpoint = (ctx: Context, row: WebhookEndpointRow) =>
     ctx.today ? today.webhookEndpoint(row) : webhookEndpoint(row);
-  const delivery = (ctx: Context, row: DeliveryListed) =>
-    ctx.today ? today.webhookDelivery(row) : webhookDelivery(row);
 
   get('/v1/webhooks/endpoints', READ, (req, ctx) => {
     const query = req.query as Query;
@@ -189,6 +186,14 @@ export function registerWebhooks({ app, get, write, service }: Router): void {
     const { visible } = ctx;
     const query = req.query as Query;
     const page = pageParams(query);
+    if (ctx.today) {
+      const { rows, total } = store.webhooks.listDeliveries(
+        visible,
+        today.deliveriesFilter(query),
+        page,
+      );
+      return paginated(rows.map(today.webhookDelivery), total, page);
+    }
     const endpointId = stringParam(query, 'endpoint_id');
     if (endpointId !== undefined && !UUID_RE.test(endpointId))
       throw invalid(
@@ -199,12 +204,9 @@ export function registerWebhooks({ app, get, write, service }: Router): void {
         undefined,
         'query',
       );
-    const { rows, total } = store.webhooks.listDeliveries(visible, endpointId?.toLowerCase(), page);
-    return paginated(
-      rows.map((r) => delivery(ctx, r)),
-      total,
-      page,
-    );
+    const endpoint_id = endpointId === undefined ? [] : [endpointId.toLowerCase()];
+    const { rows, total } = store.webhooks.listDeliveries(visible, { endpoint_id }, page);
+    return paginated(rows.map(webhookDelivery), total, page);
   });
   slashRedirect(app, '/v1/webhooks/deliveries/', '/v1/webhooks/deliveries');
 

@@ -121,6 +121,7 @@ export class Db {
       ['oauth2_tokens', 'code_hash', 'TEXT'],
       ['license_key_activations', 'conditions', "TEXT NOT NULL DEFAULT '{}'"],
       ['oauth2_clients', 'registered_from', 'TEXT'],
+      ['oauth2_clients', 'deleted_at', 'TEXT'],
       ['prices', 'minimum_amount', 'INTEGER'],
       ['prices', 'maximum_amount', 'INTEGER'],
       ['prices', 'preset_amount', 'INTEGER'],

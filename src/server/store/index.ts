@@ -6,6 +6,7 @@ import type { Principal } from '../domain/principal.js';
 import { BenefitGrants } from './benefit-grants.js';
 import { CheckoutLinks } from './checkout-links.js';
 import { Checkouts } from './checkouts.js';
+import { CustomFields } from './custom-fields.js';
 import { Customers } from './customers.js';
 import { Db, type Row, type Tx, type TxHooks } from './db.js';
 import { Discounts } from './discounts.js';
@@ -14,10 +15,13 @@ import { LicenseKeys } from './license-keys.js';
 import { Loader } from './loader.js';
 import type { Memo, Memos } from './memo.js';
 import { Meters } from './meters.js';
+import { MetricsFacts } from './metrics.js';
 import { OAuthClients } from './oauth-clients.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
 import { Organizations } from './organizations.js';
+import { Payments } from './payments.js';
+import { Portal } from './portal.js';
 import { Products } from './products.js';
 import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
@@ -46,6 +50,9 @@ export class Store {
   readonly customers: Customers;
   readonly orders: Orders;
   readonly refunds: Refunds;
+  readonly payments: Payments;
+  readonly portal: Portal;
+  readonly customFields: CustomFields;
   readonly subscriptions: Subscriptions;
   readonly licenseKeys: LicenseKeys;
   readonly tokens: Tokens;
@@ -57,6 +64,7 @@ export class Store {
   readonly meta: Meta;
   readonly usageEvents: UsageEvents;
   readonly meters: Meters;
+  readonly metrics: MetricsFacts;
 
   constructor(file = ':memory:') {
     const db = new Db(file);
@@ -70,6 +78,9 @@ export class Store {
     this.customers = new Customers(db);
     this.orders = new Orders(db);
     this.refunds = new Refunds(db);
+    this.payments = new Payments(db);
+    this.portal = new Portal(db);
+    this.customFields = new CustomFields(db);
     this.subscriptions = new Subscriptions(db);
     this.licenseKeys = new LicenseKeys(db);
     this.tokens = new Tokens(db);
@@ -81,6 +92,7 @@ export class Store {
     this.meta = new Meta(db);
     this.usageEvents = new UsageEvents(db);
     this.meters = new Meters(db);
+    this.metrics = new MetricsFacts(db);
   }
 
   /**

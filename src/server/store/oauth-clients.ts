@@ -19,9 +19,34 @@ export class OAuthClients {
       >
     | undefined {
     return this.db.get(
-      'SELECT client_id, client_secret, client_id_issued_at, client_secret_expires_at, token_endpoint_auth_method, metadata FROM oauth2_clients WHERE client_id = ?',
+      'SELECT client_id, client_secret, client_id_issued_at, client_secret_expires_at, token_endpoint_auth_method, metadata FROM oauth2_clients WHERE client_id = ? AND deleted_at IS NULL',
       clientId,
     );
+  }
+
+  /** A live client's whole row (RFC 7592's client configuration endpoint). */
+  registered(clientId: string): OAuthClientRow | undefined {
+    return this.db.get<OAuthClientRow>(
+      'SELECT * FROM oauth2_clients WHERE client_id = ? AND deleted_at IS NULL',
+      clientId,
+    );
+  }
+
+  updateRegistration(
+    clientId: string,
+    change: { method: string; metadata: string; secret: string | null },
+  ): void {
+    this.db.run(
+      'UPDATE oauth2_clients SET token_endpoint_auth_method = ?, metadata = ?, client_secret = ? WHERE client_id = ?',
+      change.method,
+      change.metadata,
+      change.secret,
+      clientId,
+    );
+  }
+
+  remove(clientId: string, at: string): void {
+    this.db.run('UPDATE oauth2_clients SET deleted_at = ? WHERE client_id = ?', at, clientId);
   }
 
   /** How many clients were registered from `address`. */

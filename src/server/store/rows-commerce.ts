@@ -258,6 +258,8 @@ export interface OAuthClientRow {
   user_id: string | null;
   registration_access_token_hash: string | null;
   registered_from: string | null;
+  /** Set by DELETE /v1/oauth2/register/{client_id} (RFC 7592): the client is gone. */
+  deleted_at?: string | null;
 }
 
 export interface OAuthCodeRow {

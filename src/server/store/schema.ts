@@ -217,7 +217,7 @@ CREATE TABLE IF NOT EXISTS oauth2_clients (
   client_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, client_secret TEXT, client_id_issued_at INTEGER NOT NULL,
   client_secret_expires_at INTEGER NOT NULL, token_endpoint_auth_method TEXT NOT NULL,
   metadata TEXT NOT NULL, user_id TEXT REFERENCES users(id), registration_access_token_hash TEXT,
-  registered_from TEXT
+  registered_from TEXT, deleted_at TEXT
 );
 
 CREATE TABLE IF NOT EXISTS oauth2_codes (

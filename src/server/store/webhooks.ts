@@ -33,6 +33,43 @@ export interface DeliveryListed extends WebhookDeliveryRow {
   payload: string;
 }
 
+/**
+ * The deliveries' filters (the seed's: one endpoint; today's: webhook/service.py list_deliveries
+ * at c6c3645e). Timestamps are exclusive bounds of the delivery's creation; `query` is matched,
+ * case-insensitively and unescaped as ILIKE does, in the delivery's id, its event's id and its
+ * HTTP code.
+ */
+export interface DeliveryFilter {
+  endpoint_id?: readonly string[];
+  start_timestamp?: string;
+  end_timestamp?: string;
+  succeeded?: boolean;
+  query?: string;
+  http_code_class?: '2xx' | '3xx' | '4xx' | '5xx';
+  event_type?: readonly string[];
+}
+
+function deliveryWhere(where: Where, f: DeliveryFilter): void {
+  const inList = (column: string, values: readonly string[]) =>
+    where.add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  if (f.endpoint_id?.length) inList('d.endpoint_id', f.endpoint_id);
+  if (f.start_timestamp !== undefined) where.add('d.created_at > ?', f.start_timestamp);
+  if (f.end_timestamp !== undefined) where.add('d.created_at < ?', f.end_timestamp);
+  if (f.succeeded !== undefined) where.add('d.succeeded = ?', f.succeeded ? 1 : 0);
+  if (f.query !== undefined)
+    where.add(
+      "(d.id LIKE '%' || ? || '%' OR d.webhook_event_id LIKE '%' || ? || '%' OR CAST(d.http_code AS TEXT) LIKE '%' || ? || '%')",
+      f.query,
+      f.query,
+      f.query,
+    );
+  if (f.http_code_class !== undefined) {
+    const low = Number(f.http_code_class[0]) * 100;
+    where.add('d.http_code >= ? AND d.http_code < ?', low, low + 100);
+  }
+  if (f.event_type?.length) inList('ev.type', f.event_type);
+}
+
 const ENDPOINT_TABLES: readonly Table[] = ['webhook_endpoints'];
 
 /** The body an endpoint `w` gets of event `ev`: in the generation it was created with. */
@@ -282,13 +319,9 @@ export class Webhooks {
   }
 
   /** The delivery attempts to the endpoints the scope sees, newest first. */
-  listDeliveries(
-    visible: Visibility,
-    endpointId: string | undefined,
-    page: Page,
-  ): Listed<DeliveryListed> {
+  listDeliveries(visible: Visibility, filter: DeliveryFilter, page: Page): Listed<DeliveryListed> {
     const where = new Where().scope((p) => scopeSql('w', visible, p)).add('w.deleted_at IS NULL');
-    if (endpointId) where.add('d.endpoint_id = ?', endpointId);
+    deliveryWhere(where, filter);
     return list(this.db, {
       columns: `d.*, e.created_at AS event_created_at, e.modified_at AS event_modified_at,
         e.last_http_code, e.succeeded AS event_succeeded, ev.type, ${PAYLOAD_OF_ENDPOINT} AS payload`,

@@ -1,16 +1,15 @@
 // Customers in today's generation (Polar-Version 2026-04/2026-10), read from polarsource/polar at
 // c6c3645e: the Customer form (customer/schemas/customer.py CustomerIndividual, CustomerTeam), the
-// customer state (schemas/state.py), the customer portal's own form (customer_portal/schemas/
-// customer.py CustomerPortalCustomer), and the create and update bodies.
+// customer portal's own form (customer_portal/schemas/customer.py CustomerPortalCustomer), and
+// the create and update bodies. The customer state is customer-state.ts.
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { ENUMS } from '../../shared/openapi/2026-10.facts.js';
 import type { components } from '../../shared/openapi/2026-10.js';
 import type { CustomerFields } from '../domain/customers.js';
 import { EXTERNAL_ID_METADATA_KEY } from '../domain/customers.js';
 import { addressInput, emailAddress, optionalText } from '../fields.js';
 import { address } from '../serialize/catalogue.js';
-import { b, j, type Loader, stamps } from '../serialize/loader.js';
+import { b, j, stamps } from '../serialize/loader.js';
 import type { CustomerRow } from '../store/rows.js';
 import { chars, problem } from '../validate.js';
 import { metadataInput } from './metadata.js';
@@ -51,64 +50,6 @@ export function customer(r: CustomerRow): Schemas['Customer'] {
     first_user_event_at: null,
     avatar_url: avatarOf(r.email),
   };
-}
-
-const TODAY_BENEFIT_TYPES: ReadonlySet<string> = new Set(ENUMS.BenefitType);
-
-/**
- * The customer state (customer/service.py `get_state`): the customer with its trialing and active
- * subscriptions, the benefits it holds and its meters (the caller's: domain/meter-credits.ts). A
- * benefit of a type today's generation no longer has (`ads`) is not among them.
- */
-export function customerState(
-  l: Loader,
-  r: CustomerRow,
-  active_meters: Schemas['CustomerStateMeter'][] = [],
-): Schemas['CustomerState'] {
-  const active_subscriptions = l
-    .activeSubscriptions(r.id)
-    .map((s): Schemas['CustomerStateSubscription'] & { price_id: string } => ({
-      id: s.id,
-      ...stamps(s),
-      custom_field_data: (j(s.custom_field_data) ?? {}) as Record<string, never>,
-      metadata: (j(s.metadata) ?? {}) as Record<string, string>,
-      status: s.status as 'active' | 'trialing',
-      // A free subscription: nothing to charge, in the organization's currency.
-      amount: s.amount ?? 0,
-      currency: s.currency ?? 'usd',
-      recurring_interval: s.recurring_interval,
-      current_period_start: s.current_period_start,
-      current_period_end: s.current_period_end ?? s.current_period_start,
-      trial_start: null,
-      trial_end: null,
-      cancel_at_period_end: b(s.cancel_at_period_end),
-      canceled_at: s.canceled_at ?? null,
-      started_at: s.started_at ?? null,
-      ends_at: s.ends_at ?? null,
-      product_id: s.product_id,
-      discount_id: s.discount_id ?? null,
-      // Deprecated, and still serialized (SkipJsonSchema).
-      price_id: s.price_id,
-      meters: [],
-    }));
-  const granted_benefits = l
-    .grantedBenefits(r.id)
-    .flatMap((g): Schemas['CustomerStateBenefitGrant'][] => {
-      const benefit = l.row('benefits', g.benefit_id);
-      if (!benefit || !TODAY_BENEFIT_TYPES.has(benefit.type)) return [];
-      return [
-        {
-          id: g.id,
-          ...stamps(g),
-          granted_at: g.granted_at!,
-          benefit_id: g.benefit_id,
-          benefit_type: benefit.type as Schemas['BenefitType'],
-          benefit_metadata: {},
-          properties: (j(g.properties) ?? {}) as Schemas['CustomerStateBenefitGrant']['properties'],
-        },
-      ];
-    });
-  return { ...customer(r), active_subscriptions, granted_benefits, active_meters };
 }
 
 /** The customer portal's own form of its customer (GET /v1/customer-portal/customers/me). */

@@ -4,7 +4,7 @@
 // real service at c6c3645e and typed by the 2026-10 document (src/shared/openapi/2026-10.ts):
 //   - its request bodies and queries → the domain's input (zod schemas, then a function to the
 //     domain's fields, e.g. customers.ts `createBody` + `createFields`);
-//   - its rows → today's JSON (`customer(row)`, `customerState(loader, row)`), typed
+//   - its rows → today's JSON (`customer(row)`, `subscription(loader, row)`), typed
 //     `components['schemas'][…]` so a missing or misspelt field does not compile.
 // The seed's generation (no header) keeps its own edge: serialize/ and the parsers in routes/.
 //

@@ -94,6 +94,22 @@ function amountOf(r: SubscriptionRow, discount: DiscountRow | null): number {
   return base - discountAmount(discount, base, r.currency ?? 'usd');
 }
 
+/**
+ * What today's forms show of a subscription's money and trial, the customer state's included:
+ * its amount after the discount still applying, that discount, and its trial's dates.
+ */
+export function todaysTerms(l: Loader, r: SubscriptionRow) {
+  const discount = shownDiscount(l, r);
+  const trialing = r.status === 'trialing';
+  return {
+    amount: amountOf(r, discount),
+    discount_id: discount?.id ?? null,
+    // A trial written before today's facts were stored is its current period.
+    trial_start: r.trial_start ?? (trialing ? r.current_period_start : null),
+    trial_end: r.trial_end ?? (trialing ? r.current_period_end : null),
+  };
+}
+
 /** The fields both forms share (SubscriptionBase). */
 function subscriptionBase(l: Loader, r: SubscriptionRow, discount: DiscountRow | null) {
   const trialing = r.status === 'trialing';
@@ -504,7 +520,7 @@ const listOf = (query: Query, name: string): string[] => {
 };
 
 /** A date-time query value as ISO text (`aware`: it must name its offset, AwareDatetime). */
-function dateParam(query: Query, name: string, aware = false): string | undefined {
+export function dateParam(query: Query, name: string, aware = false): string | undefined {
   const raw = listOf(query, name).at(-1);
   if (raw === undefined) return undefined;
   const at = Date.parse(raw);

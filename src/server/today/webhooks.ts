@@ -7,7 +7,9 @@ import { ENUMS } from '../../shared/openapi/2026-10.facts.js';
 import type { components } from '../../shared/openapi/2026-10.js';
 import { b, j, stamps } from '../serialize/loader.js';
 import type { WebhookEndpointRow } from '../store/rows.js';
-import type { DeliveryListed } from '../store/webhooks.js';
+import type { DeliveryFilter, DeliveryListed } from '../store/webhooks.js';
+import { boolParam, enumList, type Query, stringParam, uuidList } from '../validate.js';
+import { dateParam } from './subscriptions.js';
 
 type Schemas = components['schemas'];
 
@@ -56,3 +58,23 @@ export const todaysFields = {
   events: eventTypes,
 };
 export const enabled = z.boolean().nullish();
+
+const HTTP_CODE_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
+
+/**
+ * GET /v1/webhooks/deliveries' filters in today's generation (webhook/endpoints.py
+ * list_webhook_deliveries at c6c3645e): endpoints and event types as multi-value filters, the
+ * timestamps aware date-times, http_code_class one of the four classes.
+ */
+export function deliveriesFilter(query: Query): DeliveryFilter {
+  const http = enumList(query, 'http_code_class', HTTP_CODE_CLASSES).at(-1);
+  return {
+    endpoint_id: uuidList(query, 'endpoint_id'),
+    start_timestamp: dateParam(query, 'start_timestamp', true),
+    end_timestamp: dateParam(query, 'end_timestamp', true),
+    succeeded: boolParam(query, 'succeeded'),
+    query: stringParam(query, 'query'),
+    http_code_class: http as DeliveryFilter['http_code_class'],
+    event_type: enumList(query, 'event_type', ENUMS.WebhookEventType),
+  };
+}

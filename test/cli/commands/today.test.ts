@@ -98,10 +98,32 @@ describe('customers on today’s API', () => {
     });
   });
 
-  it('get --external: GET /v1/customers/external/{id}', async () => {
-    expect(await sent(['customers', 'get', 'user 42/a', '--external'])).toMatchObject({
+  it('get --external-id (and the hidden --external): GET /v1/customers/external/{id}', async () => {
+    for (const argv of [
+      ['customers', 'get', '--external-id', 'user 42/a'],
+      ['customers', 'get', 'user 42/a', '--external'],
+    ]) {
+      expect(await sent(argv)).toMatchObject({
+        method: 'GET',
+        path: '/v1/customers/external/user%2042%2Fa',
+      });
+    }
+  });
+
+  it('delete --external-id: DELETE /v1/customers/external/{id}', async () => {
+    expect(
+      await sent(['customers', 'delete', '--external-id', 'user 42/a', '--yes']),
+    ).toMatchObject({ method: 'DELETE', path: '/v1/customers/external/user%2042%2Fa' });
+  });
+
+  it('state: GET /v1/customers/{id}/state, or by external id', async () => {
+    expect(await sent(['customers', 'state', ID])).toMatchObject({
       method: 'GET',
-      path: '/v1/customers/external/user%2042%2Fa',
+      path: `/v1/customers/${ID}/state`,
+    });
+    expect(await sent(['customers', 'state', '--external-id', 'user 42/a'])).toMatchObject({
+      method: 'GET',
+      path: '/v1/customers/external/user%2042%2Fa/state',
     });
   });
 
@@ -300,6 +322,76 @@ describe('subscriptions, organizations, orders and benefits on today’s API', (
     expect(await sent(['products', 'archive', ID])).toMatchObject({
       method: 'PATCH',
       body: { is_archived: true },
+    });
+  });
+});
+
+describe('checkout links on today’s API', () => {
+  it('create: CheckoutLinkCreateProducts, with the payment processor it requires', async () => {
+    expect(
+      await sent([
+        'links',
+        'create',
+        '--product',
+        ID,
+        '--trial',
+        '1mo',
+        '--require-billing-address',
+        '--return-url',
+        'https://shop.example/',
+      ]),
+    ).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout-links/',
+      body: {
+        payment_processor: 'stripe',
+        products: [ID],
+        trial_interval: 'month',
+        trial_interval_count: 1,
+        require_billing_address: true,
+        return_url: 'https://shop.example/',
+      },
+    });
+  });
+
+  it('update: CheckoutLinkUpdate, nulls to clear', async () => {
+    expect(
+      await sent([
+        'links',
+        'update',
+        ID,
+        '--product',
+        ID2,
+        '--success-url',
+        'none',
+        '--trial',
+        'none',
+      ]),
+    ).toMatchObject({
+      method: 'PATCH',
+      path: `/v1/checkout-links/${ID}`,
+      body: {
+        products: [ID2],
+        success_url: null,
+        trial_interval: null,
+        trial_interval_count: null,
+      },
+    });
+  });
+
+  it('list and delete', async () => {
+    expect(await sent(['links', 'list', '--product', ID, '--sort', 'label'])).toMatchObject({
+      path: '/v1/checkout-links/',
+      query: [
+        ['product_id', ID],
+        ['sorting', 'label'],
+        ['page', '1'],
+        ['limit', '30'],
+      ],
+    });
+    expect(await sent(['links', 'delete', ID, '--yes'])).toMatchObject({
+      method: 'DELETE',
+      path: `/v1/checkout-links/${ID}`,
     });
   });
 });

@@ -38,6 +38,8 @@ export interface Setup {
   stdin?: string[];
   /** stdin, stdout and stderr are a terminal. */
   tty?: boolean;
+  /** The terminal's width (100 unless given). */
+  columns?: number;
   configDir?: string;
   now?: () => Date;
   /** Ctrl+C: abort it to interrupt the run. */
@@ -48,7 +50,13 @@ export interface Setup {
 function environment(setup: Setup, stdout: Capture, stderr: Capture): Environment {
   return {
     io: { stdout, stderr, stdin: stdinOf(setup.stdin ?? [], { end: true, tty: setup.tty }) },
-    env: { BILLING_BASE_URL: BASE, BILLING_TOKEN: TOKEN, ...setup.env },
+    // The seed's generation unless a test asks for today's (BILLING_API_VERSION).
+    env: {
+      BILLING_BASE_URL: BASE,
+      BILLING_TOKEN: TOKEN,
+      BILLING_API_VERSION: 'none',
+      ...setup.env,
+    },
     configDir: setup.configDir ?? tempConfigDir(),
     now: setup.now ?? (() => new Date('2026-11-23T12:00:00Z')),
     openBrowser: setup.openBrowser ?? (async () => {}),
@@ -105,8 +113,8 @@ export async function execute<O>(
 ): Promise<Executed> {
   const server = await ScriptedServer.start();
   opts.http?.(server.host(BASE));
-  const stdout = new Capture(opts.tty);
-  const stderr = new Capture(opts.tty);
+  const stdout = new Capture(opts.tty, opts.columns);
+  const stderr = new Capture(opts.tty, opts.columns);
   const env = { ...environment(opts, stdout, stderr), connect: server.connect };
   const ctx = new Context(env);
   ctx.globals = opts.globals ?? {};

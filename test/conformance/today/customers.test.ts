@@ -213,6 +213,28 @@ describe('customers (2026-10)', () => {
     );
     expect(state.granted_benefits.length).toBeGreaterThan(0);
     expect(state.active_meters).toEqual([]);
+    // CustomerStateSubscription reads the same subscription as GET /v1/subscriptions/{id}, and a
+    // grant the benefit's metadata (schemas/state.py at c6c3645e: AliasPath("benefit",
+    // "user_metadata")): the same amount, discount and trial, the same metadata.
+    for (const s of state.active_subscriptions) {
+      const sub = await seller.subscriptions.get(s.id);
+      expect(s).toMatchObject({
+        amount: sub.amount,
+        discount_id: sub.discount_id,
+        trial_start: sub.trial_start,
+        trial_end: sub.trial_end,
+        product_id: sub.product_id,
+      });
+    }
+    const [grant] = state.granted_benefits;
+    await seller.benefits.update(grant!.benefit_id, {
+      type: grant!.benefit_type,
+      metadata: { tier: 'gold' },
+    } as never);
+    const again = await seller.customers.getState(holder);
+    expect(again.granted_benefits.find((g) => g.id === grant!.id)?.benefit_metadata).toEqual({
+      tier: 'gold',
+    });
     const fresh = await seller.customers.getStateExternal('usr_ada');
     expect(fresh).toMatchObject({
       external_id: 'usr_ada',

@@ -59,6 +59,15 @@ export const CALL_FLOORS = {
   meters: 24,
   /** Customer meters, the seller's and the portal's, over a renewal that bills usage. */
   'customer-meters': 12,
+  /** Payments derived from the orders, and disputes (none). */
+  payments: 20,
+  /** The customer portal's benefit grants and organization. */
+  'portal-benefit-grants': 24,
+  'custom-fields': 30,
+  /** OAuth client registration and configuration (RFC 7591, RFC 7592). */
+  'oauth2-clients': 9,
+  /** Metrics, their CSV export and their limits (issue 28). */
+  metrics: 20,
 } as const;
 export type Resource = keyof typeof CALL_FLOORS;
 export const ISSUE_BAR = 90;
@@ -150,7 +159,7 @@ const ORG_SCOPES =
   'subscriptions:read subscriptions:write ' +
   'customer_sessions:write webhooks:read webhooks:write products:read products:write ' +
   'benefits:read benefits:write license_keys:read license_keys:write ' +
-  'discounts:read discounts:write ' +
+  'discounts:read discounts:write custom_fields:read custom_fields:write metrics:read ' +
   'events:read events:write meters:read meters:write customer_meters:read';
 
 export interface TodayBox {

@@ -14,6 +14,8 @@ export async function buy(
   b: TodayBox,
   which: keyof typeof CHECKOUTS,
   email: string,
+  /** More of the confirm's body (Acme Team asks for custom_field_data.company). */
+  extra: Record<string, unknown> = {},
 ): Promise<{ orderId: string; customerId: string }> {
   const id = b.demo.open_checkout_ids[CHECKOUTS[which]]!;
   const auth = { authorization: `Bearer ${b.demo.personal_access_token}` };
@@ -36,6 +38,7 @@ export async function buy(
           postal_code: '60601',
         },
         confirmation_token_id: 'tok_visa',
+        ...extra,
       }),
     },
   );

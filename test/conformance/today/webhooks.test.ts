@@ -6,6 +6,9 @@
 // customer.* events, sent as the real service sends them (customer/repository.py and
 // customer/service.py `webhook` at c6c3645e: created, updated and deleted, each followed by
 // customer.state_changed); one made without a version keeps the seed's.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buySubscription,
@@ -187,13 +190,103 @@ describe('deliveries to an endpoint of 2026-10', () => {
     expect(box.svc.store.count('webhook_events', 'endpoint_id = ?', endpointId)).toBe(before);
   });
 
+  it("are filtered by today's query parameters (webhook/service.py list_deliveries at c6c3645e)", async () => {
+    await box.seller.webhooks.updateWebhookEndpoint(endpointId, { enabled: true });
+    // A second endpoint whose handler fails: its deliveries are 503s.
+    const failing = createServer((_req, res) => res.writeHead(503).end('down for maintenance'));
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r));
+    const { port } = failing.address() as AddressInfo;
+    const down = await box.seller.webhooks.createWebhookEndpoint({
+      url: `http://127.0.0.1:${port}/hook`,
+      format: 'raw',
+      events: ['customer.created'],
+      organization_id: box.demo.organization_id,
+    });
+    const c = await box.seller.customers.create({
+      organization_id: box.demo.organization_id,
+      email: 'filtered@example.com',
+    });
+    await receiver.until((ds) => ds.some(about('customer.created', c.id)));
+    while (box.svc.store.count('webhook_deliveries', 'endpoint_id = ?', down.id) === 0)
+      await delay(10);
+    failing.close();
+    const list = (q: Parameters<typeof box.seller.webhooks.listWebhookDeliveries>[0]) =>
+      box.seller.webhooks.listWebhookDeliveries({ limit: 100, ...q });
+
+    // Deliveries to the first endpoint may still arrive: what both list lies between the two.
+    const ids = (page: { items: { id: string }[] }) => page.items.map((d) => d.id);
+    const before = [...ids(await list({ endpoint_id: endpointId }))];
+    const failed = await list({ endpoint_id: down.id });
+    const both = ids(await list({ endpoint_id: [endpointId, down.id] }));
+    const after = [...ids(await list({ endpoint_id: endpointId })), ...ids(failed)];
+    expect(both).toEqual(expect.arrayContaining([...before, ...ids(failed)]));
+    expect(after).toEqual(expect.arrayContaining(both));
+    expect(failed.items.map((d) => [d.succeeded, d.http_code])).toEqual(
+      failed.items.map(() => [false, 503]),
+    );
+    expect(failed.items[0]!.response).toBe('down for maintenance');
+    expect((await list({ succeeded: false })).items.map((d) => d.id)).toEqual(
+      failed.items.map((d) => d.id),
+    );
+    const fiveXX = await list({ http_code_class: '5xx' });
+    expect(fiveXX.items.map((d) => d.id)).toEqual(failed.items.map((d) => d.id));
+    const twoXX = await list({ endpoint_id: endpointId, http_code_class: '2xx' });
+    expect(twoXX.items.every((d) => d.http_code! >= 200 && d.http_code! < 300)).toBe(true);
+    expect((await list({ http_code_class: '3xx' })).items).toEqual([]);
+
+    const created = await list({ endpoint_id: endpointId, event_type: 'customer.created' });
+    expect(created.items.length).toBeGreaterThan(0);
+    expect(new Set(created.items.map((d) => d.webhook_event.type))).toEqual(
+      new Set(['customer.created']),
+    );
+    const two = await list({ event_type: ['organization.updated', 'customer.deleted'] });
+    expect(new Set(two.items.map((d) => d.webhook_event.type))).toEqual(
+      new Set(['organization.updated', 'customer.deleted']),
+    );
+
+    // `query` matches in the delivery's id, its event's id and its HTTP code.
+    const one = failed.items[0]!;
+    expect((await list({ query: one.id.slice(0, 13).toUpperCase() })).items).toEqual([one]);
+    expect((await list({ query: one.webhook_event.id })).items.map((d) => d.id)).toContain(one.id);
+    const code = await list({ query: '503' });
+    expect(ids(code)).toEqual(expect.arrayContaining(ids(failed)));
+    for (const d of code.items)
+      expect(d.http_code === 503 || `${d.id} ${d.webhook_event.id}`.includes('503')).toBe(true);
+
+    // Exclusive bounds on the delivery's creation.
+    const at = String(one.created_at);
+    expect((await list({ endpoint_id: down.id, start_timestamp: at })).items).not.toContainEqual(
+      one,
+    );
+    expect((await list({ endpoint_id: down.id, end_timestamp: at })).items).not.toContainEqual(one);
+    const around = await list({
+      endpoint_id: down.id,
+      start_timestamp: new Date(Date.parse(at) - 1).toISOString(),
+      end_timestamp: new Date(Date.parse(at) + 1).toISOString(),
+    });
+    expect(around.items).toContainEqual(one);
+
+    // Another seller's endpoint shows nothing; bad values are 422s.
+    const other = await box.otherSeller.webhooks.listWebhookDeliveries({ endpoint_id: down.id });
+    expect(other.items).toEqual([]);
+    expect(
+      await expect422('http_code_class', () => list({ http_code_class: '6xx' as '5xx' })),
+    ).toMatchObject([{ loc: ['query', 'http_code_class', 0], type: 'enum' }]);
+    expect(
+      await expect422('a naive timestamp', () => list({ start_timestamp: '2026-01-01T00:00:00' })),
+    ).toMatchObject([{ loc: ['query', 'start_timestamp'], type: 'timezone_aware' }]);
+    expect(
+      await expect422('event_type', () => list({ event_type: 'order.shipped' as 'order.paid' })),
+    ).toMatchObject([{ loc: ['query', 'event_type', 0], type: 'enum' }]);
+    await box.seller.webhooks.deleteWebhookEndpoint(down.id);
+  });
+
   it('get a fresh secret from the service, with which the next deliveries are signed', async () => {
     const old = receiver.secret;
     const reset = await box.seller.webhooks.resetWebhookEndpointSecret(endpointId);
     expect(reset.secret).toMatch(/^polar_whs_/);
     expect(reset.secret).not.toBe(old);
     receiver.secret = reset.secret;
-    await box.seller.webhooks.updateWebhookEndpoint(endpointId, { enabled: true });
     const c = await box.seller.customers.create({
       organization_id: box.demo.organization_id,
       email: 'resigned@example.com',

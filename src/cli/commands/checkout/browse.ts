@@ -6,25 +6,31 @@ import type { Context } from '../../context.js';
 import { safeText } from '../../io/safe.js';
 import { canOpenBrowser } from '../login/login.js';
 
-/** The session's url when it is an http(s) address: nothing else goes to the browser. */
-export function pageUrl(value: unknown): string {
+/** The page's url when it is an http(s) address: nothing else goes to the browser. */
+export function pageUrl(value: unknown, what = 'checkout session'): string {
   try {
     const url = new URL(String(value));
     if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
   } catch {
     // reported below
   }
-  throw new ApiError(200, 'the service answered a checkout session without an http(s) url');
+  throw new ApiError(200, `the service answered a ${what} without an http(s) url`);
 }
 
 /**
  * Opens `url` in the browser. Without one it says so on stderr and, when `urlOnStdout` (the
- * address is the command's only output), prints the address on stdout.
+ * address is the command's only output), prints the address on stdout. `what` names the page's
+ * owner when its url is no web address (a checkout link's page is opened the same way).
  */
-export async function showPage(ctx: Context, url: string, urlOnStdout: boolean): Promise<void> {
+export async function showPage(
+  ctx: Context,
+  url: string,
+  urlOnStdout: boolean,
+  what?: string,
+): Promise<void> {
   const { createMessenger } = await import('../../io/index.js');
   const say = createMessenger(ctx.io);
-  const href = pageUrl(url);
+  const href = pageUrl(url, what);
   if (canOpenBrowser(ctx.env)) {
     try {
       await ctx.openBrowser(href);

@@ -121,7 +121,16 @@ export function withConfirmHint(err: unknown): unknown {
   }
   if (fields.includes('customer_email')) hints.push('add --customer-email <email>');
   if (fields.includes('customer_name')) hints.push('add --customer-name <name>');
-  if (fields.includes('customer_billing_address'))
+  // Today's generation also names the parts it needs (a US address is a full one:
+  // customer_billing_address_fields, models/checkout.py at c6c3645e): the flag takes them all.
+  const parts = fields
+    .filter((f) => f.startsWith('customer_billing_address.'))
+    .map((f) => f.slice('customer_billing_address.'.length));
+  if (parts.length)
+    hints.push(
+      `give the billing address's ${parts.join(', ')}: --billing-address ${ADDRESS_EXAMPLE}`,
+    );
+  else if (fields.includes('customer_billing_address'))
     hints.push(`add --billing-address ${ADDRESS_EXAMPLE}`);
   const custom = fields.filter((f) => f.startsWith('custom_field_data.')).map((f) => f.slice(18));
   if (custom.length) {

@@ -1,19 +1,24 @@
 // billing checkout create → POST /v1/checkouts/custom/ (SDK checkouts.custom.create)
 
 import type { CheckoutCreate } from '../../../api/checkouts.js';
-import { ApiError, UsageError } from '../../../errors.js';
+import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
-import { checkMetadataObject, collect, dataObject, metadata, uuid } from '../../input.js';
-import { safeText } from '../../io/safe.js';
+import { checkMetadataObject, collect, dataObject, metadata, uuid, webUrl } from '../../input.js';
 import { discountId, discountRef } from '../discounts/ref.js';
+import { productRef } from '../products/ref.js';
 import { columnNotes, done, outputOf, withOutput } from '../shared.js';
 import { printOne, resources, verb } from '../verb.js';
 import { showPage } from './browse.js';
 import { CHECKOUT_CARD } from './columns.js';
+import { asProduct, openFor, productsBody } from './sold.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface CreateOptions {
   /** --data with the flags applied over it. */
   body: Record<string, unknown>;
+  /** --product given by name, or several times: looked up and placed in the body when run. */
+  products?: string[];
   /** --open: the new session's page in the browser. */
   open: boolean;
   output: OutputOptions;
@@ -21,6 +26,7 @@ export interface CreateOptions {
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
   const body = { ...opts.body };
+  if (opts.products) Object.assign(body, await productsBody(ctx, opts.products));
   // --discount may be a code: the discount it names.
   if (typeof body.discount_id === 'string') {
     body.discount_id = await discountId(ctx, '--discount', body.discount_id);
@@ -34,56 +40,8 @@ export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void
       return checkouts.create(client, again as unknown as CheckoutCreate);
     });
   await printOne(ctx, opts.output, CHECKOUT_CARD, created);
-  await done(ctx, `Checkout ${String(created.id)} created; it is open for an hour.`);
+  await done(ctx, `Checkout ${String(created.id)} created${openFor(created)}.`);
   if (opts.open && typeof created.url === 'string') await showPage(ctx, created.url, false);
-}
-
-/** The refusal of a --price the service does not know as a price (seed: 422, today: 404). */
-function refusedPrice(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
-  if (err.status === 422) return err.details.some((d) => d.field === 'product_price_id');
-  return err.status === 404 && err.message.startsWith('price ');
-}
-
-/**
- * --price given a product's id (issue 24): the body to send instead — the product on today's
- * API, its one price on sale on the seed's (said on stderr) — or a usage error listing its
- * prices; undefined when it is no product either.
- */
-async function asProduct(
-  err: unknown,
-  body: Record<string, unknown>,
-  ctx: Context,
-): Promise<Record<string, unknown> | undefined> {
-  const id = body.product_price_id;
-  if (typeof id !== 'string' || !refusedPrice(err)) return undefined;
-  const { products, client } = await resources(ctx, 'seller');
-  const product = await products.get(client, id).catch(() => undefined);
-  if (!product) return undefined;
-  const { product_price_id: _, ...rest } = body;
-  if (client.today) return { ...rest, product_id: id };
-  const onSale = (product.prices ?? []).filter((p) => p.is_archived !== true);
-  const name = safeText(String(product.name));
-  if (onSale.length !== 1) {
-    throw new UsageError(`--price: ${id} is the product ${name}, not one of its prices`, {
-      hint: `Its prices: ${onSale.map((p) => p.id).join(', ') || 'none on sale'}`,
-    });
-  }
-  ctx.io.stderr.write(`${id} is the product ${name}: selling its one price, ${onSale[0]!.id}\n`);
-  return { ...rest, product_price_id: onSale[0]!.id };
-}
-
-/** An http(s) URL, as the service takes success_url. */
-function webUrl(flag: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag}: "${value}" is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`${flag}: "${value}" is not an http or https URL`);
-  return value;
 }
 
 /** --data's pairs with the flag's pairs over them, checked as one object (spec §8). */
@@ -106,13 +64,18 @@ export const buildCreate = verb(runCreate, {
             'page where the buyer pays (on the local service: a sandbox page, no card charged). ' +
             "Today's API (2026-04 and later) sells products: there --price sells the product " +
             'of that price. ' +
-            'The session is open for an hour. Flags override the same fields of --data. ' +
+            "The session is open for an hour (24 hours on today's API). Flags override the same " +
+            'fields of --data. ' +
             '--metadata is copied to the order and subscription, --customer-metadata to the ' +
             'customer; key=value is a string, key:=42 or key:=true is typed. success_url may ' +
             'contain {CHECKOUT_ID}, replaced by the session id when the buyer is sent there.',
         )
         .option('--price <id>', 'the price to sell (or --product, or --data names it)')
-        .option('--product <id>', "the product to sell (today's API sells products)")
+        .option(
+          '--product <id|name>',
+          "the product to sell, by id or exact name (repeatable on today's API: the session offers each, the first selected)",
+          collect,
+        )
         .option('--email <email>', "the buyer's email, filled in on the page")
         .option('--name <name>', "the buyer's name, filled in on the page")
         .option(
@@ -139,11 +102,15 @@ export const buildCreate = verb(runCreate, {
       throw new UsageError('--price and --product cannot be used together');
     }
     if (opts.price !== undefined) body.product_price_id = uuid('--price', opts.price);
-    if (opts.product !== undefined) body.product_id = uuid('--product', opts.product);
+    const refs = opts.product?.map((p) => productRef('--product', p));
+    // One product by id goes as it is; names and several are resolved when run.
+    const products = refs?.length === 1 && UUID.test(refs[0]!) ? undefined : refs;
+    if (refs && !products) body.product_id = refs[0];
     if (
       body.product_price_id === undefined &&
       body.product_id === undefined &&
-      body.products === undefined
+      body.products === undefined &&
+      !products
     )
       throw new UsageError('--price or --product is required: what the buyer is sold');
     if (opts.email !== undefined) body.customer_email = opts.email;
@@ -159,7 +126,12 @@ export const buildCreate = verb(runCreate, {
       opts.customerMetadata,
     );
     if (customerMeta !== undefined) body.customer_metadata = customerMeta;
-    return { body, open: opts.open === true, output: outputOf(opts) };
+    return {
+      body,
+      ...(products && { products }),
+      open: opts.open === true,
+      output: outputOf(opts),
+    };
   },
   notes: columnNotes('Read from either API generation', CHECKOUT_CARD),
   examples: [

@@ -5,6 +5,7 @@ import { buildCreate } from './create.js';
 import { buildDelete } from './delete.js';
 import { buildGet } from './get.js';
 import { buildList } from './list.js';
+import { buildState } from './state.js';
 import { buildUpdate } from './update.js';
 
 export function registerCustomers(program: Command, ctx: Context): void {
@@ -20,6 +21,7 @@ export function registerCustomers(program: Command, ctx: Context): void {
     );
   buildList(customers, ctx);
   buildGet(customers, ctx);
+  buildState(customers, ctx);
   buildCreate(customers, ctx);
   buildUpdate(customers, ctx);
   buildDelete(customers, ctx);

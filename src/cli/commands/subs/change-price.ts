@@ -86,6 +86,9 @@ function refusedPrice(err: unknown): boolean {
   );
 }
 
+/** Intervals, shortest first (a legacy product's prices are shown in this order). */
+const INTERVALS = ['day', 'week', 'month', 'year'];
+
 /** A recurring product on sale, of the seller's, or undefined. */
 async function recurringProduct(client: ApiClient, id: string) {
   const { products } = await import('../../../api/index.js');
@@ -218,11 +221,29 @@ async function pick(
     if (typeof org === 'string' && product.organization !== org) continue;
     if (kind === 'product') {
       if (product.prices.length === 0) continue;
-      const every = typeof product.interval === 'string' ? `/${product.interval}` : '';
-      const amounts = product.prices.map(amountOf).join(' + ');
+      // Today's service moves no subscription to a product with legacy recurring prices (a price
+      // per interval: subscription/service.py update_product at c6c3645e): not offered.
+      if (product.prices.some((p) => p.legacy === true)) continue;
+      // Today's product has one interval, its prices add up; a legacy product (the seed's
+      // migrated) has a price per interval, of which the subscription pays one.
+      const amounts =
+        typeof product.interval === 'string'
+          ? `${product.prices.map(amountOf).join(' + ')}/${product.interval}`
+          : [...product.prices]
+              .sort(
+                (a, b) =>
+                  INTERVALS.indexOf(a.recurring_interval as string) -
+                  INTERVALS.indexOf(b.recurring_interval as string),
+              )
+              .map((p) =>
+                typeof p.recurring_interval === 'string'
+                  ? `${amountOf(p)}/${p.recurring_interval}`
+                  : amountOf(p),
+              )
+              .join(' or ');
       choices.push({
         id: product.id,
-        label: `${product.name}: ${amounts}${every}  ${product.id}`,
+        label: `${product.name}: ${amounts}  ${product.id}`,
         organization: product.organization,
       });
       continue;

@@ -2,11 +2,21 @@ import type { SeedSubscription } from '../../../api/seed.js';
 import type { Schemas } from '../../../api/today.js';
 import type { Column, ColumnOf } from '../../io/cells.js';
 
+// Today's service stores a subscription's amount after the discount still applying
+// (models/subscription.py update_amount_and_currency at c6c3645e); the seed's, its price's.
+const AMOUNT_NOTE = "after the discount on API 2026-04 and later; before it on the seed's";
+
 export const SUBSCRIPTION_COLUMNS: Column[] = [
   { header: 'ID', path: 'id', kind: 'id' },
   { header: 'STATUS', path: 'status', kind: 'status' },
   { header: 'PRODUCT', path: 'product.name', hide: 5 },
-  { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency' },
+  {
+    header: 'AMOUNT',
+    path: 'amount',
+    kind: 'money',
+    currencyPath: 'currency',
+    note: AMOUNT_NOTE,
+  },
   { header: 'EVERY', path: 'recurring_interval', hide: 2 },
   { header: 'STARTED', path: 'started_at', kind: 'time', hide: 1 },
   { header: 'RENEWS', path: 'current_period_end', kind: 'time', hide: 4 },
@@ -20,7 +30,7 @@ export const SUBSCRIPTION_CARD: Column[] = [
   // The seed's generation has one price; today's a list of them (and a trial).
   { header: 'Price ID', path: 'price_id', kind: 'id', ifPresent: true },
   { header: 'Prices', path: 'prices', kind: 'prices', ifPresent: true },
-  { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency' },
+  { header: 'Amount', path: 'amount', kind: 'money', currencyPath: 'currency', note: AMOUNT_NOTE },
   { header: 'Interval', path: 'recurring_interval' },
   // The discount the subscription carries (its renewals are discounted while it lasts).
   { header: 'Discount', path: 'discount.name', kind: 'discount' },

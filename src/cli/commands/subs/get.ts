@@ -8,7 +8,7 @@ import { ApiError, UsageError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import { collect, uuid, uuids } from '../../input.js';
 import { customerId, customerRef } from '../customers/ref.js';
-import { outputOf, withOutput } from '../shared.js';
+import { columnNotes, outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
 import { SUBSCRIPTION_CARD } from './columns.js';
 
@@ -80,9 +80,10 @@ export const buildGet = verb(runGet, {
         .command('get')
         .summary('show a subscription')
         .description(
-          "Show one of your organizations' subscriptions. The API has no read of one " +
-            'subscription for sellers, so billing finds it in your subscription list, 100 at ' +
-            'a time; --org and --customer make that search shorter. With --mine, one of the ' +
+          "Show one of your organizations' subscriptions, read by id on today's API (2026-04 " +
+            "and later). The seed's API has no read of one subscription for sellers: there " +
+            'billing finds it in your subscription list, 100 at a time, and --org and ' +
+            '--customer make that search shorter. With --mine, one of the ' +
             "customer session's subscriptions (or BILLING_CUSTOMER_TOKEN's), read directly " +
             'through the customer portal.',
         )
@@ -110,4 +111,5 @@ export const buildGet = verb(runGet, {
     'billing subs get <subscription-id> --customer jane@example.com --json',
     'billing subs get <subscription-id> --mine',
   ],
+  notes: columnNotes('Read from either API generation', SUBSCRIPTION_CARD),
 });

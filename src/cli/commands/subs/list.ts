@@ -19,6 +19,7 @@ import { clip, collect, sorting, uuids } from '../../input.js';
 import type { Column } from '../../io/index.js';
 import { customerIds, customerRefs } from '../customers/ref.js';
 import {
+  columnNotes,
   type Listing,
   outputOf,
   type Paging,
@@ -215,4 +216,5 @@ export const buildList = verb(runList, {
     'billing subs list --sort -amount --limit 10 --json',
     'billing subs list --mine',
   ],
+  notes: columnNotes('Read from either API generation', SUBSCRIPTION_COLUMNS),
 });

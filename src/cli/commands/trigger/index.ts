@@ -53,7 +53,8 @@ export const buildTrigger = verb(runTrigger, {
           'Make an event happen for real in the local service (billing serve only): the ' +
             'change is made through the API as a site and a buyer would, so its objects can be ' +
             'read back, and the service sends the event to your webhook endpoints and to ' +
-            '`billing listen`. Purchases are made by trigger.buyer@example.com, of products ' +
+            '`billing listen`. One-time purchases are made by trigger.buyer@example.com, each ' +
+            'subscription by a buyer of its own (trigger.buyer+…@example.com), of products ' +
             'trigger makes for itself on first use (named Trigger …, metadata billing_trigger): ' +
             'your own products, subscriptions and benefits are never changed.',
         )

@@ -14,8 +14,16 @@ export type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Ids of what a recipe made or changed, printed as `key value` rows. */
 export type Done = Record<string, string>;
 
-/** The buyer every triggered purchase is made by (one customer, reused). */
+/** The buyer of every triggered one-time purchase (one customer, reused). */
 export const BUYER = 'trigger.buyer@example.com';
+
+/**
+ * The buyer of a triggered subscription: one of its own each time (trigger.buyer+…), as today's
+ * service lets a customer hold one subscription per organization unless the organization allows
+ * more (checkout/service.py _validate_subscription_uniqueness at c6c3645e).
+ */
+export const subscriber = (now = Date.now()): string =>
+  `trigger.buyer+${now.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}@example.com`;
 
 interface Want {
   recurring?: boolean;
@@ -179,10 +187,17 @@ export class Sandbox {
   async purchase(want: Want = {}): Promise<Done> {
     const made = await this.checkout(want);
     await this.api.checkouts.confirm(this.publicClient, made.client_secret, {
-      customer_email: BUYER,
-      // What a paid purchase needs besides the email (the real service's required fields).
+      customer_email: want.recurring ? subscriber() : BUYER,
+      // What a paid purchase needs besides the email (the real service's required fields; today's
+      // wants a US address in full: models/checkout.py is_billing_address_required at c6c3645e).
       customer_name: 'Trigger Buyer',
-      customer_billing_address: { country: 'US', state: 'US-IL' },
+      customer_billing_address: {
+        country: 'US',
+        state: 'US-IL',
+        line1: '1 Trigger Way',
+        city: 'Chicago',
+        postal_code: '60601',
+      },
       confirmation_token_id: 'tok_trigger',
     });
     // The confirmed (public) form has no subscription: the seller's form of the session has.
@@ -213,9 +228,12 @@ export class Sandbox {
 
   async changePrice(done: Done & { subscription: string }): Promise<Done> {
     const other = await this.price({ recurring: true, not: done.price });
-    await this.api.subscriptions.update(this.client, done.subscription, {
-      product_price_id: other.id,
-    });
+    // The seed's generation moves a subscription to a price, today's to a product.
+    await this.api.subscriptions.update(
+      this.client,
+      done.subscription,
+      this.client.today ? { product_id: other.productId } : { product_price_id: other.id },
+    );
     return { ...done, price: other.id };
   }
 

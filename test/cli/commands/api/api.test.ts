@@ -231,18 +231,30 @@ describe('api: options + answers -> output', () => {
     expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(created, null, 2)}\n`, stderr: '' });
   });
 
-  it.each<[string, Record<string, string>, Record<string, string>, string | undefined]>([
-    ['the profile default: 2026-10', { BILLING_PROFILE: 'prod' }, {}, '2026-10'],
-    ['BILLING_API_VERSION', { BILLING_API_VERSION: '2026-04' }, {}, '2026-04'],
+  it.each<[string, Record<string, string | undefined>, Record<string, string>, string | undefined]>(
     [
-      '-H replaces it',
-      { BILLING_API_VERSION: '2026-04' },
-      { 'polar-version': '2026-10' },
-      '2026-10',
+      [
+        'the profile default: 2026-10',
+        { BILLING_PROFILE: 'prod', BILLING_API_VERSION: undefined },
+        {},
+        '2026-10',
+      ],
+      ['BILLING_API_VERSION', { BILLING_API_VERSION: '2026-04' }, {}, '2026-04'],
+      [
+        '-H replaces it',
+        { BILLING_API_VERSION: '2026-04' },
+        { 'polar-version': '2026-10' },
+        '2026-10',
+      ],
+      ['none: no header', { BILLING_PROFILE: 'prod', BILLING_API_VERSION: 'none' }, {}, undefined],
+      [
+        'the local profile: 2026-10, as every profile',
+        { BILLING_API_VERSION: undefined },
+        {},
+        '2026-10',
+      ],
     ],
-    ['none: no header', { BILLING_PROFILE: 'prod', BILLING_API_VERSION: 'none' }, {}, undefined],
-    ['the local profile: none', {}, {}, undefined],
-  ])('Polar-Version, %s', async (_name, env, headers, sent) => {
+  )('Polar-Version, %s', async (_name, env, headers, sent) => {
     const configDir = tempConfigDir();
     writeFileSync(
       join(configDir, 'config.json'),

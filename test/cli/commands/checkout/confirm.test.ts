@@ -401,6 +401,29 @@ describe('checkout confirm: options + answers -> output', () => {
     });
   });
 
+  it("a 422 naming the address's parts (today's: a US address is a full one): the flag, with them", async () => {
+    const required = (part: string) => ({
+      loc: ['body', 'customer_billing_address', part],
+      msg: 'Field is required.',
+      type: 'missing',
+      input: null,
+    });
+    const r = await confirm({ checkout: { secret: SECRET }, body, output: {} }, 422, {
+      detail: [required('line1'), required('city')],
+    });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        '  customer_billing_address.line1: Field is required.\n' +
+        '  customer_billing_address.city: Field is required.\n' +
+        "To confirm: give the billing address's line1, city: --billing-address " +
+        'country=US,line1=1 Main St,city=Chicago,postal_code=60601,state=US-IL.\n',
+      seen: { authorized: false, body },
+    });
+  });
+
   it('by checkout id, an unknown session: exit 6, nothing confirmed', async () => {
     const r = await execute(
       runConfirm,

@@ -1,13 +1,16 @@
 // billing checkout create: argv -> options (or the exact usage error, nothing sent), and
 // options + answers -> output, the page opened in the browser or its address printed.
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   buildCreate,
   type CreateOptions,
   runCreate,
 } from '../../../../src/cli/commands/checkout/create.js';
+import { requestErrors } from '../../../conformance/openapi.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { ID2, useRecorder } from '../harness.js';
-import { execute, ID, json, parse } from '../verb.js';
+import { execute, ID, json, page, parse } from '../verb.js';
 import { CHECKOUT, checkoutCard } from './fixtures.js';
 
 const rec = useRecorder();
@@ -78,6 +81,20 @@ describe('checkout create: argv -> options', () => {
         output: {},
       },
     ],
+    [['--product', ID.toUpperCase()], { body: { product_id: ID }, open: false, output: {} }],
+    [
+      ['--product', 'Acme Pro', '--email', 'jane@example.com'],
+      {
+        body: { customer_email: 'jane@example.com' },
+        products: ['Acme Pro'],
+        open: false,
+        output: {},
+      },
+    ],
+    [
+      ['--product', ID, '--product', ID2],
+      { body: {}, products: [ID, ID2], open: false, output: {} },
+    ],
   ])('%j', async (argv, options) => {
     expect(await parse(buildCreate, 'create', argv, { noun: 'checkout' })).toEqual({
       options,
@@ -89,6 +106,8 @@ describe('checkout create: argv -> options', () => {
   it.each([
     [[], 'billing: --price or --product is required: what the buyer is sold\n'],
     [['--price', 'abc'], 'billing: --price: "abc" is not a UUID\n'],
+    [['--product', ' '], 'billing: --product: " " is neither a product id (UUID) nor a name\n'],
+    [['--price', ID, '--product', ID2], 'billing: --price and --product cannot be used together\n'],
     [
       ['--price', ID, '--discount', 'LAUNCH 10'],
       'billing: --discount: "LAUNCH 10" is neither a discount id (UUID) nor a code\n',
@@ -160,10 +179,17 @@ describe('checkout create: options + answers -> output', () => {
   const base: CreateOptions = { body: { product_price_id: ID }, open: false, output: {} };
   const create = (
     opts: CreateOptions,
-    setup: { status?: number; body?: object; env?: Record<string, string>; opened?: string[] } = {},
+    setup: {
+      status?: number;
+      body?: object;
+      env?: Record<string, string>;
+      opened?: string[];
+      tty?: boolean;
+    } = {},
   ) =>
     execute(runCreate, opts, {
       env: setup.env,
+      tty: setup.tty,
       openBrowser: async (url) => {
         if (!setup.opened) throw new Error('no browser in this test');
         setup.opened.push(url);
@@ -185,6 +211,23 @@ describe('checkout create: options + answers -> output', () => {
       stdout: `${JSON.stringify(CREATED, null, 2)}\n`,
       stderr: '',
     });
+  });
+
+  it('on a terminal it says how long the session is open, from its own dates', async () => {
+    // The seed's sessions last an hour; today's 24 hours (CHECKOUT_TTL_SECONDS, config.py at
+    // c6c3645e): the answer's created_at and expires_at say which.
+    const at = { created_at: '2026-11-23T12:00:00Z' };
+    for (const [expires, said] of [
+      ['2026-11-23T13:00:00Z', 'it is open for an hour'],
+      ['2026-11-24T12:00:00Z', 'it is open for 24 hours'],
+    ]) {
+      const r = await create(base, {
+        tty: true,
+        body: { ...CREATED, ...at, expires_at: expires },
+      });
+      expect(r.code).toBe(0);
+      expect(stripVTControlCharacters(r.stderr)).toBe(`✓ Checkout ${ID} created; ${said}.\n`);
+    }
   });
 
   it('--open opens the url with a display, and only prints it without one', async () => {
@@ -368,6 +411,56 @@ describe('checkout create --price <product-id>', () => {
       stderr:
         `billing: --price: ${PRODUCT} is the product Acme Pro, not one of its prices\n` +
         `Its prices: ${PRICE}, ${ID2}\n`,
+    });
+  });
+});
+
+describe('checkout create: --product by name, or several (today’s API)', () => {
+  const TODAY = { BILLING_API_VERSION: '2026-10' };
+  const lookup = (pool: ScriptedHost) =>
+    pool
+      .intercept({ path: '/v1/products/?query=Acme+Pro&page=1&limit=100' })
+      .reply(200, page([{ id: ID2, name: 'Acme Pro' }]), json);
+
+  it('a name is looked up, exactly and without case, and its product sold', async () => {
+    const sent: unknown[] = [];
+    const r = await execute(
+      runCreate,
+      { body: {}, products: ['Acme Pro', ID], open: false, output: { fields: 'id' } },
+      {
+        env: TODAY,
+        http: (pool) => {
+          lookup(pool);
+          pool.intercept({ path: '/v1/checkouts/', method: 'POST' }).reply((req) => {
+            const body = JSON.parse(String(req.body));
+            sent.push(body, requestErrors(req.method, req.path, body));
+            return {
+              statusCode: 201,
+              data: { ...CHECKOUT, client_secret: 'polar_c_secret' },
+              responseOptions: json,
+            };
+          });
+        },
+      },
+    );
+    expect(r).toEqual({ code: 0, stdout: `id\t${ID}\n`, stderr: '' });
+    expect(sent).toEqual([{ products: [ID2, ID] }, []]);
+  });
+
+  it("several on the seed's generation: one line, no session", async () => {
+    const r = await execute(
+      runCreate,
+      { body: {}, products: ['Acme Pro', ID], open: false, output: {} },
+      {
+        http: lookup,
+      },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: several --product need today's API (2026-04 or later): pass --api-version " +
+        '2026-10, or set api_version\n',
     });
   });
 });

@@ -102,6 +102,46 @@ describe('checkout on today’s API', () => {
     ]);
   });
 
+  it("create --price of a product's other price: that price is selected after (CheckoutUpdate)", async () => {
+    // Today's body names products: the session starts on the default price, ID here.
+    const session = { id: ID, client_secret: SECRET, product_id: PRODUCT, product_price_id: ID };
+    rec.answers['GET /v1/products/'] = {
+      body: {
+        items: [{ id: PRODUCT, prices: [{ id: ID }, { id: PRICE }] }],
+        pagination: { total_count: 1, max_page: 1 },
+      },
+    };
+    rec.answers['POST /v1/checkouts/'] = { status: 201, body: session };
+    rec.answers[`PATCH /v1/checkouts/${ID}`] = { body: { ...session, product_price_id: PRICE } };
+    const r = await rec.run(
+      ['checkout', 'create', '--price', PRICE, '--fields', 'id,product_price_id'],
+      TODAY,
+    );
+    expect(r).toEqual({ code: 0, stdout: `id\t${ID}\nproduct_price_id\t${PRICE}\n`, stderr: '' });
+    expect(rec.sent.map((s) => [s.method, s.path, s.body])).toEqual([
+      ['GET', '/v1/products/', undefined],
+      ['POST', '/v1/checkouts/', { products: [PRODUCT] }],
+      ['PATCH', `/v1/checkouts/${ID}`, { product_id: PRODUCT, product_price_id: PRICE }],
+    ]);
+  });
+
+  it('create --price of the default price: nothing more is sent', async () => {
+    const session = { id: ID, client_secret: SECRET, product_id: PRODUCT, product_price_id: PRICE };
+    rec.answers['GET /v1/products/'] = {
+      body: {
+        items: [{ id: PRODUCT, prices: [{ id: PRICE }, { id: ID2 }] }],
+        pagination: { total_count: 1, max_page: 1 },
+      },
+    };
+    rec.answers['POST /v1/checkouts/'] = { status: 201, body: session };
+    const r = await rec.run(['checkout', 'create', '--price', PRICE, '--fields', 'id'], TODAY);
+    expect(r).toEqual({ code: 0, stdout: `id\t${ID}\n`, stderr: '' });
+    expect(rec.sent.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /v1/products/',
+      'POST /v1/checkouts/',
+    ]);
+  });
+
   it('create --price of no product on sale: exit 6, no session made', async () => {
     rec.answers['GET /v1/products/'] = {
       body: { items: [], pagination: { total_count: 0, max_page: 0 } },

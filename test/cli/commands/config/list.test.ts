@@ -50,7 +50,11 @@ describe('config list: argv -> options', () => {
 
 describe('config list: options + answers -> output', () => {
   it('no config file: every setting with its source; BILLING_BASE_URL wins', async () => {
-    const r = await execute(runList, { json: false }, { configDir: tempConfigDir() });
+    const r = await execute(
+      runList,
+      { json: false },
+      { configDir: tempConfigDir(), env: { BILLING_API_VERSION: undefined } },
+    );
     expect(r).toEqual({
       code: 0,
       stdout: [
@@ -60,7 +64,7 @@ describe('config list: options + answers -> output', () => {
         `auth_url\t${BASE}\t(default)`,
         `client_id\t${CLIENT_ID}\t(default)`,
         'organization_id\t',
-        'api_version\tnone\t(builtin)',
+        'api_version\t2026-10\t(default)',
         'storage\tauto\t(default)',
         'connect_timeout\t10\t(default)',
         'request_timeout\t30\t(default)',
@@ -80,7 +84,11 @@ describe('config list: options + answers -> output', () => {
     ] as const) {
       expect((await execute(runSet, { key, value }, { configDir })).code).toBe(0);
     }
-    const env = { BILLING_BASE_URL: undefined, BILLING_PROFILE: 'prod' };
+    const env = {
+      BILLING_BASE_URL: undefined,
+      BILLING_API_VERSION: undefined,
+      BILLING_PROFILE: 'prod',
+    };
     const r = await execute(runList, { json: true }, { configDir, env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
@@ -103,7 +111,7 @@ describe('config list: options + answers -> output', () => {
     const local = await execute(
       runList,
       { json: false },
-      { configDir, env: { BILLING_BASE_URL: undefined } },
+      { configDir, env: { BILLING_BASE_URL: undefined, BILLING_API_VERSION: undefined } },
     );
     expect(local.stdout.split('\n').slice(0, 7)).toEqual([
       'profile: local (from default)',
@@ -112,12 +120,16 @@ describe('config list: options + answers -> output', () => {
       'auth_url\thttp://127.0.0.1:8787\t(default)',
       `client_id\t${CLIENT_ID}\t(default)`,
       `organization_id\t${ORG}\t(file)`,
-      'api_version\tnone\t(builtin)',
+      'api_version\t2026-10\t(default)',
     ]);
   });
 
   it('aligns the columns on a terminal', async () => {
-    const r = await execute(runList, { json: false }, { configDir: tempConfigDir(), tty: true });
+    const r = await execute(
+      runList,
+      { json: false },
+      { configDir: tempConfigDir(), tty: true, env: { BILLING_API_VERSION: undefined } },
+    );
     const pad = (key: string, value: string, source: string) =>
       `${key.padEnd(15)}  ${value.padEnd(CLIENT_ID.length)}  ${source}`.trimEnd();
     expect(r.stdout).toBe(
@@ -128,7 +140,7 @@ describe('config list: options + answers -> output', () => {
         pad('auth_url', BASE, '(default)'),
         pad('client_id', CLIENT_ID, '(default)'),
         pad('organization_id', '', ''),
-        pad('api_version', 'none', '(builtin)'),
+        pad('api_version', '2026-10', '(default)'),
         pad('storage', 'auto', '(default)'),
         pad('connect_timeout', '10', '(default)'),
         pad('request_timeout', '30', '(default)'),

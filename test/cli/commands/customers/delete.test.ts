@@ -10,6 +10,7 @@ describe('customers delete: argv -> options', () => {
     [[ID], { id: ID, yes: false }],
     [['Jane@Example.com', '--yes'], { id: 'jane@example.com', yes: true }],
     [[ID, '-y'], { id: ID, yes: true }],
+    [['--external-id', 'user 4711', '--yes'], { externalId: 'user 4711', yes: true }],
   ])('%j', async (argv, options) => {
     expect(await parse(buildDelete, 'delete', argv, { noun: 'customers' })).toEqual({
       options,
@@ -19,7 +20,8 @@ describe('customers delete: argv -> options', () => {
   });
 
   it.each([
-    [[], "billing: missing required argument 'customer'\n"],
+    [[], 'billing: give a customer (id or email), or --external-id <id>\n'],
+    [[ID, '--external-id', 'user_4711'], 'billing: give a customer or --external-id, not both\n'],
     [['42'], 'billing: customer: "42" is neither a customer id (UUID) nor an email\n'],
   ])('%j -> usage error', async (argv, stderr) => {
     expect(await parse(buildDelete, 'delete', argv, { noun: 'customers' })).toEqual({
@@ -35,6 +37,64 @@ describe('customers delete: options + answers -> output', () => {
   it('--yes deletes it: nothing on stdout, exit 0', async () => {
     const r = await answered(runDelete, { id: ID, yes: true }, call, 204, '');
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it("--external-id --yes: today's DELETE /v1/customers/external/{id}", async () => {
+    const r = await answered(
+      runDelete,
+      { externalId: 'user 47/11', yes: true },
+      { method: 'DELETE', path: '/v1/customers/external/user%2047%2F11' },
+      204,
+      '',
+      { env: { BILLING_API_VERSION: '2026-10' } },
+    );
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('--external-id on a terminal: the question names it, "y" deletes', async () => {
+    const r = await answered(
+      runDelete,
+      { externalId: 'user_4711', yes: false },
+      { method: 'DELETE', path: '/v1/customers/external/user_4711' },
+      204,
+      '',
+      { env: { BILLING_API_VERSION: '2026-10' }, tty: true, stdin: ['y'] },
+    );
+    expect({ ...r, stderr: stripVTControlCharacters(r.stderr) }).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr:
+        '? Delete customer with external id user_4711? This cannot be undone. [y/N] ' +
+        '✓ Customer with external id user_4711 deleted.\n',
+    });
+  });
+
+  it('--external-id nobody has: exit 6 naming it', async () => {
+    const r = await answered(
+      runDelete,
+      { externalId: 'user_0', yes: true },
+      { method: 'DELETE', path: '/v1/customers/external/user_0' },
+      404,
+      NOT_FOUND,
+      { env: { BILLING_API_VERSION: '2026-10' } },
+    );
+    expect(r).toMatchObject({
+      code: 6,
+      stdout: '',
+      stderr: 'billing: customer with external id user_0 not found\n',
+    });
+  });
+
+  it("--external-id on the seed's generation: refused before asking, nothing sent", async () => {
+    expect(
+      await execute(runDelete, { externalId: 'user_0', yes: false }, { tty: true, stdin: ['y'] }),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        "billing: customers by external id need today's API (2026-04 or later): set " +
+        'api_version, or pass --api-version 2026-10\n',
+    });
   });
 
   it('without --yes and no terminal: exit 2 asking for --yes, nothing sent', async () => {

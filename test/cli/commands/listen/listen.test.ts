@@ -236,8 +236,9 @@ describe('listen: --debug and a reader that goes away', () => {
       },
     );
     const trace = lines(r.stderr).filter((l) => /^[→←✗]/.test(l));
-    expect(trace.slice(0, 3)).toEqual([
+    expect(trace.slice(0, 4)).toEqual([
       `→ GET https://api.billing.test/v1/cli/listen/${ORG}`,
+      '→ Polar-Version: 2026-10',
       '→ Authorization: Bearer [REDACTED]',
       expect.stringMatching(
         new RegExp(`^← 200 GET https://api\\.billing\\.test/v1/cli/listen/${ORG} \\d+ms$`),

@@ -21,12 +21,13 @@ const DEFAULT_SCOPES = (
   'products:read products:write benefits:read benefits:write discounts:read discounts:write ' +
   'customers:read customers:write subscriptions:read subscriptions:write orders:read ' +
   'refunds:read refunds:write license_keys:read license_keys:write webhooks:read ' +
-  'webhooks:write customer_portal:read customer_portal:write customer_sessions:write'
+  'webhooks:write customer_portal:read customer_portal:write customer_sessions:write ' +
+  'metrics:read'
 ).split(' ');
 const READ_ONLY_SCOPES = (
   'openid email organizations:read checkouts:read products:read benefits:read discounts:read ' +
   'customers:read subscriptions:read orders:read refunds:read license_keys:read ' +
-  'webhooks:read customer_portal:read'
+  'webhooks:read customer_portal:read metrics:read'
 ).split(' ');
 
 describe('login: argv -> options', () => {

@@ -195,7 +195,33 @@ describe("products update on today's API", () => {
       stderr:
         'billing: this product is billed every month: a product of API version 2026-10 has one ' +
         'billing interval, so a /year price needs a product of its own\n' +
-        'e.g. billing products create --name "Acme Pro (yearly)" --price 190/year\n',
+        'e.g. billing products create --name "Acme Pro (yearly)" --price 200/year\n',
+    });
+  });
+
+  it('--add-price /month to a one-time product: refused, the hint the command for that price', async () => {
+    const oneTime = { ...TODAY_PRO, name: 'Acme Desktop', recurring_interval: null };
+    const r = await execute(
+      runUpdate,
+      {
+        id: ID,
+        body: {},
+        addPrices: [{ ...yearly(2950), recurring_interval: 'month' as const }],
+        output: {},
+      },
+      {
+        env: { BILLING_API_VERSION: '2026-10' },
+        http: (pool: ScriptedHost) =>
+          pool.intercept({ path: `/v1/products/${ID}`, method: 'GET' }).reply(200, oneTime, json),
+      },
+    );
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: this product is sold once: a product of API version 2026-10 has one billing ' +
+        'interval, so a /month price needs a product of its own\n' +
+        'e.g. billing products create --name "Acme Desktop (monthly)" --price 29.50/month\n',
     });
   });
 });

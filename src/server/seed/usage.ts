@@ -109,7 +109,6 @@ export function seedUsage(c: SeedContext, cat: Catalogue): void {
     metadata: json({ plan: 'api' }),
     avatar_url: null,
     user_id: null,
-    type: 'team',
   });
   const startIso = new Date(start).toISOString();
   const subscriptionId = id();

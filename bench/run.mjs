@@ -13,6 +13,7 @@ import { startBilling } from './lib/service.mjs';
 import { metrics } from './metrics.mjs';
 import { sandbox } from './sandbox.mjs';
 import { exportList, request, service, startup } from './suites.mjs';
+import { usage } from './usage.mjs';
 
 const SUITES = {
   startup,
@@ -23,6 +24,7 @@ const SUITES = {
   interrupt,
   metrics,
   sandbox,
+  usage,
 };
 const NOTES_MARKER =
   '<!-- notes: everything below this line is kept when the bench rewrites the file -->';

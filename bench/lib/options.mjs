@@ -3,8 +3,8 @@
 // test can run every benchmark at a tiny size.
 
 export const DEFAULTS = {
-  /** Comma-separated: startup, request, export, service, events, interrupt, metrics, sandbox. */
-  only: 'startup,request,export,service,events,interrupt,metrics,sandbox',
+  /** Comma-separated: startup, request, export, service, events, interrupt, metrics, sandbox, usage. */
+  only: 'startup,request,export,service,events,interrupt,metrics,sandbox,usage',
   startupRuns: 30,
   requestRuns: 20,
   exportOrders: 20_000,
@@ -23,6 +23,13 @@ export const DEFAULTS = {
   eventsRuns: 3,
   /** Ctrl+C in a pseudo-terminal, per case (issue 25: the tests no longer time it). */
   interruptRuns: 10,
+  /** Usage-based billing (issue 27): events ingested through the API (batches of 1 000). */
+  usageIngestEvents: 100_000,
+  /** The store the quantities and the month's renewals run over, and its subscriptions. */
+  usageEvents: 1_000_000,
+  usageSubscriptions: 1000,
+  /** Quantities requests for one customer-month (a tenth of them for every customer). */
+  usageQuantityRuns: 200,
   /** `billing metrics` (issue 28): renders of a year of days, and runs of the command. */
   metricsRuns: 10,
   /** startSandbox() in-process (issue 29), after 3 untimed. */
@@ -74,6 +81,7 @@ export function parseOptions(argv, env) {
         'interrupt',
         'metrics',
         'sandbox',
+        'usage',
       ].includes(s),
   );
   if (unknown.length) throw new Error(`--only: unknown benchmark ${unknown.join(', ')}`);

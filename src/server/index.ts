@@ -52,12 +52,14 @@ import { registerCheckoutLinks } from './routes/checkout-links.js';
 import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
 import { registerCustomFields } from './routes/custom-fields.js';
+import { registerCustomerMeters } from './routes/customer-meters.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
 import { registerTodaysCustomers } from './routes/customers-today.js';
 import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
+import { registerMeters } from './routes/meters.js';
 import { registerMetrics } from './routes/metrics.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
@@ -70,6 +72,7 @@ import { registerRefunds } from './routes/refunds.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerTodaysSubscriptions } from './routes/subscriptions-today.js';
+import { registerUsageEvents } from './routes/usage-events.js';
 import { registerWebhooks } from './routes/webhooks.js';
 import { type OwnerInfo, seedEmpty, storedOwner } from './seed/empty.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
@@ -168,6 +171,9 @@ export const ROUTES = [
   registerCustomFields,
   registerMetrics,
   registerPortalCustomers,
+  registerUsageEvents,
+  registerMeters,
+  registerCustomerMeters,
   registerPortalBenefitGrants,
   registerLocal,
   registerOAuth,

@@ -257,6 +257,12 @@ export const SCOPES = [
   'discounts:write',
   'webhooks:read',
   'webhooks:write',
+  // Today's generation (auth/scope.py at c6c3645e): usage-based billing (issue 27).
+  'events:read',
+  'events:write',
+  'meters:read',
+  'meters:write',
+  'customer_meters:read',
   // Today's generation (auth/scope.py at c6c3645e): GET /v1/metrics/ and /limits (issue 28).
   'metrics:read',
 ] as const;

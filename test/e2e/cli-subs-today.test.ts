@@ -31,7 +31,14 @@ const card = (stdout: string): Record<string, string> =>
 beforeAll(async () => {
   s = await startSuite({ apiVersion: '2026-10' });
   const active: Json[] = (await today('GET', '/v1/subscriptions/?status=active&limit=100')).items;
-  sub = active.find((x) => x.discount === null && !x.cancel_at_period_end && x.amount > 0);
+  // Not the demo's Acme API subscription (seed/usage.ts): its customer has no other.
+  sub = active.find(
+    (x) =>
+      x.discount === null &&
+      !x.cancel_at_period_end &&
+      x.amount > 0 &&
+      x.product.name !== 'Acme API',
+  );
   expect(sub).toBeDefined();
   const made = await run([
     'products',

@@ -192,6 +192,10 @@ export class Db {
       ['checkouts', 'trial_interval', 'TEXT'],
       ['checkouts', 'trial_interval_count', 'INTEGER'],
       ['checkouts', 'trial_end', 'TEXT'],
+      // Issue 27: metered prices.
+      ['prices', 'meter_id', 'TEXT'],
+      ['prices', 'unit_amount', 'TEXT'],
+      ['prices', 'cap_amount', 'INTEGER'],
     ];
     const fresh = new Set<string>();
     for (const [table, column, definition] of added) {
@@ -270,6 +274,21 @@ export class Db {
     const result = this.stmt(sql).run(...(params as SQLInputValue[]));
     if (table && result.changes) open.changed.add(table);
     return result;
+  }
+
+  /**
+   * One write statement run once per parameter list, in the open transaction, its bookkeeping
+   * done once (a batch insert's hot path); returns each run's change count.
+   */
+  runBatch(sql: string, rows: readonly (readonly unknown[])[]): number[] {
+    const open = this.writing(sql);
+    if (!this.writes.has(sql)) this.writes.set(sql, WRITES.exec(sql)?.[1]);
+    const table = this.writes.get(sql);
+    this.wrote(open, table);
+    const stmt = this.stmt(sql);
+    const changes = rows.map((params) => Number(stmt.run(...(params as SQLInputValue[])).changes));
+    if (table && changes.some((n) => n > 0)) open.changed.add(table);
+    return changes;
   }
 
   /**

@@ -14,6 +14,7 @@ import { Jobs, Meta } from './jobs.js';
 import { LicenseKeys } from './license-keys.js';
 import { Loader } from './loader.js';
 import type { Memo, Memos } from './memo.js';
+import { Meters } from './meters.js';
 import { MetricsFacts } from './metrics.js';
 import { OAuthClients } from './oauth-clients.js';
 import { OAuthTokens } from './oauth-tokens.js';
@@ -26,6 +27,7 @@ import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
 import { Subscriptions } from './subscriptions.js';
 import { Tokens } from './tokens.js';
+import { UsageEvents } from './usage-events.js';
 import { Users } from './users.js';
 import { type Visibility, visibleTo } from './visibility.js';
 import { Webhooks } from './webhooks.js';
@@ -60,6 +62,8 @@ export class Store {
   readonly webhooks: Webhooks;
   readonly jobs: Jobs;
   readonly meta: Meta;
+  readonly usageEvents: UsageEvents;
+  readonly meters: Meters;
   readonly metrics: MetricsFacts;
 
   constructor(file = ':memory:') {
@@ -86,6 +90,8 @@ export class Store {
     this.webhooks = new Webhooks(db);
     this.jobs = new Jobs(db);
     this.meta = new Meta(db);
+    this.usageEvents = new UsageEvents(db);
+    this.meters = new Meters(db);
     this.metrics = new MetricsFacts(db);
   }
 

@@ -24,7 +24,7 @@ export type PriceAmountType = (typeof PRICE_AMOUNT_TYPES)[number];
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
-export type BenefitType = (typeof BENEFIT_TYPES)[number];
+export type BenefitType = (typeof BENEFIT_TYPES)[number] | 'meter_credit';
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 /** 0 or 1. */
 export type Flag = number;
@@ -124,7 +124,8 @@ export type ProductVisibility = 'draft' | 'private' | 'public';
 
 export interface PriceRow extends Stamped {
   product_id: string;
-  amount_type: PriceAmountType;
+  /** metered_unit: today's generation only (issue 27); the seed's shows none of them. */
+  amount_type: PriceAmountType | 'metered_unit';
   is_archived: Flag;
   price_currency: string | null;
   price_amount: number | null;
@@ -147,6 +148,10 @@ export interface PriceRow extends Stamped {
    * LegacyRecurringProductPrice); 0: `type` and `recurring_interval` mirror the product's.
    */
   legacy?: Flag;
+  /** A metered_unit price (issue 27): its meter, unit amount (a decimal string) and cap. */
+  meter_id?: string | null;
+  unit_amount?: string | null;
+  cap_amount?: number | null;
 }
 
 export interface BenefitRow extends Stamped {
@@ -277,3 +282,4 @@ export type CustomerType = 'individual' | 'team';
 // The rows of what is sold and bought, the credentials, and the map of every table.
 export * from './rows-commerce.js';
 export * from './rows-events.js';
+export * from './rows-usage.js';

@@ -1,6 +1,6 @@
 // The customer state in today's generation (customer/schemas/state.py and customer/service.py
 // `get_state` at c6c3645e): the customer with its trialing and active subscriptions, the
-// benefits it holds and its meters (none: the sandbox has no meters). Its own module because it
+// benefits it holds and its meters (the caller's, domain/meter-credits.ts). Its own module because it
 // reads both the customer's form and the subscription's terms (customers.ts, subscriptions.ts).
 import { ENUMS } from '../../shared/openapi/2026-10.facts.js';
 import type { components } from '../../shared/openapi/2026-10.js';
@@ -19,7 +19,11 @@ const TODAY_BENEFIT_TYPES: ReadonlySet<string> = new Set(ENUMS.BenefitType);
  * benefit's type and metadata (`benefit_metadata`: AliasPath("benefit", "user_metadata")). A
  * benefit of a type today's generation no longer has (`ads`) is not among them.
  */
-export function customerState(l: Loader, r: CustomerRow): Schemas['CustomerState'] {
+export function customerState(
+  l: Loader,
+  r: CustomerRow,
+  active_meters: Schemas['CustomerStateMeter'][] = [],
+): Schemas['CustomerState'] {
   const active_subscriptions = l
     .activeSubscriptions(r.id)
     .map((s): Schemas['CustomerStateSubscription'] & { price_id: string } => ({
@@ -59,5 +63,5 @@ export function customerState(l: Loader, r: CustomerRow): Schemas['CustomerState
         },
       ];
     });
-  return { ...customer(r), active_subscriptions, granted_benefits, active_meters: [] };
+  return { ...customer(r), active_subscriptions, granted_benefits, active_meters };
 }

@@ -4,7 +4,8 @@
 // price, user_id and user are still serialized), the update unions (SubscriptionUpdate,
 // CustomerSubscriptionUpdate: the first member the body fits, as pydantic's smart union picks;
 // none: every member's problems under its name), the change previews' bodies and the list
-// queries. The sandbox has no meters and sells no seats (README): meters are empty, seats null.
+// queries. The sandbox sells no seats (README): seats are null. A subscription's `meters` (its
+// period's usage so far) are not computed yet: empty; the customer meters hold the usage.
 import * as z from 'zod';
 import type { components } from '../../shared/openapi/2026-10.js';
 import { discountAmount } from '../domain/checkout-amounts.js';

@@ -53,6 +53,12 @@ export const CALL_FLOORS = {
   /** Benefits, their grants and every grant (benefit-grants). */
   benefits: 24,
   discounts: 40,
+  /** Usage events: ingest, list, names, get (issue 27). */
+  events: 24,
+  /** Meters and their quantities. */
+  meters: 24,
+  /** Customer meters, the seller's and the portal's, over a renewal that bills usage. */
+  'customer-meters': 12,
   /** Payments derived from the orders, and disputes (none). */
   payments: 20,
   /** The customer portal's benefit grants and organization. */
@@ -153,7 +159,8 @@ const ORG_SCOPES =
   'subscriptions:read subscriptions:write ' +
   'customer_sessions:write webhooks:read webhooks:write products:read products:write ' +
   'benefits:read benefits:write license_keys:read license_keys:write ' +
-  'discounts:read discounts:write custom_fields:read custom_fields:write metrics:read';
+  'discounts:read discounts:write custom_fields:read custom_fields:write metrics:read ' +
+  'events:read events:write meters:read meters:write customer_meters:read';
 
 export interface TodayBox {
   svc: RunningService;

@@ -419,6 +419,30 @@ const REFUND: FieldTree = {
   dispute: FREE,
 };
 
+/** Usage (today's API only: the 2026-10 description's Meter, Event, CustomerMeter). */
+const METER: FieldTree = {
+  ...STAMPS,
+  ...leaves('name', 'unit', 'custom_label', 'custom_multiplier', 'organization_id', 'archived_at'),
+  metadata: FREE,
+  filter: FREE,
+  aggregation: leaves('func', 'property'),
+};
+const EVENT: FieldTree = {
+  ...leaves('id', 'timestamp', 'organization_id', 'customer_id', 'external_customer_id'),
+  ...leaves('member_id', 'external_member_id', 'child_count', 'parent_id', 'label', 'name'),
+  ...leaves('source'),
+  customer: CUSTOMER,
+  metadata: FREE,
+};
+const CUSTOMER_METER: FieldTree = {
+  ...STAMPS,
+  ...leaves('customer_id', 'meter_id', 'consumed_units', 'credited_units', 'balance'),
+  customer: CUSTOMER,
+  meter: METER,
+};
+const INGESTED: FieldTree = leaves('inserted', 'duplicates');
+const QUANTITIES: FieldTree = { ...leaves('total'), quantities: leaves('timestamp', 'quantity') };
+
 /** What `billing trigger` made or changed, by name. */
 export const TRIGGERED: FieldTree = leaves(
   'event',
@@ -439,11 +463,16 @@ export const FIELD_TREES = {
   CHECKOUT,
   CLOCK,
   CUSTOMER,
+  CUSTOMER_METER,
   DISCOUNT,
+  EVENT,
+  INGESTED,
   LICENSE_KEY,
+  METER,
   ORDER,
   ORGANIZATION,
   PRODUCT,
+  QUANTITIES,
   REFUND,
   SUBSCRIPTION,
   TRIGGERED,

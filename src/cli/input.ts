@@ -302,3 +302,12 @@ export function percent(flag: string, value: string): number {
   }
   return points;
 }
+
+/** An ISO 8601 date-time or date (a date is its midnight UTC), as UTC ISO text. */
+export function dateTime(flag: string, value: string): string {
+  const t = value === 'none' ? undefined : dateTimeOrNone(flag, value);
+  if (t) return t;
+  throw new UsageError(
+    `${flag}: "${clip(value)}" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or date`,
+  );
+}

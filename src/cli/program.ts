@@ -10,6 +10,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerCustomers } from './commands/customers/index.js';
 import { registerDiscounts } from './commands/discounts/index.js';
+import { registerEvents } from './commands/events/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
@@ -98,6 +99,7 @@ export function buildProgram(ctx: Context) {
   registerDiscounts(program, ctx);
   registerBenefits(program, ctx);
   registerKeys(program, ctx);
+  registerEvents(program, ctx);
   registerOrg(program, ctx);
   registerWebhooks(program, ctx);
   registerListen(program, ctx);

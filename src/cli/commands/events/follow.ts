@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventFilters } from '../../../api/events.js';
 import type { Resource } from '../../../api/schemas.js';
+import { InterruptedError } from '../../../errors.js';
 import type { Context } from '../../context.js';
 import type { Listing } from '../shared.js';
 import { resources } from '../verb.js';
@@ -43,11 +44,11 @@ export async function follow(
       latest.filter((e) => Date.parse(String(e.timestamp)) === markMs).map((e) => e.id),
     );
     yield* latest;
-    while (!signal.aborted) {
+    for (;;) {
       try {
         await sleep(intervalMs, undefined, { signal });
       } catch {
-        return; // Ctrl+C: main reports the interruption (exit 130)
+        throw new InterruptedError(); // Ctrl+C: exit 130, said once by main
       }
       const since = { ...filters, sorting: ['timestamp'] as const };
       if (mark) since.start_timestamp = mark;

@@ -14,6 +14,7 @@ import { registerEvents } from './commands/events/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerListen } from './commands/listen/index.js';
 import { registerLogin } from './commands/login/index.js';
+import { registerMeters } from './commands/meters/index.js';
 import { registerOrders } from './commands/orders/index.js';
 import { registerOrg } from './commands/org/index.js';
 import { registerProducts } from './commands/products/index.js';
@@ -100,6 +101,7 @@ export function buildProgram(ctx: Context) {
   registerBenefits(program, ctx);
   registerKeys(program, ctx);
   registerEvents(program, ctx);
+  registerMeters(program, ctx);
   registerOrg(program, ctx);
   registerWebhooks(program, ctx);
   registerListen(program, ctx);

@@ -38,6 +38,8 @@ export interface Setup {
   stdin?: string[];
   /** stdin, stdout and stderr are a terminal. */
   tty?: boolean;
+  /** The terminal's width (default 100). */
+  columns?: number;
   configDir?: string;
   now?: () => Date;
   /** Ctrl+C: abort it to interrupt the run. */
@@ -105,8 +107,8 @@ export async function execute<O>(
 ): Promise<Executed> {
   const server = await ScriptedServer.start();
   opts.http?.(server.host(BASE));
-  const stdout = new Capture(opts.tty);
-  const stderr = new Capture(opts.tty);
+  const stdout = new Capture(opts.tty, opts.columns);
+  const stderr = new Capture(opts.tty, opts.columns);
   const env = { ...environment(opts, stdout, stderr), connect: server.connect };
   const ctx = new Context(env);
   ctx.globals = opts.globals ?? {};

@@ -6,6 +6,7 @@ import { buildDelete } from './delete.js';
 import { buildGet } from './get.js';
 import { buildList } from './list.js';
 import { buildUpdate } from './update.js';
+import { buildUsage } from './usage.js';
 
 export function registerCustomers(program: Command, ctx: Context): void {
   const customers = program
@@ -23,4 +24,5 @@ export function registerCustomers(program: Command, ctx: Context): void {
   buildCreate(customers, ctx);
   buildUpdate(customers, ctx);
   buildDelete(customers, ctx);
+  buildUsage(customers, ctx);
 }

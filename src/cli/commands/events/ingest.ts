@@ -115,11 +115,11 @@ export const buildIngest = verb(runIngest, {
     output: outputOf(opts),
   }),
   notes:
-    '\nResuming: an event without "external_id" is given one, made from its position in the ' +
-    'input and its content ("ingest_" and 32 hex digits of their SHA-256). Running the same ' +
-    'input again after an interruption inserts only the events the service does not have; ' +
-    'two events alike at the same position are taken as one, so give events that differ a ' +
-    '"timestamp" or your own "external_id".\n',
+    '\nResuming: an event without "external_id" is given one, made from its position\n' +
+    'in the input and its content ("ingest_" and 32 hex digits of their SHA-256).\n' +
+    'Running the same input again after an interruption inserts only the events the\n' +
+    'service does not have. Two events alike at the same position are taken as one:\n' +
+    'give events that differ a "timestamp" or your own "external_id".\n',
   examples: [
     'billing events ingest usage.ndjson',
     "jq -c '.[]' usage.json | billing events ingest",

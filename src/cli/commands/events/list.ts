@@ -127,9 +127,9 @@ export const buildList = verb(runList, {
     return listing;
   },
   notes:
-    '\n--follow shows an event once the service has it with a timestamp at or after the newest ' +
-    'one shown; an event ingested later with an older timestamp is listed by --from, not ' +
-    'followed.\n',
+    '\n--follow shows an event once the service has it with a timestamp at or after\n' +
+    'the newest one shown; an event ingested later with an older timestamp is listed\n' +
+    'by --from, not followed.\n',
   examples: [
     'billing events list --name api_request --from 2026-11-01',
     'billing events list --customer jane@example.com --limit 100 -o ndjson',

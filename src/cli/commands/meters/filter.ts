@@ -46,11 +46,13 @@ const INT32 = 2 ** 31;
 
 export const FILTER_GRAMMAR =
   '\nFilters (--filter):\n' +
-  '  <property> <operator> <value>, joined by "and" / "or" ("and" first), grouped by ( ).\n' +
+  '  <property> <operator> <value>, joined by "and" / "or" ("and" binds first),\n' +
+  '  grouped by ( ).\n' +
   '  property  name, source, timestamp, or metadata.<key>\n' +
-  '  operator  = != > >= < <= like (contains) "not like"; or eq ne gt gte lt lte not_like\n' +
-  '  value     a number (32-bit), true, false, a word, or "quoted text" / \'quoted text\'\n' +
-  '  e.g.      name = api_request and (metadata.model like gpt or metadata.tokens > 1000)\n' +
+  '  operator  = != > >= < <= like (contains) "not like",\n' +
+  '            or eq ne gt gte lt lte not_like\n' +
+  '  value     a 32-bit number, true, false, a word, or "quoted text"\n' +
+  '  e.g.      name = llm and (metadata.model like gpt or metadata.tokens > 1000)\n' +
   '  --filter-json takes the API\'s own {"conjunction": …, "clauses": […]} instead.\n' +
   'Aggregations (--aggregation):\n' +
   '  count, or sum|max|min|avg|unique:<property>, e.g. sum:metadata.tokens\n';

@@ -66,6 +66,7 @@ import { registerRefunds } from './routes/refunds.js';
 import { registerSellerSubscriptions } from './routes/seller-subscriptions.js';
 import { registerSubscriptions } from './routes/subscriptions.js';
 import { registerTodaysSubscriptions } from './routes/subscriptions-today.js';
+import { registerUsageEvents } from './routes/usage-events.js';
 import { registerWebhooks } from './routes/webhooks.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { CheckoutSessions } from './services/checkout-sessions.js';
@@ -155,6 +156,7 @@ export const ROUTES = [
   registerPortalOrders,
   registerRefunds,
   registerPortalCustomers,
+  registerUsageEvents,
   registerLocal,
   registerOAuth,
 ];

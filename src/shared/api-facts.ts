@@ -251,6 +251,12 @@ export const SCOPES = [
   'discounts:write',
   'webhooks:read',
   'webhooks:write',
+  // Today's generation (auth/scope.py at c6c3645e): usage-based billing (issue 27).
+  'events:read',
+  'events:write',
+  'meters:read',
+  'meters:write',
+  'customer_meters:read',
 ] as const;
 
 /** OAuth 2.0 server (api-facts "OAuth 2.0 / OpenID Connect server"), in the discovery order. */

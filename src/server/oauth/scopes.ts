@@ -35,6 +35,11 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'discounts:write': 'Create, change and delete discounts',
   'webhooks:read': 'Read webhook endpoints and deliveries, and listen to events',
   'webhooks:write': 'Create and change webhook endpoints, and redeliver events',
+  'events:read': 'Read usage events',
+  'events:write': 'Ingest usage events',
+  'meters:read': 'Read meters and their quantities',
+  'meters:write': 'Create and change meters',
+  'customer_meters:read': "Read customers' meters: usage, credits and balance",
 };
 
 /** Space-separated scope string -> unique scopes in the order given. */

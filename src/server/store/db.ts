@@ -191,6 +191,10 @@ export class Db {
       ['checkouts', 'trial_interval', 'TEXT'],
       ['checkouts', 'trial_interval_count', 'INTEGER'],
       ['checkouts', 'trial_end', 'TEXT'],
+      // Issue 27: metered prices.
+      ['prices', 'meter_id', 'TEXT'],
+      ['prices', 'unit_amount', 'TEXT'],
+      ['prices', 'cap_amount', 'INTEGER'],
     ];
     const fresh = new Set<string>();
     for (const [table, column, definition] of added) {

@@ -13,6 +13,7 @@ import { Jobs, Meta } from './jobs.js';
 import { LicenseKeys } from './license-keys.js';
 import { Loader } from './loader.js';
 import type { Memo, Memos } from './memo.js';
+import { Meters } from './meters.js';
 import { OAuthClients } from './oauth-clients.js';
 import { OAuthTokens } from './oauth-tokens.js';
 import { Orders } from './orders.js';
@@ -22,6 +23,7 @@ import { Refunds } from './refunds.js';
 import type { ById, OfOrganization, Table, Tables } from './rows.js';
 import { Subscriptions } from './subscriptions.js';
 import { Tokens } from './tokens.js';
+import { UsageEvents } from './usage-events.js';
 import { Users } from './users.js';
 import { type Visibility, visibleTo } from './visibility.js';
 import { Webhooks } from './webhooks.js';
@@ -53,6 +55,8 @@ export class Store {
   readonly webhooks: Webhooks;
   readonly jobs: Jobs;
   readonly meta: Meta;
+  readonly usageEvents: UsageEvents;
+  readonly meters: Meters;
 
   constructor(file = ':memory:') {
     const db = new Db(file);
@@ -75,6 +79,8 @@ export class Store {
     this.webhooks = new Webhooks(db);
     this.jobs = new Jobs(db);
     this.meta = new Meta(db);
+    this.usageEvents = new UsageEvents(db);
+    this.meters = new Meters(db);
   }
 
   /**

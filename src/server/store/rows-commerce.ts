@@ -38,6 +38,7 @@ import type {
   WebhookEndpointRow,
   WebhookEventRow,
 } from './rows-events.js';
+import type { MeterRow, UsageEventRow } from './rows-usage.js';
 
 export interface CheckoutRow extends Stamped {
   organization_id: string;
@@ -347,6 +348,8 @@ export interface Tables {
   checkout_products: CheckoutProductRow;
   checkout_links: CheckoutLinkRow;
   checkout_link_products: CheckoutLinkProductRow;
+  usage_events: UsageEventRow;
+  meters: MeterRow;
 }
 
 export type Table = keyof Tables;

@@ -147,6 +147,10 @@ export interface PriceRow extends Stamped {
    * LegacyRecurringProductPrice); 0: `type` and `recurring_interval` mirror the product's.
    */
   legacy?: Flag;
+  /** A metered_unit price (issue 27): its meter, unit amount (a decimal string) and cap. */
+  meter_id?: string | null;
+  unit_amount?: string | null;
+  cap_amount?: number | null;
 }
 
 export interface BenefitRow extends Stamped {
@@ -277,3 +281,4 @@ export type CustomerType = 'individual' | 'team';
 // The rows of what is sold and bought, the credentials, and the map of every table.
 export * from './rows-commerce.js';
 export * from './rows-events.js';
+export * from './rows-usage.js';

@@ -309,4 +309,30 @@ CREATE TABLE IF NOT EXISTS billing_entries (
   order_id TEXT REFERENCES orders(id)
 );
 CREATE INDEX IF NOT EXISTS billing_entries_pending ON billing_entries(subscription_id, order_id);
+
+-- Usage events (issue 27; models/event.py at c6c3645e): what a seller ingests (source user) and what
+-- the service records about meters (source system). Not the webhook outbox's events table. ts is the
+-- event's timestamp in epoch milliseconds, for the meters' ranges; a row keeps the customer as it
+-- was named (customer_id or external_customer_id), resolved when read, as the real relationship is.
+CREATE TABLE IF NOT EXISTS usage_events (
+  id TEXT PRIMARY KEY, ingested_at TEXT NOT NULL, ts INTEGER NOT NULL, organization_id TEXT NOT NULL,
+  name TEXT NOT NULL, source TEXT NOT NULL, customer_id TEXT, external_customer_id TEXT,
+  member_id TEXT, external_member_id TEXT, external_id TEXT, parent_id TEXT, parent_ref TEXT,
+  metadata TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS usage_events_external_id ON usage_events(organization_id, external_id) WHERE external_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS usage_events_ts ON usage_events(organization_id, ts);
+CREATE INDEX IF NOT EXISTS usage_events_customer ON usage_events(customer_id, ts);
+CREATE INDEX IF NOT EXISTS usage_events_external_customer ON usage_events(organization_id, external_customer_id, ts);
+CREATE INDEX IF NOT EXISTS usage_events_parent ON usage_events(parent_id) WHERE parent_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS usage_events_pending ON usage_events(organization_id, parent_ref) WHERE parent_id IS NULL AND parent_ref IS NOT NULL;
+
+-- Meters (models/meter.py at c6c3645e): a filter and an aggregation over the usage events, as JSON.
+CREATE TABLE IF NOT EXISTS meters (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),
+  name TEXT NOT NULL, unit TEXT NOT NULL, custom_label TEXT, custom_multiplier INTEGER,
+  filter TEXT NOT NULL, aggregation TEXT NOT NULL, metadata TEXT NOT NULL, archived_at TEXT,
+  last_billed_event_id TEXT
+);
+CREATE INDEX IF NOT EXISTS meters_org ON meters(organization_id, name);
 `;

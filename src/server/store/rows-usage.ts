@@ -1,0 +1,39 @@
+// The rows of usage-based billing (issue 27): usage events and meters (store/schema.ts).
+
+export interface UsageEventRow {
+  id: string;
+  ingested_at: string;
+  /** The event's timestamp, epoch milliseconds. */
+  ts: number;
+  organization_id: string;
+  name: string;
+  source: 'user' | 'system';
+  customer_id: string | null;
+  external_customer_id: string | null;
+  member_id: string | null;
+  external_member_id: string | null;
+  external_id: string | null;
+  parent_id: string | null;
+  /** The parent as ingested (an id or an external id), until it is found. */
+  parent_ref: string | null;
+  /** JSON object. */
+  metadata: string;
+}
+
+export interface MeterRow {
+  id: string;
+  created_at: string;
+  modified_at: string | null;
+  organization_id: string;
+  name: string;
+  unit: string;
+  custom_label: string | null;
+  custom_multiplier: number | null;
+  /** JSON: the Filter. */
+  filter: string;
+  /** JSON: the Aggregation. */
+  aggregation: string;
+  metadata: string;
+  archived_at: string | null;
+  last_billed_event_id: string | null;
+}

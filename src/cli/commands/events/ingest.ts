@@ -5,7 +5,7 @@
 // interruption, the same command sends everything again and only what is missing is inserted.
 import { readFile } from 'node:fs/promises';
 import type { EventCreate } from '../../../api/events.js';
-import { UsageError } from '../../../errors.js';
+import { ApiError, UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { integer, uuid } from '../../input.js';
 import type { Column } from '../../io/index.js';
@@ -49,6 +49,22 @@ async function readInput(
   return { text: Buffer.concat(chunks).toString('utf8'), source: 'stdin' };
 }
 
+/** The service's 422 names events by their index in the batch: name their lines instead. */
+function atLines(err: unknown, offset: number, where: readonly string[]): unknown {
+  if (!(err instanceof ApiError) || !err.details.length) return err;
+  const details = err.details.map((d) => {
+    const m = /^events\.(\d+)\.?(.*)$/.exec(d.field);
+    const at = m ? where[offset + Number(m[1])] : undefined;
+    return at ? { field: m![2] ? `${at}, ${m![2]}` : at, message: d.message } : d;
+  });
+  return new ApiError(err.status, err.message, {
+    details,
+    ...(err.hint ? { hint: err.hint } : {}),
+    ...(err.code ? { code: err.code } : {}),
+    body: err.body,
+  });
+}
+
 export async function runIngest(opts: IngestOptions, ctx: Context): Promise<void> {
   const { events, refunds, client } = await resources(ctx, 'seller');
   refunds.needsToday(client, 'events');
@@ -68,7 +84,9 @@ export async function runIngest(opts: IngestOptions, ctx: Context): Promise<void
     for (let i = 0; i < all.length; i += opts.batchSize) {
       progress.update(`Sending events… ${sent}/${all.length}`);
       const batch = all.slice(i, i + opts.batchSize);
-      const answer = await events.ingest(client, batch);
+      const answer = await events.ingest(client, batch).catch((err: unknown) => {
+        throw atLines(err, i, read.where);
+      });
       total.inserted += answer.inserted;
       total.duplicates += answer.duplicates ?? 0;
       sent += batch.length;

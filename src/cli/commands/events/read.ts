@@ -29,6 +29,8 @@ export interface ReadEvents {
   events: EventCreate[];
   /** How many had no external_id and were given one. */
   generated: number;
+  /** Where each event was: `line 12` (NDJSON) or `event 12` (JSON). */
+  where: string[];
 }
 
 /** Where event `index` (0-based) was: `line 12` (NDJSON) or `event 12` (JSON). */
@@ -46,7 +48,7 @@ export function readEvents(text: string, source: string): ReadEvents {
     }
     events.push(event);
   });
-  return { events, generated };
+  return { events, generated, where: items.map((_, i) => where(i)) };
 }
 
 /**

@@ -45,6 +45,9 @@ describe('README', () => {
       '/v1/webhooks/endpoints',
       'checkout create',
       'api_version',
+      'events ingest',
+      'meters quantities',
+      'clock advance 1mo',
     ]) {
       expect(blocks).toContain(command);
     }

@@ -57,6 +57,7 @@ import { registerTodaysCustomers } from './routes/customers-today.js';
 import { registerDiscounts } from './routes/discounts.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
+import { registerMeters } from './routes/meters.js';
 import { registerOrders } from './routes/orders.js';
 import { registerOrganizations } from './routes/organizations.js';
 import { registerPortalCustomers } from './routes/portal-customers.js';
@@ -157,6 +158,7 @@ export const ROUTES = [
   registerRefunds,
   registerPortalCustomers,
   registerUsageEvents,
+  registerMeters,
   registerLocal,
   registerOAuth,
 ];

@@ -1,6 +1,7 @@
 // Meters (issue 27; meter/service.py `list` at c6c3645e): the seller's list with its filters
 // (organization, name query, archived or not, metadata) and sorts (created_at, name).
 import type { Db } from './db.js';
+import { sqlIn } from './db.js';
 import {
   type Listed,
   list,
@@ -58,6 +59,27 @@ export class Meters {
       );
     const order = orderBy(sorting, SORT_SQL, plainDirection, 'm.id');
     return list(this.db, { columns: 'm.*', from: 'meters m', where, order, page });
+  }
+
+  /**
+   * The customer filter of a meter's quantities (customer/repository.py
+   * resolve_customer_identifiers): the customers named by either id, with both their ids, and
+   * the external ids no customer has.
+   */
+  resolveCustomers(organizationId: string, ids: readonly string[], external: readonly string[]) {
+    const params: unknown[] = [organizationId];
+    const terms: string[] = [];
+    if (ids.length) terms.push(sqlIn('id', ids, params));
+    if (external.length) terms.push(sqlIn('external_id', external, params));
+    const rows = this.db.all<{ id: string; external_id: string | null }>(
+      `SELECT id, external_id FROM customers WHERE organization_id = ? AND deleted_at IS NULL AND (${terms.join(' OR ')})`,
+      ...params,
+    );
+    const known = new Set(rows.flatMap((r) => (r.external_id ? [r.external_id] : [])));
+    return {
+      ids: rows.map((r) => r.id),
+      external: [...known, ...external.filter((e) => !known.has(e))],
+    };
   }
 
   /** Active metered prices of active products on the meter (meter/service.py archive). */

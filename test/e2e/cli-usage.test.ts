@@ -202,9 +202,163 @@ describe('events list --follow in a terminal', () => {
   });
 });
 
-// The service side (branch h-usage) has no meters or customer meters yet: these wait for
-// GET/POST /v1/meters/, PATCH /v1/meters/{id}, GET /v1/meters/{id}/quantities and
+describe('meters', () => {
+  let meter: Json;
+  beforeAll(async () => {
+    // Three days of e2e_metered events for jane, ending a day before the sandbox's now.
+    const end = Date.parse((await today('/__local/clock')).now) - 86_400_000;
+    const lines = Array.from({ length: 90 }, (_, i) =>
+      JSON.stringify({
+        name: 'e2e_metered',
+        customer_id: jane.id,
+        timestamp: new Date(end - i * 3_600_000 * 0.8).toISOString(),
+        metadata: { tokens: 10, model: i % 3 ? 'small' : 'large' },
+      }),
+    ).join('\n');
+    expect((await run(['events', 'ingest'], lines)).code).toBe(0);
+  });
+
+  it('create --filter --aggregation: the real Filter and aggregation; the card says them back', async () => {
+    const r = await run([
+      'meters',
+      'create',
+      '--name',
+      'E2E tokens',
+      '--filter',
+      'name = e2e_metered and (metadata.model = small or metadata.tokens > 100)',
+      '--aggregation',
+      'sum:metadata.tokens',
+      '--json',
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    meter = JSON.parse(r.stdout);
+    expect(meter).toEqual(await today(`/v1/meters/${meter.id}`));
+    expect(meter.aggregation).toMatchObject({ func: 'sum' });
+    expect(meter.filter.conjunction).toBe('and');
+    const card = await run(['meters', 'get', 'e2e tokens']);
+    expect(card.stdout).toContain(
+      'filter_text\tname = e2e_metered and (metadata.model = small or metadata.tokens > 100)\n' +
+        'aggregation_text\tsum:metadata.tokens\n',
+    );
+  });
+
+  it("list --query: TSV of the service's answer", async () => {
+    const [r, answer] = await Promise.all([
+      run(['meters', 'list', '--query', 'E2E']),
+      today('/v1/meters/?query=E2E'),
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(tsv(r.stdout).rows.map((row) => row.slice(0, 3))).toEqual(
+      answer.items.map((m: Json) => [m.id, m.name, m.aggregation.func]),
+    );
+  });
+
+  it('quantities --interval day: TSV of period and quantity, as the service computes them', async () => {
+    const to = (await today('/__local/clock')).now;
+    const from = new Date(Date.parse(to) - 6 * 86_400_000).toISOString();
+    const q = `start_timestamp=${encodeURIComponent(from)}&end_timestamp=${encodeURIComponent(to)}&interval=day`;
+    const [r, answer] = await Promise.all([
+      run(['meters', 'quantities', meter.id, '--from', from, '--to', to]),
+      today(`/v1/meters/${meter.id}/quantities?${q}`),
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const { header, rows } = tsv(r.stdout);
+    expect(header).toEqual(['PERIOD', 'QUANTITY']);
+    expect(rows).toEqual(answer.quantities.map((x: Json) => [x.timestamp, String(x.quantity)]));
+    // 60 of the 90 events are "small", 10 tokens each.
+    expect(answer.total).toBe(600);
+    const json = await run([
+      'meters',
+      'quantities',
+      'E2E tokens',
+      '--from',
+      from,
+      '--to',
+      to,
+      '--json',
+    ]);
+    expect(JSON.parse(json.stdout)).toEqual(answer);
+  });
+
+  it('quantities on an 80-column terminal without colour: a bar per day, and the total', async () => {
+    const to = (await today('/__local/clock')).now;
+    const t = spawnTerminal(
+      [
+        process.execPath,
+        BIN,
+        'meters',
+        'quantities',
+        'E2E tokens',
+        '--to',
+        to,
+        '--interval',
+        'day',
+      ],
+      { env: { ...s.env, ...TODAY, BILLING_ORG: s.demo.organization_id, NO_COLOR: '1' }, cols: 80 },
+    );
+    try {
+      const { code } = await t.exited;
+      expect(code).toBe(0);
+      const lines = t.output.replace(/\r/g, '').trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^E2E tokens \(sum:metadata\.tokens\), .* by day$/);
+      expect(lines.at(-1)).toBe('Total: 600');
+      const bars = lines.filter((l) => /^\d{4}-\d{2}-\d{2} +│/.test(l));
+      expect(bars).toHaveLength(31);
+      for (const l of lines) expect([...l].length).toBeLessThanOrEqual(80);
+      expect(bars.some((l) => /█/.test(l))).toBe(true);
+      expect(t.output).not.toContain('\x1b[3');
+    } finally {
+      t.kill();
+    }
+  });
+
+  it('update --name, then --archive and --unarchive', async () => {
+    const renamed = await run([
+      'meters',
+      'update',
+      meter.id,
+      '--name',
+      'E2E small tokens',
+      '--json',
+    ]);
+    expect(renamed.code).toBe(0);
+    expect(JSON.parse(renamed.stdout)).toMatchObject({
+      name: 'E2E small tokens',
+      aggregation: { func: 'sum' },
+    });
+    const archived = await run([
+      'meters',
+      'update',
+      'E2E small tokens',
+      '--archive',
+      '--fields',
+      'archived_at',
+    ]);
+    expect(archived.code).toBe(0);
+    expect(archived.stdout).toMatch(/^archived_at\t\d{4}-/);
+    const listed = await run(['meters', 'list', '--archived', '--query', 'E2E', '-o', 'ndjson']);
+    expect(ndjson(listed.stdout).map((m) => m.id)).toContain(meter.id);
+    const back = await run(['meters', 'update', meter.id, '--unarchive', '--json']);
+    expect(JSON.parse(back.stdout).archived_at).toBeNull();
+  });
+
+  it("the service's refusal: a meter that counts events keeps its aggregation (exit 2, the field named)", async () => {
+    const r = await run(['meters', 'update', meter.id, '--aggregation', 'count']);
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'billing: the server rejected the request (422)\n' +
+        "  aggregation: This field can't be updated because the meter is already aggregating events.\n",
+    });
+  });
+});
+
+// The service side (branch h-usage) has no customer meters yet: this waits for
 // GET /v1/customer-meters/.
-describe.skip('meters and customer meters (waiting for /v1/meters/ and /v1/customer-meters/ in the service)', () => {
-  it('placeholder', () => {});
+describe.skip('customers usage (waiting for GET /v1/customer-meters/ in the service)', () => {
+  it('lists the customer meters of a customer by email and by external id', async () => {
+    const r = await run(['customers', 'usage', s.demo.customer_email]);
+    expect(r.code).toBe(0);
+  });
 });

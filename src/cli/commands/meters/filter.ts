@@ -234,10 +234,21 @@ export function formatFilter(f: Filter, nested = false): string {
   const parts = f.clauses.map((c) =>
     'conjunction' in c
       ? formatFilter(c, true)
-      : `${c.property} ${SHOWN[c.operator]} ${shown(c.value)}`,
+      : `${property(c.property)} ${SHOWN[c.operator]} ${shown(c.value)}`,
   );
   const text = parts.join(` ${f.conjunction} `);
   return nested && parts.length > 1 ? `(${text})` : text;
+}
+
+/** The Event's own fields a filter reads (models/event.py _filterable_fields at c6c3645e). */
+const EVENT_FIELDS = new Set(['name', 'source', 'timestamp']);
+
+/**
+ * The service strips `metadata.` from a property it stores (meter/filter.py
+ * _strip_metadata_prefix): it is written back, so that the text says what it reads.
+ */
+function property(p: string): string {
+  return EVENT_FIELDS.has(p) || p.startsWith('metadata.') ? p : `metadata.${p}`;
 }
 
 function shown(v: FilterClause['value']): string {
@@ -270,5 +281,5 @@ export function parseAggregation(flag: string, input: string): Aggregation {
 
 /** An aggregation as --aggregation would take it. */
 export function formatAggregation(a: { func?: string; property?: string }): string {
-  return a.property ? `${a.func}:${a.property}` : String(a.func ?? 'count');
+  return a.property ? `${a.func}:${property(a.property)}` : String(a.func ?? 'count');
 }

@@ -46,7 +46,11 @@ export async function runQuantities(opts: QuantitiesOptions, ctx: Context): Prom
   const { meters, refunds, client } = await resources(ctx, 'seller');
   refunds.needsToday(client, 'meters');
   const id = await meterId(ctx, 'meter', opts.id);
-  const to = opts.to ?? ctx.now().toISOString();
+  // The meter first: it names the chart, and its answer's Date is the service's now, which the
+  // default window ends at (the sandbox's test clock may be far from this machine's).
+  const meter = await meters.get(client, id);
+  const { relativeTime } = await import('../../io/humanize.js');
+  const to = opts.to ?? ctx.displayNow(relativeTime).toISOString();
   const from = opts.from ?? new Date(Date.parse(to) - 30 * DAY_MS).toISOString();
   if (Date.parse(from) >= Date.parse(to)) throw new UsageError('--from: must be before --to');
   const answer = await meters.getQuantities(client, id, {
@@ -67,7 +71,6 @@ export async function runQuantities(opts: QuantitiesOptions, ctx: Context): Prom
     await (await ctx.printer(opts.output, COLUMNS)).printList(answer.quantities);
     return;
   }
-  const meter = await meters.get(client, id);
   await chart(ctx, opts, meter, answer, from, to);
 }
 

@@ -103,6 +103,19 @@ describe('--filter: text -> Filter', () => {
   });
 });
 
+it('a property the service stored without its metadata. prefix is written with it', () => {
+  expect(
+    formatFilter({
+      conjunction: 'and',
+      clauses: [
+        { property: 'name', operator: 'eq', value: 'llm' },
+        { property: 'model', operator: 'like', value: 'gpt' },
+      ],
+    }),
+  ).toBe('name = llm and metadata.model like gpt');
+  expect(formatAggregation({ func: 'sum', property: 'tokens' })).toBe('sum:metadata.tokens');
+});
+
 describe('--filter-json', () => {
   it('takes the API object', () => {
     const f = { conjunction: 'or', clauses: [c('name', 'eq', 'a')] };
@@ -131,7 +144,7 @@ describe('--aggregation', () => {
   it.each([
     ['count', { func: 'count' }],
     ['sum:metadata.tokens', { func: 'sum', property: 'metadata.tokens' }],
-    ['max:duration_ms', { func: 'max', property: 'duration_ms' }],
+    ['max:metadata.duration_ms', { func: 'max', property: 'metadata.duration_ms' }],
     ['unique:metadata.user', { func: 'unique', property: 'metadata.user' }],
   ])('%s', (text, aggregation) => {
     expect(parseAggregation('--aggregation', text)).toEqual(aggregation);

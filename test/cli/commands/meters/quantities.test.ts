@@ -10,8 +10,10 @@ import {
   type QuantitiesOptions,
   runQuantities,
 } from '../../../../src/cli/commands/meters/quantities.js';
+import { requestErrors } from '../../../conformance/openapi.js';
+import type { ScriptedHost } from '../../../helpers/http.js';
 import { CUSTOMER_ID, METER, QUANTITIES } from '../events/fixtures.js';
-import { answered, execute, ID2, json, parse } from '../verb.js';
+import { execute, ID2, json, parse } from '../verb.js';
 
 const TODAY = { BILLING_API_VERSION: '2026-10' };
 const Q_PATH =
@@ -88,16 +90,22 @@ describe('meters quantities: options + answers -> output', () => {
     output: {},
   };
 
+  /** The meter, then its quantities at `path` (checked against the 2026-10 description). */
+  function answers(path: string | ((p: string) => boolean), seen: string[] = [], date?: string) {
+    const headers = date ? { ...json.headers, date } : json.headers;
+    return (pool: ScriptedHost) => {
+      pool.intercept({ path: `/v1/meters/${ID2}` }).reply(200, METER, { headers });
+      pool.intercept({ path }).reply((req) => {
+        seen.push(req.path);
+        expect(requestErrors('GET', req.path, undefined)).toEqual([]);
+        return { statusCode: 200, data: QUANTITIES, responseOptions: json };
+      });
+    };
+  }
+
   it('a pipe gets TSV of period and quantity', async () => {
-    const r = await answered(
-      runQuantities,
-      options,
-      { method: 'GET', path: Q_PATH },
-      200,
-      QUANTITIES,
-      { env: TODAY },
-    );
-    expect(r).toMatchObject({
+    const r = await execute(runQuantities, options, { env: TODAY, http: answers(Q_PATH) });
+    expect(r).toEqual({
       code: 0,
       stdout:
         'PERIOD\tQUANTITY\n2026-11-01T00:00:00Z\t10\n2026-11-02T00:00:00Z\t40\n2026-11-03T00:00:00Z\t0\n',
@@ -106,15 +114,38 @@ describe('meters quantities: options + answers -> output', () => {
   });
 
   it('--json: the API object', async () => {
-    const r = await answered(
+    const r = await execute(
       runQuantities,
       { ...options, output: { json: true } },
-      { method: 'GET', path: Q_PATH },
-      200,
-      QUANTITIES,
-      { env: TODAY },
+      {
+        env: TODAY,
+        http: answers(Q_PATH),
+      },
     );
     expect(JSON.parse(r.stdout)).toEqual(QUANTITIES);
+  });
+
+  it("without --from and --to: the 30 days up to the service's now (its Date), not this machine's", async () => {
+    const seen: string[] = [];
+    const r = await execute(
+      runQuantities,
+      { id: ID2, interval: 'week', output: {} },
+      {
+        env: TODAY,
+        http: answers(
+          (p) => p.startsWith(`/v1/meters/${ID2}/quantities?`),
+          seen,
+          'Fri, 01 Jan 2027 00:00:00 GMT',
+        ),
+      },
+    );
+    expect(r.code).toBe(0);
+    const q = new URL(seen[0]!, 'http://x').searchParams;
+    expect([q.get('start_timestamp'), q.get('end_timestamp'), q.get('interval')]).toEqual([
+      '2026-12-02T00:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+      'week',
+    ]);
   });
 
   it('a terminal of 80 columns, NO_COLOR: a bar per day scaled to the largest, and the total', async () => {
@@ -178,6 +209,7 @@ describe('meters quantities: options + answers -> output', () => {
       {
         env: TODAY,
         http: (pool) => {
+          pool.intercept({ path: `/v1/meters/${ID2}` }).reply(200, METER, json);
           pool
             .intercept({ path: '/v1/customers/?query=jane%40example.com&page=1&limit=100' })
             .reply(

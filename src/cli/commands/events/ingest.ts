@@ -5,7 +5,7 @@
 // interruption, the same command sends everything again and only what is missing is inserted.
 import { readFile } from 'node:fs/promises';
 import type { EventCreate } from '../../../api/events.js';
-import { ApiError, UsageError } from '../../../errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
 import { integer, uuid } from '../../input.js';
 import type { Column } from '../../io/index.js';
@@ -82,6 +82,7 @@ export async function runIngest(opts: IngestOptions, ctx: Context): Promise<void
   let sent = 0;
   try {
     for (let i = 0; i < all.length; i += opts.batchSize) {
+      if (ctx.signal.aborted) throw new InterruptedError();
       progress.update(`Sending events… ${sent}/${all.length}`);
       const batch = all.slice(i, i + opts.batchSize);
       const answer = await events.ingest(client, batch).catch((err: unknown) => {
@@ -93,10 +94,10 @@ export async function runIngest(opts: IngestOptions, ctx: Context): Promise<void
     }
   } catch (err) {
     progress.done();
-    if (sent > 0 && !ctx.signal.aborted)
+    if (sent > 0)
       ctx.io.stderr.write(
-        `${sent} of ${all.length} events were sent; the same command sends the rest (the ` +
-          'service skips what it has).\n',
+        `The service confirmed ${sent} of ${all.length} events; the same command sends the rest ` +
+          '(the service skips what it has).\n',
       );
     throw err;
   }

@@ -172,6 +172,7 @@ describe('events ingest: options + input + answers -> output', () => {
     expect(r.code).toBe(0);
     expect(sent).toEqual([{ events: events.map((e) => ({ ...e, organization_id: ORG })) }]);
     expect(stripVTControlCharacters(r.stdout)).toBe('Inserted    2\nDuplicates  0\n');
+    expect(r.stderr).toContain('Sending events… 0/2');
     expect(r.stderr).toContain('2 events sent: 2 inserted, 0 already there.');
   });
 
@@ -268,10 +269,37 @@ describe('events ingest: options + input + answers -> output', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^2 of 3 events were sent; the same command sends the rest \(the service skips what it has\)\.\nbilling: /,
+      /^The service confirmed 2 of 3 events; the same command sends the rest \(the service skips what it has\)\.\nbilling: /,
     );
     // events.0 of the second batch is the third event, on line 4 of stdin.
     expect(r.stderr).toContain('  line 4, timestamp: Value error, timestamp must be in the past\n');
+  });
+
+  it('Ctrl+C during the second batch: what was sent is said, exit 130', async () => {
+    const abort = new AbortController();
+    const sent: Batch[] = [];
+    const r = await execute(
+      runIngest,
+      { ...options, batchSize: 1 },
+      {
+        env: TODAY,
+        stdin,
+        signal: abort.signal,
+        http: ingestServer(sent, (b, n) => {
+          if (n === 2) abort.abort('SIGINT');
+          return inserted(b);
+        }),
+      },
+    );
+    // The second batch may have landed or not: only the first is counted as sent.
+    expect(sent).toHaveLength(2);
+    expect(r).toEqual({
+      code: 130,
+      stdout: '',
+      stderr:
+        'The service confirmed 1 of 3 events; the same command sends the rest (the service skips what it has).\n' +
+        'billing: interrupted\n',
+    });
   });
 
   it("on the seed's generation: one line, nothing read or sent", async () => {

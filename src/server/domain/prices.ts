@@ -17,6 +17,9 @@ export interface NewTodaysPrice {
   maximum_amount?: number | null;
   preset_amount?: number | null;
   meter_id?: string;
+  /** metered_unit: cents per unit, a decimal string; the most one period charges. */
+  unit_amount?: string;
+  cap_amount?: number | null;
 }
 
 /** MINIMUM_PRICE_PER_CURRENCY (kit/currency.py; Stripe's, some raised); 50 for the others. */
@@ -96,6 +99,7 @@ interface Checked {
   tax_behavior: string | null;
   legacy: boolean;
   index: number;
+  meter_id?: string;
 }
 
 const kind = (amountType: string) => (amountType === 'free' ? 'fixed' : amountType);
@@ -110,6 +114,8 @@ export function checkPrices(
   interval: string | null,
   active: readonly PriceRow[],
   loc: Loc = ['prices'],
+  /** Whether a meter the token can read has this id (the real get_readable_by_id). */
+  meterExists: (id: string) => boolean = () => false,
 ): { kept: PriceRow[]; added: NewTodaysPrice[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const kept: PriceRow[] = [];
@@ -133,6 +139,7 @@ export function checkPrices(
         tax_behavior: row.tax_behavior ?? null,
         legacy: Boolean(row.legacy),
         index,
+        meter_id: row.meter_id ?? undefined,
       });
       continue;
     }
@@ -148,9 +155,10 @@ export function checkPrices(
         fail([...loc, index], 'Metered pricing is not supported on one-time products.', p);
         continue;
       }
-      // The sandbox has no meters: no meter id names one.
-      fail([...loc, index, 'meter_id'], 'Meter does not exist.', p.meter_id);
-      continue;
+      if (!meterExists(p.meter_id!.toLowerCase())) {
+        fail([...loc, index, 'meter_id'], 'Meter does not exist.', p.meter_id);
+        continue;
+      }
     }
     added.push(p);
     prices.push({
@@ -159,6 +167,7 @@ export function checkPrices(
       tax_behavior: p.tax_behavior ?? null,
       legacy: false,
       index,
+      meter_id: p.meter_id?.toLowerCase(),
     });
   }
   if (kept.length + added.length < 1)
@@ -181,9 +190,17 @@ export function checkPrices(
           sent,
         );
     }
+    // A meter appears once per currency (product/service.py get_validated_prices).
+    const meters = new Set<string>();
+    for (const p of group) {
+      if (p.amount_type !== 'metered_unit' || !p.meter_id) continue;
+      if (meters.has(p.meter_id))
+        fail([...loc, p.index, 'meter_id'], 'Meter is already used for another price.', p.meter_id);
+      else meters.add(p.meter_id);
+    }
     if (new Set(group.map((p) => p.tax_behavior)).size > 1)
       fail(loc, 'All prices for the same currency must have the same tax behavior.', sent);
-    structures.add(JSON.stringify([fixed > 0, seats > 0, false, custom > 0, 0]));
+    structures.add(JSON.stringify([fixed > 0, seats > 0, false, custom > 0, meters.size]));
   }
   if (structures.size > 1)
     fail(loc, 'All price currencies must define the same set of price types.', sent);

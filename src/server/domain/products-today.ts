@@ -35,7 +35,7 @@ function collect<T>(problems: Problem[], check: () => T): T | undefined {
 const stored = (prices: readonly NewTodaysPrice[], interval: string | null): NewPrice[] =>
   prices.map((p) => ({
     ...p,
-    amount_type: p.amount_type as 'fixed' | 'custom',
+    amount_type: p.amount_type as 'fixed' | 'custom' | 'metered_unit',
     type: interval ? 'recurring' : 'one_time',
     // The seed's type is month or year; a product of today's may bill by day or week.
     recurring_interval: interval as NewPrice['recurring_interval'],
@@ -57,6 +57,8 @@ export function createTodaysProduct(
     draft.todaysPrices ?? [],
     interval,
     [],
+    undefined,
+    (id) => !!store.meters.visible(visible, id),
   );
   problems.push(...priceProblems);
   const features = JSON.parse(org.feature_settings || '{}') as Record<string, unknown>;
@@ -113,6 +115,8 @@ export function updateTodaysProduct(w: Work, product: ProductRow, changes: Produ
       changes.todaysPrices,
       product.recurring_interval ?? null,
       active,
+      undefined,
+      (id) => store.row('meters', id)?.organization_id === product.organization_id,
     );
     ({ kept, added } = checked);
     problems.push(...checked.problems);

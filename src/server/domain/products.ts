@@ -26,7 +26,10 @@ export type { NewTodaysPrice } from './prices.js';
 
 export interface NewPrice {
   type: PriceType;
-  amount_type: PriceAmountType;
+  amount_type: PriceAmountType | 'metered_unit';
+  meter_id?: string;
+  unit_amount?: string;
+  cap_amount?: number | null;
   price_amount?: number;
   price_currency?: string;
   recurring_interval?: RecurringInterval | null;
@@ -166,6 +169,12 @@ export function insertPrices(
       tax_behavior: p.tax_behavior ?? null,
       legacy: 0,
     };
+    if (p.amount_type === 'metered_unit')
+      Object.assign(row, {
+        meter_id: p.meter_id!.toLowerCase(),
+        unit_amount: p.unit_amount!,
+        cap_amount: p.cap_amount ?? null,
+      });
     store.insert('prices', row);
     return row;
   });

@@ -10,6 +10,7 @@ import type { SubscriptionRow } from '../store/rows.js';
 import { syncBenefitGrants } from './benefit-grants.js';
 import { discountAmount } from './checkout-amounts.js';
 import { nextPeriod, nextPeriodEnd } from './due.js';
+import { meteredLines, recordLines } from './meter-billing.js';
 import { openOrder, orderPaid } from './orders.js';
 import {
   intervalOf,
@@ -52,6 +53,9 @@ export function chargeOrder(
   const prorations = store.subscriptions
     .pendingEntries(sub.id)
     .reduce((sum, e) => sum + (e.direction === 'credit' ? -e.amount : e.amount), 0);
+  // A period's end also charges its metered prices (issue 27): each meter's billable units.
+  const metered = reason === 'subscription_cycle' ? meteredLines(w, sub, at) : [];
+  const usage = metered.reduce((sum, l) => sum + l.amount, 0);
   const customer = store.row('customers', sub.customer_id);
   const orderId = uuid();
   openOrder(w, {
@@ -61,7 +65,7 @@ export function chargeOrder(
     organization_id: sub.organization_id,
     metadata: sub.metadata,
     custom_field_data: sub.custom_field_data,
-    amount: charged - off + prorations,
+    amount: charged - off + prorations + usage,
     discount_amount: off,
     tax_amount: 0,
     currency,
@@ -77,6 +81,7 @@ export function chargeOrder(
     user_id: sub.user_id,
   });
   store.subscriptions.billEntries(sub.id, orderId);
+  recordLines(w, sub, orderId, metered, at);
   orderPaid(w, orderId);
   return orderId;
 }

@@ -152,7 +152,8 @@ export function product(l: Loader, r: ProductRow, form: ProductForm): R {
   // readable through what references them (a subscription's or an order's price).
   base.prices = l
     .productChildren('prices', id)
-    .filter((p) => !p.is_archived)
+    // Metered prices are today's generation's (issue 27): the seed's shows none.
+    .filter((p) => !p.is_archived && p.amount_type !== 'metered_unit')
     .map(price);
   base.benefits = l.productChildren('benefits', id).map((x) => benefit(x, form === 'admin'));
   base.medias = l.productChildren('medias', id).map((m) => media(m, l.baseUrl));

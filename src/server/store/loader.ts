@@ -15,6 +15,7 @@ import type {
   SubscriptionUpdateRow,
   Table,
 } from './rows.js';
+import type { OrderMeterItemRow } from './rows-usage.js';
 
 interface Children {
   prices: PriceRow;
@@ -65,6 +66,14 @@ export class Loader {
     );
     for (const id of missing) cache.set(id, null);
     for (const row of rows) cache.set(row.id, row);
+  }
+
+  /** A subscription order's metered lines (issue 27), in the order they were charged. */
+  meterItems(orderId: string): OrderMeterItemRow[] {
+    return this.store.all<OrderMeterItemRow>(
+      'SELECT * FROM order_meter_items WHERE order_id = ? ORDER BY created_at, rowid',
+      orderId,
+    );
   }
 
   row<K extends keyof ById>(table: K, id: unknown): ById[K] | null {

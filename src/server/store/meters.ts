@@ -82,6 +82,17 @@ export class Meters {
     };
   }
 
+  /** Up to when the subscription's orders billed the meter's events (order_meter_items). */
+  billedUntil(subscriptionId: string, meterId: string): string | undefined {
+    return (
+      this.db.get<{ until: string | null }>(
+        'SELECT max(billed_until) AS until FROM order_meter_items WHERE subscription_id = ? AND meter_id = ?',
+        subscriptionId,
+        meterId,
+      )?.until ?? undefined
+    );
+  }
+
   /** Active metered prices of active products on the meter (meter/service.py archive). */
   activePrices(meterId: string): number {
     return this.db.count(

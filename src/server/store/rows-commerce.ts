@@ -38,7 +38,7 @@ import type {
   WebhookEndpointRow,
   WebhookEventRow,
 } from './rows-events.js';
-import type { MeterRow, UsageEventRow } from './rows-usage.js';
+import type { MeterRow, OrderMeterItemRow, UsageEventRow } from './rows-usage.js';
 
 export interface CheckoutRow extends Stamped {
   organization_id: string;
@@ -350,6 +350,7 @@ export interface Tables {
   checkout_link_products: CheckoutLinkProductRow;
   usage_events: UsageEventRow;
   meters: MeterRow;
+  order_meter_items: OrderMeterItemRow;
 }
 
 export type Table = keyof Tables;

@@ -20,6 +20,27 @@ export interface UsageEventRow {
   metadata: string;
 }
 
+/**
+ * A metered price's line on a subscription's order (billing_entry/service.py MeteredLineItem):
+ * what the period consumed and was credited, the amount charged, and the ingestion instant up
+ * to which the meter's events are billed (the next period bills those ingested after it).
+ */
+export interface OrderMeterItemRow {
+  id: string;
+  created_at: string;
+  order_id: string;
+  subscription_id: string;
+  price_id: string;
+  meter_id: string;
+  start_timestamp: string;
+  end_timestamp: string;
+  billed_until: string;
+  consumed_units: number;
+  credited_units: number;
+  amount: number;
+  label: string;
+}
+
 export interface MeterRow {
   id: string;
   created_at: string;

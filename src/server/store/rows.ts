@@ -124,7 +124,8 @@ export type ProductVisibility = 'draft' | 'private' | 'public';
 
 export interface PriceRow extends Stamped {
   product_id: string;
-  amount_type: PriceAmountType;
+  /** metered_unit: today's generation only (issue 27); the seed's shows none of them. */
+  amount_type: PriceAmountType | 'metered_unit';
   is_archived: Flag;
   price_currency: string | null;
   price_amount: number | null;

@@ -335,4 +335,15 @@ CREATE TABLE IF NOT EXISTS meters (
   last_billed_event_id TEXT
 );
 CREATE INDEX IF NOT EXISTS meters_org ON meters(organization_id, name);
+
+-- A metered price's line on a subscription's order (billing_entry/service.py MeteredLineItem).
+CREATE TABLE IF NOT EXISTS order_meter_items (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, order_id TEXT NOT NULL REFERENCES orders(id),
+  subscription_id TEXT NOT NULL REFERENCES subscriptions(id), price_id TEXT NOT NULL REFERENCES prices(id),
+  meter_id TEXT NOT NULL REFERENCES meters(id), start_timestamp TEXT NOT NULL, end_timestamp TEXT NOT NULL,
+  billed_until TEXT NOT NULL, consumed_units REAL NOT NULL, credited_units INTEGER NOT NULL,
+  amount INTEGER NOT NULL, label TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS order_meter_items_order ON order_meter_items(order_id);
+CREATE INDEX IF NOT EXISTS order_meter_items_subscription ON order_meter_items(subscription_id, meter_id, billed_until);
 `;

@@ -338,6 +338,49 @@ export class UsageEvents {
     return conditions.join(' AND ');
   }
 
+  /**
+   * What a meter bills a customer for the events ingested in (after, until]: the aggregate of
+   * its user events (meter/service.py get_quantity: coalesce(…, 0)), and the units of its
+   * meter.credited events in ingestion order.
+   */
+  billable(
+    m: MeterScope,
+    meterId: string,
+    after: string,
+    until: string,
+  ): { units: number; credits: number[] } {
+    const head: unknown[] = [];
+    const agg = aggregationSql(m.aggregation, head);
+    const params: unknown[] = [];
+    const where = this.meterWhere(m, params);
+    const units =
+      this.db.get<{ value: number | null }>(
+        `SELECT ${agg} AS value FROM usage_events e WHERE e.organization_id = ? AND e.source = 'user'
+         AND e.ingested_at > ? AND e.ingested_at <= ? AND ${where}`,
+        ...head,
+        m.organizationId,
+        after,
+        until,
+        ...params,
+      )?.value ?? 0;
+    const cparams: unknown[] = [];
+    const customers = m.customers ? customerSql(m.customers, cparams) : '0';
+    const credits = this.db
+      .all<{ units: number }>(
+        `SELECT json_extract(e.metadata, '$.units') AS units FROM usage_events e
+         WHERE e.organization_id = ? AND ${customers} AND e.source = 'system' AND e.name = 'meter.credited'
+           AND json_extract(e.metadata, '$.meter_id') = ? AND e.ingested_at > ? AND e.ingested_at <= ?
+         ORDER BY e.ingested_at, e.rowid`,
+        m.organizationId,
+        ...cparams,
+        meterId,
+        after,
+        until,
+      )
+      .map((r) => Number(r.units) || 0);
+    return { units, credits };
+  }
+
   /** The latest event a meter counts (meter/service.py create: its last billed event). */
   latestOf(m: MeterScope): string | undefined {
     const params: unknown[] = [];

@@ -139,8 +139,10 @@ function base(l: Loader, r: CheckoutRow, now: string) {
     billing_address_fields: billingAddressFields(r),
     products,
     product: selected,
-    product_price: price(priceRow),
-    prices: Object.fromEntries(productRows.map((p) => [p.id, pricesOf(p.id).map(price)])),
+    product_price: price(priceRow, l),
+    prices: Object.fromEntries(
+      productRows.map((p) => [p.id, pricesOf(p.id).map((x) => price(x, l))]),
+    ),
     discount: discount ? checkoutDiscount(discount) : null,
     attached_custom_fields: checkoutAttachedFields(
       l,

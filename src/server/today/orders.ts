@@ -150,16 +150,32 @@ function subscriptionBase(s: TodaysSubscription): Schemas['CustomerOrderSubscrip
 function orderBase(l: Loader, r: OrderRow) {
   const productRow = l.row('products', r.product_id);
   const priceRow = l.row('prices', r.product_price_id);
+  // A period's metered lines (issue 27) follow the price's own line, which keeps the rest.
+  const metered = r.subscription_id ? l.meterItems(r.id) : [];
+  const usage = metered.reduce((sum, m) => sum + m.amount, 0);
   const items: Schemas['OrderItemSchema'][] = [
-    {
+    ...(priceRow?.amount_type === 'metered_unit' && metered.length
+      ? []
+      : [
+          {
+            ...stamps(r),
+            id: derivedUuid(`${r.id}:item`),
+            label: productRow?.name ?? '',
+            amount: r.amount + (r.discount_amount ?? 0) - usage,
+            tax_amount: r.tax_amount,
+            proration: false,
+            product_price_id: r.product_price_id,
+          },
+        ]),
+    ...metered.map((m) => ({
       ...stamps(r),
-      id: derivedUuid(`${r.id}:item`),
-      label: productRow?.name ?? '',
-      amount: r.amount + (r.discount_amount ?? 0),
-      tax_amount: r.tax_amount,
+      id: m.id,
+      label: m.label,
+      amount: m.amount,
+      tax_amount: 0,
       proration: false,
-      product_price_id: r.product_price_id,
-    },
+      product_price_id: m.price_id,
+    })),
   ];
   return {
     id: r.id,
@@ -187,7 +203,7 @@ function orderBase(l: Loader, r: OrderRow) {
     amount: r.amount,
     from_balance_amount: 0,
     product_price_id: r.product_price_id,
-    product_price: priceRow ? price(priceRow) : null,
+    product_price: priceRow ? price(priceRow, l) : null,
   };
 }
 

@@ -13,7 +13,7 @@ import { amountProblem, type NewTodaysPrice, PRESENTMENT_CURRENCIES } from '../d
 import type { ProductChanges, ProductDraft } from '../domain/products.js';
 import { checkoutAttachedFields, media } from '../serialize/catalogue.js';
 import { b, j, type Loader, stamps } from '../serialize/loader.js';
-import type { PriceRow, ProductRow } from '../store/rows.js';
+import type { MeterRow, PriceRow, ProductRow } from '../store/rows.js';
 import { chars, problem } from '../validate.js';
 import { benefit, isTodays } from './benefits.js';
 import { metadataInput } from './metadata.js';
@@ -25,8 +25,22 @@ export type TodaysPrice = Schemas['ProductPrice'] | Schemas['LegacyRecurringProd
 /** ProductPriceCustomBase's minimum when the row has none (7589c27494). */
 const CUSTOM_MINIMUM_DEFAULT = 50;
 
-/** A price in today's form (ProductPriceFixed, ProductPriceCustom, or their legacy forms). */
-export function price(r: PriceRow): TodaysPrice {
+/** A metered price's meter as a price shows it (ProductPriceMeter). */
+function priceMeter(m: MeterRow | null | undefined, id: string): Schemas['ProductPriceMeter'] {
+  return {
+    id,
+    name: m?.name ?? '',
+    unit: (m?.unit ?? 'scalar') as Schemas['MeterUnit'],
+    custom_label: m?.custom_label ?? null,
+    custom_multiplier: m?.custom_multiplier ?? null,
+  };
+}
+
+/**
+ * A price in today's form (ProductPriceFixed, ProductPriceCustom, ProductPriceMeteredUnit, or
+ * the legacy forms); `l` reads a metered price's meter.
+ */
+export function price(r: PriceRow, l?: Pick<Loader, 'row'>): TodaysPrice {
   const base = {
     ...stamps(r),
     id: r.id,
@@ -39,6 +53,17 @@ export function price(r: PriceRow): TodaysPrice {
     type: r.type,
     recurring_interval: r.recurring_interval ?? null,
   };
+  if (r.amount_type === 'metered_unit') {
+    const { type: _t, recurring_interval: _r, ...metered } = base;
+    return {
+      ...metered,
+      amount_type: 'metered_unit',
+      unit_amount: r.unit_amount ?? '0',
+      cap_amount: r.cap_amount ?? null,
+      meter_id: r.meter_id!,
+      meter: priceMeter(l?.row('meters', r.meter_id), r.meter_id!),
+    } as TodaysPrice;
+  }
   const priced =
     r.amount_type === 'custom'
       ? {
@@ -79,7 +104,7 @@ export function product(l: Loader, r: ProductRow): Schemas['Product'] {
     is_archived: b(r.is_archived),
     organization_id: r.organization_id,
     metadata: (j(r.metadata) ?? {}) as Record<string, string>,
-    prices: prices.map(price),
+    prices: prices.map((p) => price(p, l)),
     benefits: l.productChildren('benefits', r.id).filter(isTodays).map(benefit),
     medias: l
       .productChildren('medias', r.id)
@@ -128,6 +153,37 @@ const amountsIn =
     }
   };
 
+/**
+ * ProductPriceMeteredUnitCreate.unit_amount: a Decimal > 0 of at most 17 digits, 12 decimals
+ * (product/schemas.py), kept as the text pydantic's Decimal makes of it.
+ */
+const unitAmount = z.union([z.number(), z.string()]).transform((v, ctx): string => {
+  const text = String(v).trim();
+  const m = /^[+-]?(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!m || (m[1] === '' && (m[2] ?? '') === '')) {
+    ctx.issues.push(problem(v, 'decimal_parsing', 'Input should be a valid decimal'));
+    return z.NEVER;
+  }
+  const value = Number(text);
+  if (!(value > 0)) {
+    ctx.issues.push(problem(v, 'greater_than', 'Input should be greater than 0', { gt: 0 }));
+    return z.NEVER;
+  }
+  const whole = m[1]!.replace(/^0+/, '');
+  const decimals = (m[2] ?? '').replace(/0+$/, '');
+  if (decimals.length > 12) {
+    const msg = 'Decimal input should have no more than 12 decimal places';
+    ctx.issues.push(problem(v, 'decimal_max_places', msg, { decimal_places: 12 }));
+    return z.NEVER;
+  }
+  if (whole.length + decimals.length > 17) {
+    const msg = 'Decimal input should have no more than 17 digits in total';
+    ctx.issues.push(problem(v, 'decimal_max_digits', msg, { max_digits: 17 }));
+    return z.NEVER;
+  }
+  return text.replace(/^\+/, '');
+});
+
 const PRICE_MEMBERS: Record<(typeof PRICE_TAGS)[number], z.ZodType> = {
   fixed: z
     .object({
@@ -154,7 +210,7 @@ const PRICE_MEMBERS: Record<(typeof PRICE_TAGS)[number], z.ZodType> = {
     ...priceBase,
     amount_type: z.literal('metered_unit'),
     meter_id: z.uuid(),
-    unit_amount: z.union([z.number().gt(0), z.string()]),
+    unit_amount: unitAmount,
     cap_amount: z.number().int().min(0).max(2_147_483_647).nullish(),
   }),
 };

@@ -354,6 +354,92 @@ describe('meters', () => {
   });
 });
 
+describe('the loop: a metered price charged at the period end', () => {
+  afterAll(async () => {
+    await run(['clock', 'reset']);
+  });
+
+  it('meter, metered price, subscription; 3 000 events ingested twice; a month later one order line for them', async () => {
+    const meter = JSON.parse(
+      (
+        await run([
+          'meters',
+          'create',
+          '--name',
+          'E2E loop calls',
+          '--filter',
+          'name = e2e_loop',
+          '--aggregation',
+          'count',
+          '--json',
+        ])
+      ).stdout,
+    );
+    const product = await today('/v1/products/', {
+      method: 'POST',
+      body: {
+        organization_id: s.demo.organization_id,
+        name: 'E2E loop API',
+        recurring_interval: 'month',
+        prices: [
+          { amount_type: 'fixed', price_amount: 900 },
+          { amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '0.5' },
+        ],
+      },
+    });
+    const checkout = JSON.parse(
+      (
+        await run([
+          'checkout',
+          'create',
+          '--product',
+          product.id,
+          '--email',
+          'loop@example.com',
+          '--json',
+        ])
+      ).stdout,
+    );
+    const paid = await fetch(checkout.url, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'pay', customer_name: 'Loop', billing_country: 'US' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect((await run(['clock', 'advance', '2w'])).code).toBe(0);
+    const now = Date.parse((await today('/__local/clock')).now);
+    const customer = (await today(`/v1/checkouts/${checkout.id}`)).customer_id;
+    const input = Array.from({ length: 3000 }, (_, i) =>
+      JSON.stringify({
+        name: 'e2e_loop',
+        customer_id: customer,
+        timestamp: new Date(now - (i + 1) * 60_000).toISOString(),
+      }),
+    ).join('\n');
+    expect((await run(['events', 'ingest', '-'], input)).stdout).toBe(
+      'inserted\t3000\nduplicates\t0\n',
+    );
+    expect((await run(['events', 'ingest', '-'], input)).stdout).toBe(
+      'inserted\t0\nduplicates\t3000\n',
+    );
+    expect((await run(['clock', 'advance', '1mo'])).code).toBe(0);
+    const r = await run([
+      'orders',
+      'list',
+      '--customer',
+      'loop@example.com',
+      '--limit',
+      '1',
+      '--json',
+    ]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const [order] = JSON.parse(r.stdout);
+    expect(order.billing_reason).toBe('subscription_cycle');
+    // 3 000 calls at 0.5 cent, each counted once though ingested twice.
+    expect(order.items.map((i: Json) => i.amount)).toEqual([900, 1500]);
+  });
+});
+
 // The service side (branch h-usage) has no customer meters yet: this waits for
 // GET /v1/customer-meters/.
 describe.skip('customers usage (waiting for GET /v1/customer-meters/ in the service)', () => {

@@ -51,6 +51,7 @@ import { registerBenefits } from './routes/benefits.js';
 import { registerCheckoutLinks } from './routes/checkout-links.js';
 import { registerCheckoutPage } from './routes/checkout-page.js';
 import { registerCheckouts } from './routes/checkouts.js';
+import { registerCustomerMeters } from './routes/customer-meters.js';
 import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
 import { registerTodaysCustomers } from './routes/customers-today.js';
@@ -159,6 +160,7 @@ export const ROUTES = [
   registerPortalCustomers,
   registerUsageEvents,
   registerMeters,
+  registerCustomerMeters,
   registerLocal,
   registerOAuth,
 ];

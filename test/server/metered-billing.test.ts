@@ -214,3 +214,124 @@ describe('the test clock charges usage at the period end', () => {
     expect(second.items[1].label).toBe('API requests — (10 consumed units) × $0.001');
   });
 });
+
+describe('meter_credit benefits and customer meters', () => {
+  it('credits each period, bills what the credits leave, and shows the customer meter', async () => {
+    const { meter, product } = await meteredProduct();
+    const benefit = await call('POST', '/v1/benefits/', {
+      type: 'meter_credit',
+      description: '10 000 free requests',
+      organization_id: org,
+      properties: { meter_id: meter.id, units: 10_000, rollover: false },
+    });
+    expect(benefit.status, benefit.text).toBe(201);
+    await call('POST', `/v1/products/${product.id}/benefits`, { benefits: [benefit.body.id] });
+    const sub = await subscribe(product.id, 'cred@example.com');
+    const credited = await call(
+      'GET',
+      `/v1/events/?name=meter.credited&customer_id=${sub.customer_id}`,
+    );
+    expect(credited.body.items.map((e: Json) => [e.source, e.label, e.metadata])).toEqual([
+      ['system', 'Meter Credited', { meter_id: meter.id, units: 10_000, rollover: false }],
+    ]);
+    const events = Array.from({ length: 12_000 }, () => ({
+      name: 'api.request',
+      customer_id: sub.customer_id,
+      organization_id: org,
+    }));
+    for (let i = 0; i < events.length; i += 1000)
+      await call('POST', '/v1/events/ingest', { events: events.slice(i, i + 1000) });
+    const meters = await call('GET', `/v1/customer-meters/?customer_id=${sub.customer_id}`);
+    expect(meters.body.items).toHaveLength(1);
+    expect(meters.body.items[0]).toMatchObject({
+      customer_id: sub.customer_id,
+      meter_id: meter.id,
+      consumed_units: 12_000,
+      credited_units: 10_000,
+      balance: -2000,
+    });
+    const one = await call('GET', `/v1/customer-meters/${meters.body.items[0].id}`);
+    expect(one.body.id).toBe(meters.body.items[0].id);
+    const state = await call('GET', `/v1/customers/${sub.customer_id}/state`);
+    expect(state.body.active_meters).toEqual([
+      expect.objectContaining({ meter_id: meter.id, consumed_units: 12_000, balance: -2000 }),
+    ]);
+
+    const now = Date.parse((await s.api('GET', '/__local/clock')).body.now);
+    await s.advanceClock(Math.ceil((Date.parse(sub.current_period_end) - now) / 1000) + 60);
+    const orders = await call('GET', `/v1/orders/?subscription_id=${sub.id}&sorting=-created_at`);
+    expect(orders.body.items[0].items.map((i: Json) => [i.label, i.amount])).toEqual([
+      ['Acme API', 1000],
+      ['API requests — (2,000 consumed units) × $0.001', 200],
+    ]);
+    // The renewal reset the meter and credited the next period's units.
+    const after = await call('GET', `/v1/customer-meters/${meters.body.items[0].id}`);
+    expect(after.body).toMatchObject({
+      consumed_units: 0,
+      credited_units: 10_000,
+      balance: 10_000,
+    });
+    const names = await call(
+      'GET',
+      `/v1/events/?source=system&customer_id=${sub.customer_id}&sorting=timestamp`,
+    );
+    expect(names.body.items.map((e: Json) => e.name)).toEqual([
+      'meter.credited',
+      'meter.reset',
+      'meter.credited',
+    ]);
+    // The customer portal shows the same meter.
+    const session = await s.customerSession(sub.customer_id);
+    const portal = await s.api('GET', '/v1/customer-portal/meters/', {
+      token: session,
+      headers: TODAY,
+    });
+    expect(portal.body.items.map((m: Json) => [m.meter.name, m.balance])).toEqual([
+      ['API requests', 10_000],
+    ]);
+  });
+
+  it('rolls the unused rollover credits over (customer_meter/service.py get_rollover_units)', async () => {
+    const { meter, product } = await meteredProduct();
+    const benefit = await call('POST', '/v1/benefits/', {
+      type: 'meter_credit',
+      description: 'Rolling credits',
+      organization_id: org,
+      properties: { meter_id: meter.id, units: 100, rollover: true },
+    });
+    await call('POST', `/v1/products/${product.id}/benefits`, { benefits: [benefit.body.id] });
+    const sub = await subscribe(product.id, 'roll@example.com');
+    await call('POST', '/v1/events/ingest', {
+      events: Array.from({ length: 30 }, () => ({
+        name: 'api.request',
+        customer_id: sub.customer_id,
+        organization_id: org,
+      })),
+    });
+    const now = Date.parse((await s.api('GET', '/__local/clock')).body.now);
+    await s.advanceClock(Math.ceil((Date.parse(sub.current_period_end) - now) / 1000) + 60);
+    const meters = await call('GET', `/v1/customer-meters/?customer_id=${sub.customer_id}`);
+    // 70 left over, rolled, and 100 more.
+    expect(meters.body.items[0]).toMatchObject({
+      consumed_units: 0,
+      credited_units: 170,
+      balance: 170,
+    });
+    const orders = await call('GET', `/v1/orders/?subscription_id=${sub.id}&sorting=-created_at`);
+    expect(orders.body.items[0].items.map((i: Json) => i.amount)).toEqual([1000, 0]);
+  });
+
+  it("refuses a meter of another organization ('This meter does not exist.')", async () => {
+    const r = await call('POST', '/v1/benefits/', {
+      type: 'meter_credit',
+      description: 'Nope',
+      organization_id: org,
+      properties: { meter_id: '8b2f8d4e-33c4-4a8f-9d0e-8a7b7c6d5e4f', units: 1, rollover: false },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({
+      loc: ['body', 'properties', 'meter_id'],
+      msg: 'This meter does not exist.',
+    });
+  });
+});

@@ -9,6 +9,7 @@ import { displayKey, uuid } from '../ids.js';
 import { json, parseJson } from '../store/index.js';
 import type { BenefitGrantRow, BenefitRow, CustomerRow } from '../store/rows.js';
 import { grantLicenseKey } from './license-key-grants.js';
+import { cycleCredits, grantCredits, revokeCredits } from './meter-credits.js';
 import type { Work } from './work.js';
 
 /** What a grant is for: a subscription, or a one-time purchase's order. */
@@ -48,7 +49,13 @@ function grantBenefit(w: Work, benefit: BenefitRow, customer: CustomerRow, scope
   const iso = now.toISOString();
   const key =
     benefit.type === 'license_keys' ? grantLicenseKey(store, now, benefit, customer) : undefined;
-  const properties = json(key ? { license_key_id: key.id, display_key: displayKey(key.key) } : {});
+  const properties = json(
+    key
+      ? { license_key_id: key.id, display_key: displayKey(key.key) }
+      : benefit.type === 'meter_credit'
+        ? grantCredits(w, benefit, customer)
+        : {},
+  );
   if (existing) {
     store.update(
       'benefit_grants',
@@ -108,10 +115,32 @@ function insertGrant(
   return id;
 }
 
-function revokeGrant({ store, tx }: Work, grant: BenefitGrantRow, at: string): void {
+function revokeGrant(w: Work, grant: BenefitGrantRow, at: string): void {
+  const { store, tx } = w;
+  const benefit = store.row('benefits', grant.benefit_id);
+  const customer = store.row('customers', grant.customer_id);
+  // meter_credit: the last credit taken back (meter_credit/service.py revoke).
+  if (benefit?.type === 'meter_credit' && customer) revokeCredits(w, benefit, customer, grant);
   store.benefitGrants.revoke(grant, at);
   const previous_properties = parseJson(grant.properties);
   tx.emit({ type: 'benefit_grant.revoked', id: grant.id, previous_properties });
+}
+
+/** benefit.cycle for a subscription's renewal: its meter_credit grants credit again. */
+export function cycleBenefitGrants(w: Work, subscriptionId: string): void {
+  const { store, tx } = w;
+  for (const grant of store.benefitGrants.grantedBy(subscriptionId)) {
+    const benefit = store.row('benefits', grant.benefit_id);
+    const customer = store.row('customers', grant.customer_id);
+    if (benefit?.type !== 'meter_credit' || !customer || customer.deleted_at) continue;
+    const properties = cycleCredits(w, benefit, customer, grant);
+    store.update('benefit_grants', grant.id, { properties: json(properties) }, w.clock.iso());
+    tx.emit({
+      type: 'benefit_grant.cycled',
+      id: grant.id,
+      previous_properties: parseJson(grant.properties),
+    });
+  }
 }
 
 /** Takes back what a subscription granted (when it is revoked or ends), as of `at`. */

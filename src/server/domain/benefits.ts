@@ -53,6 +53,7 @@ export function createBenefit(
 ): string {
   const { store, clock, tx } = w;
   const organizationId = payloadOrganization(principal, visible, draft.organization_id);
+  if (draft.type === 'meter_credit') checkMeter(w, organizationId, draft.properties);
   const id = uuid();
   store.insert('benefits', {
     id,
@@ -70,6 +71,13 @@ export function createBenefit(
   });
   tx.emit({ type: 'benefit.created', id });
   return id;
+}
+
+/** meter_credit/service.py validate_properties: a meter of the benefit's organization. */
+function checkMeter(w: Work, organizationId: string, p: BenefitProperties): void {
+  const meter = w.store.row('meters', String(p.meter_id));
+  if (meter?.organization_id !== organizationId)
+    throw invalid(['properties', 'meter_id'], 'This meter does not exist.', p.meter_id);
 }
 
 /** The license-key limits whose change updates the grants (license_keys `requires_update`). */

@@ -40,6 +40,8 @@ export const EMITTED_EVENT_TYPES = [
   'order.refunded',
   'refund.created',
   'refund.updated',
+  // meter_credit grants credit again at each renewal (issue 27; benefit/service.py cycle).
+  'benefit_grant.cycled',
 ] as const satisfies readonly EventType[];
 export type EmittedEventType = (typeof EMITTED_EVENT_TYPES)[number];
 

@@ -7,7 +7,7 @@
 // subscription no change of today's touched renews as it always did.
 import { uuid } from '../ids.js';
 import type { SubscriptionRow } from '../store/rows.js';
-import { syncBenefitGrants } from './benefit-grants.js';
+import { cycleBenefitGrants, syncBenefitGrants } from './benefit-grants.js';
 import { discountAmount } from './checkout-amounts.js';
 import { nextPeriod, nextPeriodEnd } from './due.js';
 import { meteredLines, recordLines } from './meter-billing.js';
@@ -125,6 +125,8 @@ export function cycle(w: Work, sub: SubscriptionRow, at: string, before = sub): 
   afterSubscriptionUpdated(w, before);
   const orderId = chargeOrder(w, current, 'subscription_cycle', current.amount ?? 0, at);
   if (current.product_id !== sub.product_id) grantsOf(w, sub.id);
+  // After the order, as the real cycle enqueues benefit cycling: credits reset and renewed.
+  cycleBenefitGrants(w, sub.id);
   return { orderId, periodEnd };
 }
 

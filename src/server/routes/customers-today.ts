@@ -6,8 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import { type Context, NO_CONTENT, type Router, sellerAuth } from '../app.js';
 import { deleteCustomer, updateCustomer } from '../domain/customers.js';
 import { NotFound } from '../domain/errors.js';
+import { customerMeters } from '../domain/meter-credits.js';
 import { parseJson } from '../store/index.js';
 import type { CustomerRow } from '../store/rows.js';
+import { stateMeter } from '../today/customer-meters.js';
 import * as today from '../today/customers.js';
 import {
   boolParam,
@@ -45,6 +47,14 @@ export function registerTodaysCustomers({ get, write, service }: Router): void {
     return row;
   };
 
+  // The customer's meters of the organization's active meters (issue 27).
+  const state = (ctx: Context, row: CustomerRow) =>
+    today.customerState(
+      ctx.loader,
+      row,
+      customerMeters(ctx.deps, [row], store.meters.active(row.organization_id)).map(stateMeter),
+    );
+
   get(
     '/v1/customers/external/:external_id',
     READ,
@@ -78,16 +88,11 @@ export function registerTodaysCustomers({ get, write, service }: Router): void {
     TODAY,
   );
 
-  get(
-    '/v1/customers/:id/state',
-    READ,
-    (req, ctx) => today.customerState(ctx.loader, byId(req, ctx)),
-    TODAY,
-  );
+  get('/v1/customers/:id/state', READ, (req, ctx) => state(ctx, byId(req, ctx)), TODAY);
   get(
     '/v1/customers/external/:external_id/state',
     READ,
-    (req, ctx) => today.customerState(ctx.loader, byExternal(req, ctx)),
+    (req, ctx) => state(ctx, byExternal(req, ctx)),
     TODAY,
   );
 

@@ -24,7 +24,7 @@ export type PriceAmountType = (typeof PRICE_AMOUNT_TYPES)[number];
 export type RecurringInterval = (typeof RECURRING_INTERVALS)[number];
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
-export type BenefitType = (typeof BENEFIT_TYPES)[number];
+export type BenefitType = (typeof BENEFIT_TYPES)[number] | 'meter_credit';
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 /** 0 or 1. */
 export type Flag = number;

@@ -233,6 +233,14 @@ export class UsageEvents {
     );
   }
 
+  /** The organization's customers that are not deleted, oldest first. */
+  customersOfOrganization(organizationId: string): CustomerRow[] {
+    return this.db.all(
+      'SELECT * FROM customers WHERE organization_id = ? AND deleted_at IS NULL ORDER BY created_at, id',
+      organizationId,
+    );
+  }
+
   /** The organizations the seller sees (the list's default scope). */
   organizationsOf(visible: Visibility): string[] {
     const params: unknown[] = [];
@@ -341,7 +349,8 @@ export class UsageEvents {
   /**
    * What a meter bills a customer for the events ingested in (after, until]: the aggregate of
    * its user events (meter/service.py get_quantity: coalesce(…, 0)), and the units of its
-   * meter.credited events in ingestion order.
+   * meter.credited events of [after, until) in ingestion order — a renewal credits the next
+   * period at the instant the previous one ends.
    */
   billable(
     m: MeterScope,
@@ -369,7 +378,7 @@ export class UsageEvents {
       .all<{ units: number }>(
         `SELECT json_extract(e.metadata, '$.units') AS units FROM usage_events e
          WHERE e.organization_id = ? AND ${customers} AND e.source = 'system' AND e.name = 'meter.credited'
-           AND json_extract(e.metadata, '$.meter_id') = ? AND e.ingested_at > ? AND e.ingested_at <= ?
+           AND json_extract(e.metadata, '$.meter_id') = ? AND e.ingested_at >= ? AND e.ingested_at < ?
          ORDER BY e.ingested_at, e.rowid`,
         m.organizationId,
         ...cparams,
@@ -379,6 +388,89 @@ export class UsageEvents {
       )
       .map((r) => Number(r.units) || 0);
     return { units, credits };
+  }
+
+  /** When the customer's meter was last reset (its latest meter.reset, by ingestion). */
+  latestReset(customerId: string, meterId: string): string | undefined {
+    return (
+      this.db.get<{ at: string | null }>(
+        `SELECT max(e.ingested_at) AS at FROM usage_events e WHERE e.customer_id = ?
+         AND e.source = 'system' AND e.name = 'meter.reset' AND json_extract(e.metadata, '$.meter_id') = ?`,
+        customerId,
+        meterId,
+      )?.at ?? undefined
+    );
+  }
+
+  /**
+   * A customer meter's window (customer_meter/service.py): the meter's aggregate of the
+   * customer's user events ingested since `since`, and its meter.credited events since then.
+   */
+  customerWindow(
+    m: MeterScope,
+    meterId: string,
+    since: string | undefined,
+  ): { units: number; credits: { units: number; rollover: boolean }[]; first: boolean } {
+    const head: unknown[] = [];
+    const agg = aggregationSql(m.aggregation, head);
+    const params: unknown[] = [];
+    const where = this.meterWhere(m, params);
+    const from = since ?? '';
+    const row = this.db.get<{ value: number | null; n: number }>(
+      `SELECT ${agg} AS value, count(*) AS n FROM usage_events e WHERE e.organization_id = ?
+       AND e.source = 'user' AND e.ingested_at >= ? AND ${where}`,
+      ...head,
+      m.organizationId,
+      from,
+      ...params,
+    );
+    const cparams: unknown[] = [];
+    const customers = m.customers ? customerSql(m.customers, cparams) : '0';
+    const credits = this.db
+      .all<{ units: number; rollover: number | null }>(
+        `SELECT json_extract(e.metadata, '$.units') AS units, json_extract(e.metadata, '$.rollover') AS rollover
+         FROM usage_events e WHERE e.organization_id = ? AND ${customers} AND e.source = 'system'
+           AND e.name = 'meter.credited' AND json_extract(e.metadata, '$.meter_id') = ? AND e.ingested_at >= ?
+         ORDER BY e.ingested_at, e.rowid`,
+        m.organizationId,
+        ...cparams,
+        meterId,
+        from,
+      )
+      .map((r) => ({ units: Number(r.units) || 0, rollover: r.rollover === 1 }));
+    return { units: row?.value ?? 0, credits, first: (row?.n ?? 0) > 0 || credits.length > 0 };
+  }
+
+  /** The first and last ingestion of the meter's events naming the customer (user or its own system ones). */
+  meterActivity(
+    customer: CustomerRow,
+    meter: { id: string; organization_id: string; filter: string; aggregation: string },
+  ): { first: string; last: string } | undefined {
+    const params: unknown[] = [];
+    const scope: MeterScope = {
+      organizationId: meter.organization_id,
+      filter: JSON.parse(meter.filter),
+      aggregation: JSON.parse(meter.aggregation),
+      customers: {
+        ids: [customer.id],
+        external: customer.external_id ? [customer.external_id] : [],
+      },
+    };
+    const where = this.meterWhere(scope, params);
+    const row = this.db.get<{ first: string | null; last: string | null }>(
+      `SELECT min(first) AS first, max(last) AS last FROM (
+         SELECT min(e.ingested_at) AS first, max(e.ingested_at) AS last FROM usage_events e
+         WHERE e.organization_id = ? AND e.source = 'user' AND ${where}
+         UNION ALL
+         SELECT min(e.ingested_at), max(e.ingested_at) FROM usage_events e
+         WHERE e.customer_id = ? AND e.source = 'system' AND e.name IN ('meter.credited', 'meter.reset')
+           AND json_extract(e.metadata, '$.meter_id') = ?)`,
+      meter.organization_id,
+      ...params,
+      customer.id,
+      meter.id,
+    );
+    return row?.first && row.last ? { first: row.first, last: row.last } : undefined;
   }
 
   /** The latest event a meter counts (meter/service.py create: its last billed event). */

@@ -71,19 +71,29 @@ const licenseKeyProperties = z.object({
   limit_usage: positive.nullish(),
 });
 
+/** BenefitMeterCreditCreateProperties (meter_credit/schemas.py): units an Int32 > 0. */
+const meterCreditProperties = z.object({
+  meter_id: z.uuid(),
+  units: positive,
+  rollover: z.boolean(),
+});
+
 const stored = (type: BenefitType, p: Record<string, unknown>): BenefitProperties =>
-  type === 'custom'
-    ? { note: p.note ?? null }
-    : {
-        prefix: p.prefix ?? null,
-        expires: p.expires ?? null,
-        activations: p.activations ?? null,
-        limit_usage: p.limit_usage ?? null,
-      };
+  type === 'meter_credit'
+    ? { meter_id: String(p.meter_id).toLowerCase(), units: p.units, rollover: p.rollover }
+    : type === 'custom'
+      ? { note: p.note ?? null }
+      : {
+          prefix: p.prefix ?? null,
+          expires: p.expires ?? null,
+          activations: p.activations ?? null,
+          limit_usage: p.limit_usage ?? null,
+        };
 
 const PROPERTIES: Record<string, z.ZodType<Record<string, unknown>>> = {
   custom: customProperties,
   license_keys: licenseKeyProperties,
+  meter_credit: meterCreditProperties,
 };
 
 /** The tag of a body: its `type`, which must be one of today's. */

@@ -60,7 +60,11 @@ const TODAY_BENEFIT_TYPES: ReadonlySet<string> = new Set(ENUMS.BenefitType);
  * subscriptions, the benefits it holds and its meters (none: the sandbox has no meters). A
  * benefit of a type today's generation no longer has (`ads`) is not among them.
  */
-export function customerState(l: Loader, r: CustomerRow): Schemas['CustomerState'] {
+export function customerState(
+  l: Loader,
+  r: CustomerRow,
+  active_meters: Schemas['CustomerStateMeter'][] = [],
+): Schemas['CustomerState'] {
   const active_subscriptions = l
     .activeSubscriptions(r.id)
     .map((s): Schemas['CustomerStateSubscription'] & { price_id: string } => ({
@@ -104,7 +108,7 @@ export function customerState(l: Loader, r: CustomerRow): Schemas['CustomerState
         },
       ];
     });
-  return { ...customer(r), active_subscriptions, granted_benefits, active_meters: [] };
+  return { ...customer(r), active_subscriptions, granted_benefits, active_meters };
 }
 
 /** The customer portal's own form of its customer (GET /v1/customer-portal/customers/me). */

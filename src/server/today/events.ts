@@ -82,6 +82,7 @@ export function todaysEventData(l: Loader, event: DomainEvent, now: string): Eve
       return r ? { organizationId: r.organization_id, data: benefit(r) } : undefined;
     }
     case 'benefit_grant.created':
+    case 'benefit_grant.cycled':
     case 'benefit_grant.updated':
     case 'benefit_grant.revoked': {
       const r = l.row('benefit_grants', event.id);

@@ -440,11 +440,59 @@ describe('the loop: a metered price charged at the period end', () => {
   });
 });
 
-// The service side (branch h-usage) has no customer meters yet: this waits for
-// GET /v1/customer-meters/.
-describe.skip('customers usage (waiting for GET /v1/customer-meters/ in the service)', () => {
-  it('lists the customer meters of a customer by email and by external id', async () => {
-    const r = await run(['customers', 'usage', s.demo.customer_email]);
-    expect(r.code).toBe(0);
+describe('customers usage', () => {
+  it('by email and by your own id: each meter, consumed, credited, balance, as the service says', async () => {
+    const external = `e2e-usage-${Date.now()}`;
+    const customer = await today('/v1/customers/', {
+      method: 'POST',
+      body: {
+        email: `${external}@example.com`,
+        external_id: external,
+        organization_id: s.demo.organization_id,
+      },
+    });
+    const meter = JSON.parse(
+      (
+        await run([
+          'meters',
+          'create',
+          '--name',
+          'E2E usage calls',
+          '--filter',
+          'name = e2e_usage',
+          '--aggregation',
+          'count',
+          '--json',
+        ])
+      ).stdout,
+    );
+    const end = Date.parse((await today('/__local/clock')).now) - 60_000;
+    const input = Array.from({ length: 7 }, (_, i) =>
+      JSON.stringify({
+        name: 'e2e_usage',
+        external_customer_id: external,
+        timestamp: new Date(end - i * 1000).toISOString(),
+      }),
+    ).join('\n');
+    expect((await run(['events', 'ingest'], input)).code).toBe(0);
+    const [byEmail, answer] = await Promise.all([
+      run(['customers', 'usage', customer.email]),
+      today(`/v1/customer-meters/?customer_id=${customer.id}`),
+    ]);
+    expect(byEmail).toMatchObject({ code: 0, stderr: '' });
+    const { header, rows } = tsv(byEmail.stdout);
+    expect(header).toEqual(['METER', 'CONSUMED', 'CREDITED', 'BALANCE', 'METER ID']);
+    expect(rows).toEqual(
+      answer.items.map((m: Json) => [
+        m.meter.name,
+        String(m.consumed_units),
+        String(m.credited_units),
+        String(m.balance),
+        m.meter_id,
+      ]),
+    );
+    expect(rows).toContainEqual(['E2E usage calls', '7', '0', '-7', meter.id]);
+    const byExternal = await run(['customers', 'usage', '--external-id', external, '--json']);
+    expect(JSON.parse(byExternal.stdout)).toEqual(answer.items);
   });
 });

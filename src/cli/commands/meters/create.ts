@@ -6,7 +6,9 @@ import type { Context, OutputOptions } from '../../context.js';
 import { collect, metadata, uuid } from '../../input.js';
 import { creationOrganization, done, outputOf, withOutput } from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { FILTER_GRAMMAR, parseAggregation, parseFilter, parseFilterJson } from './filter.js';
+import { parseAggregation } from './aggregation.js';
+import { FILTER_GRAMMAR, parseFilter } from './filter.js';
+import { parseFilterJson } from './filter-json.js';
 import { printMeter } from './get.js';
 
 export interface CreateOptions {

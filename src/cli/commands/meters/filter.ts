@@ -1,18 +1,16 @@
-// A meter's filter and aggregation as people write them on a command line, and back:
+// A meter's filter as people write it on a command line, and back:
 //   --filter 'name = api_request and (metadata.model like gpt or metadata.tokens > 1000)'
-//   --aggregation sum:metadata.tokens
 // parsed into the real Filter ({conjunction, clauses}, meter/filter.py at c6c3645e: operators
 // eq ne gt gte lt lte like not_like; a value is a text of at most 1 000 characters, a 32-bit
-// integer or a boolean) and aggregation (meter/aggregation.py: count, or sum/max/min/avg/unique
-// over a property).
-import type { Aggregation, Filter, FilterClause } from '../../../api/meters.js';
+// integer or a boolean).
+import type { Filter, FilterClause } from '../../../api/meters.js';
 import { UsageError } from '../../../errors.js';
 import { clip } from '../../input.js';
 
 type Operator = FilterClause['operator'];
 
 /** The operators as written, and the API's name of each. */
-const OPERATORS: Record<string, Operator> = {
+export const OPERATORS: Record<string, Operator> = {
   '=': 'eq',
   '==': 'eq',
   '!=': 'ne',
@@ -42,7 +40,7 @@ const SHOWN: Record<Operator, string> = {
   like: 'like',
   not_like: 'not like',
 };
-const INT32 = 2 ** 31;
+export const INT32 = 2 ** 31;
 
 export const FILTER_GRAMMAR =
   '\nFilters (--filter):\n' +
@@ -194,40 +192,6 @@ function value(flag: string, t: Token): FilterClause['value'] {
   return t.text;
 }
 
-/** `--filter-json`: the API's Filter as JSON, checked as far as its shape goes. */
-export function parseFilterJson(flag: string, text: string): Filter {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`${flag}: invalid JSON: ${(err as Error).message.split('\n')[0]}`);
-  }
-  checkFilter(flag, parsed, '');
-  return parsed as Filter;
-}
-
-function checkFilter(flag: string, f: unknown, at: string): void {
-  const fail = (rule: string) => new UsageError(`${flag}: ${at || 'the filter'}${rule}`);
-  if (typeof f !== 'object' || f === null || Array.isArray(f)) throw fail(' must be an object');
-  const o = f as Record<string, unknown>;
-  if ('conjunction' in o || 'clauses' in o) {
-    if (o.conjunction !== 'and' && o.conjunction !== 'or')
-      throw fail(': conjunction must be "and" or "or"');
-    if (!Array.isArray(o.clauses)) throw fail(': clauses must be an array');
-    for (const [i, c] of o.clauses.entries()) checkFilter(flag, c, `${at}clauses[${i}]`);
-    return;
-  }
-  if (typeof o.property !== 'string' || o.property === '') throw fail(': property must be a text');
-  if (typeof o.operator !== 'string' || !Object.values(OPERATORS).includes(o.operator as Operator))
-    throw fail(': operator must be one of eq, ne, gt, gte, lt, lte, like, not_like');
-  const v = o.value;
-  const ok =
-    typeof v === 'boolean' ||
-    (typeof v === 'string' && v.length <= 1000) ||
-    (typeof v === 'number' && Number.isInteger(v) && v >= -INT32 && v < INT32);
-  if (!ok) throw fail(': value must be a text (≤ 1000 characters), a 32-bit integer or a boolean');
-}
-
 /** A filter as --filter would take it (for cards). */
 export function formatFilter(f: Filter, nested = false): string {
   if (f.clauses.length === 0) return '(everything)';
@@ -247,7 +211,7 @@ const EVENT_FIELDS = new Set(['name', 'source', 'timestamp']);
  * The service strips `metadata.` from a property it stores (meter/filter.py
  * _strip_metadata_prefix): it is written back, so that the text says what it reads.
  */
-function property(p: string): string {
+export function property(p: string): string {
   return EVENT_FIELDS.has(p) || p.startsWith('metadata.') ? p : `metadata.${p}`;
 }
 
@@ -256,30 +220,4 @@ function shown(v: FilterClause['value']): string {
   return /^[A-Za-z_][\w.-]*$/.test(v) && !/^(and|or|not|true|false|like)$/i.test(v)
     ? v
     : JSON.stringify(v);
-}
-
-const FUNCS = ['count', 'sum', 'max', 'min', 'avg', 'unique'] as const;
-
-/** `count` or `<func>:<property>` → the API's aggregation. */
-export function parseAggregation(flag: string, input: string): Aggregation {
-  const [func, ...rest] = input.trim().split(':');
-  const property = rest.join(':');
-  if (!(FUNCS as readonly string[]).includes(func!))
-    throw new UsageError(
-      `${flag}: "${clip(input)}" is not count or sum|max|min|avg|unique:<property>`,
-    );
-  if (func === 'count') {
-    if (property) throw new UsageError(`${flag}: count takes no property`);
-    return { func: 'count' };
-  }
-  if (!/^[A-Za-z_][\w.-]*$/.test(property))
-    throw new UsageError(`${flag}: ${func} needs a property, e.g. ${func}:metadata.tokens`);
-  return func === 'unique'
-    ? { func: 'unique', property }
-    : { func: func as 'sum' | 'max' | 'min' | 'avg', property };
-}
-
-/** An aggregation as --aggregation would take it. */
-export function formatAggregation(a: { func?: string; property?: string }): string {
-  return a.property ? `${a.func}:${property(a.property)}` : String(a.func ?? 'count');
 }

@@ -5,8 +5,9 @@ import type { Context, OutputOptions } from '../../context.js';
 import { resolveFormat } from '../../io/format.js';
 import { outputOf, withOutput } from '../shared.js';
 import { type OneResource, printOne, resources, verb } from '../verb.js';
+import { formatAggregation } from './aggregation.js';
 import { METER_CARD } from './columns.js';
-import { FILTER_GRAMMAR, formatAggregation, formatFilter } from './filter.js';
+import { FILTER_GRAMMAR, formatFilter } from './filter.js';
 import { meterId, meterRef } from './ref.js';
 
 export type GetOptions = OneResource;

@@ -10,7 +10,6 @@ import type { Column } from '../../io/index.js';
 import { customerIds, customerRefs, externalId } from '../customers/ref.js';
 import { outputOf, withOutput } from '../shared.js';
 import { resources, verb } from '../verb.js';
-import { formatAggregation } from './filter.js';
 import { meterId, meterRef } from './ref.js';
 
 export interface QuantitiesOptions {
@@ -30,17 +29,6 @@ const COLUMNS: Column[] = [
   { header: 'QUANTITY', path: 'quantity' },
 ];
 const DAY_MS = 86_400_000;
-/** Up to this many intervals, a bar each; more are folded into columns. */
-const MAX_BARS = 62;
-
-/** The period's label, as its start reads in the answer's own time zone. */
-export function periodLabel(timestamp: string, interval: TimeInterval): string {
-  const local = timestamp.replace('T', ' ');
-  if (interval === 'hour') return local.slice(0, 16);
-  if (interval === 'month') return local.slice(0, 7);
-  if (interval === 'year') return local.slice(0, 4);
-  return local.slice(0, 10);
-}
 
 export async function runQuantities(opts: QuantitiesOptions, ctx: Context): Promise<void> {
   const { meters, refunds, client } = await resources(ctx, 'seller');
@@ -71,43 +59,8 @@ export async function runQuantities(opts: QuantitiesOptions, ctx: Context): Prom
     await (await ctx.printer(opts.output, COLUMNS)).printList(answer.quantities);
     return;
   }
-  await chart(ctx, opts, meter, answer, from, to);
-}
-
-async function chart(
-  ctx: Context,
-  opts: QuantitiesOptions,
-  meter: Record<string, unknown>,
-  answer: { quantities: { timestamp: string; quantity: number }[]; total: number },
-  from: string,
-  to: string,
-): Promise<void> {
-  const [{ barChart, columnChart }, { createStyler }, { safeText }] = await Promise.all([
-    import('../../io/chart.js'),
-    import('../../io/color.js'),
-    import('../../io/safe.js'),
-  ]);
-  const width = ctx.io.stdout.columns || 80;
-  const style = createStyler(ctx.io.stdout);
-  const color = style('green', '.') !== '.' && !ctx.env.NO_COLOR;
-  const points = answer.quantities.map((q) => ({
-    label: periodLabel(q.timestamp, opts.interval),
-    value: q.quantity,
-  }));
-  const aggregation = formatAggregation(meter.aggregation as { func?: string });
-  const range = `${from.slice(0, 10)} to ${to.slice(0, 10)}, by ${opts.interval}`;
-  const lines = [
-    `${safeText(String(meter.name))} (${safeText(aggregation)}), ${range}`,
-    '',
-    ...(points.length === 0
-      ? ['(no intervals)']
-      : points.length <= MAX_BARS
-        ? barChart(points, { width, color })
-        : columnChart(points, { width, color, height: 8, fold: 'sum' })),
-    '',
-    `Total: ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(answer.total)}`,
-  ];
-  ctx.io.stdout.write(`${lines.join('\n')}\n`);
+  const { printChart } = await import('./chart.js');
+  await printChart(ctx, opts.interval, meter, answer, { from, to });
 }
 
 export const buildQuantities = verb(runQuantities, {

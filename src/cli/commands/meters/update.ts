@@ -6,8 +6,9 @@ import type { Context, OutputOptions } from '../../context.js';
 import { collect, metadata } from '../../input.js';
 import { done, outputOf, withOutput } from '../shared.js';
 import { resources, verb } from '../verb.js';
+import { parseAggregation } from './aggregation.js';
 import { filterOf, meterName, UNITS, unit } from './create.js';
-import { FILTER_GRAMMAR, parseAggregation } from './filter.js';
+import { FILTER_GRAMMAR } from './filter.js';
 import { printMeter } from './get.js';
 import { meterId, meterRef } from './ref.js';
 

@@ -4,11 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAggregation,
-  formatFilter,
   parseAggregation,
-  parseFilter,
-  parseFilterJson,
-} from '../../../../src/cli/commands/meters/filter.js';
+} from '../../../../src/cli/commands/meters/aggregation.js';
+import { formatFilter, parseFilter } from '../../../../src/cli/commands/meters/filter.js';
+import { parseFilterJson } from '../../../../src/cli/commands/meters/filter-json.js';
 import { schemaErrors } from '../../../conformance/openapi.js';
 
 const c = (property: string, operator: string, value: unknown) => ({ property, operator, value });

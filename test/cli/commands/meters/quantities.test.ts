@@ -4,9 +4,9 @@
 // real 2026-10 description (meters:quantities).
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { periodLabel } from '../../../../src/cli/commands/meters/chart.js';
 import {
   buildQuantities,
-  periodLabel,
   type QuantitiesOptions,
   runQuantities,
 } from '../../../../src/cli/commands/meters/quantities.js';

@@ -3,8 +3,9 @@
 import type { EventFilters } from '../../../api/events.js';
 import { UsageError } from '../../../errors.js';
 import type { Context, OutputOptions } from '../../context.js';
-import { collect, dateTime, uuid, uuids } from '../../input.js';
+import { collect, dateTime, uuids } from '../../input.js';
 import { customerIds, customerRefs, externalId } from '../customers/ref.js';
+import { meterId, meterRef } from '../meters/ref.js';
 import {
   type Listing,
   organization,
@@ -35,6 +36,7 @@ export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
   if (rest.query !== undefined && !rest.organization_id) {
     filters.organization_id = [await organization(undefined, ctx, 'events list --query')];
   }
+  if (rest.meter_id !== undefined) filters.meter_id = await meterId(ctx, '--meter', rest.meter_id);
   const orgs = filters.organization_id as string[] | undefined;
   filters.customer_id = await customerIds(ctx, '--customer', customer, orgs);
   if (opts.follow) return follow(ctx, opts, filters, opts.follow.intervalMs);
@@ -77,7 +79,7 @@ export const buildList = verb(runList, {
           )
           .option('--name <name>', 'only events of this name (repeatable)', collect)
           .option('--source <source>', 'user (ingested) or system (repeatable)', collect)
-          .option('--meter <id>', 'only the events this meter counts')
+          .option('--meter <id|name>', 'only the events this meter counts')
           .option('--from <time>', 'only events at or after this ISO 8601 time or date')
           .option('--to <time>', 'only events before this ISO 8601 time or date')
           .option('--query <text>', 'text search (needs one organization: --org or the default)')
@@ -106,7 +108,7 @@ export const buildList = verb(runList, {
       external_customer_id: opts.externalCustomer?.map((e) => externalId('--external-customer', e)),
       name: opts.name,
       source,
-      meter_id: opts.meter === undefined ? undefined : uuid('--meter', opts.meter),
+      meter_id: opts.meter === undefined ? undefined : meterRef('--meter', opts.meter),
       start_timestamp: opts.from === undefined ? undefined : dateTime('--from', opts.from),
       end_timestamp: opts.to === undefined ? undefined : dateTime('--to', opts.to),
       query: opts.query,
@@ -133,7 +135,7 @@ export const buildList = verb(runList, {
   examples: [
     'billing events list --name api_request --from 2026-11-01',
     'billing events list --customer jane@example.com --limit 100 -o ndjson',
-    'billing events list --meter <meter-id> --all --json',
+    "billing events list --meter 'API calls' --all --json",
     'billing events list --follow --name api_request',
   ],
 });

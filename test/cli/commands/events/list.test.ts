@@ -85,7 +85,7 @@ describe('events list: argv -> options', () => {
   it.each([
     [['--source', 'robot'], 'billing: --source: "robot" is not one of user, system\n'],
     [['--sort', 'name'], 'billing: --sort: "name" is not timestamp or -timestamp\n'],
-    [['--meter', 'm-1'], 'billing: --meter: "m-1" is not a UUID\n'],
+    [['--meter', ' '], 'billing: --meter: " " is neither a meter id (UUID) nor a name\n'],
     [
       ['--from', 'yesterday'],
       'billing: --from: "yesterday" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or date\n',
@@ -173,6 +173,25 @@ describe('events list: options + answers -> output', () => {
       },
     );
     expect(r).toEqual({ code: 0, stdout: `${JSON.stringify([EVENT], null, 2)}\n`, stderr: '' });
+  });
+
+  it('--meter by name is looked up first', async () => {
+    const r = await execute(
+      runList,
+      { ...options, filters: { meter_id: 'API requests' }, output: { output: 'ndjson' } },
+      {
+        env: TODAY,
+        http: (pool) => {
+          pool
+            .intercept({ path: '/v1/meters/?query=API+requests&page=1&limit=100' })
+            .reply(200, page([{ id: METER, name: 'API requests' }]), json);
+          pool
+            .intercept({ path: `/v1/events/?meter_id=${METER}&page=1&limit=30` })
+            .reply(200, page([EVENT]), json);
+        },
+      },
+    );
+    expect(r).toEqual({ code: 0, stdout: `${JSON.stringify(EVENT)}\n`, stderr: '' });
   });
 
   it('a terminal shows a table, server text made safe', async () => {

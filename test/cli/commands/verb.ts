@@ -38,7 +38,7 @@ export interface Setup {
   stdin?: string[];
   /** stdin, stdout and stderr are a terminal. */
   tty?: boolean;
-  /** The terminal's width (default 100). */
+  /** The terminal's width (100 unless given). */
   columns?: number;
   configDir?: string;
   now?: () => Date;

@@ -33,6 +33,9 @@ describe('README', () => {
     const blocks = testedBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8')).join('\n');
     for (const command of [
       'orders list',
+      'events ingest',
+      'meters quantities',
+      'clock advance 1mo',
       'checkout confirm',
       'keys activate',
       'login --with-token',
@@ -45,9 +48,6 @@ describe('README', () => {
       '/v1/webhooks/endpoints',
       'checkout create',
       'api_version',
-      'events ingest',
-      'meters quantities',
-      'clock advance 1mo',
     ]) {
       expect(blocks).toContain(command);
     }

@@ -10,6 +10,7 @@ import { hashToken, licenseKey, token } from './ids.js';
 import { seedCatalogue } from './seed/catalogue.js';
 import { DAY, type Price, seedContext } from './seed/context.js';
 import { seedHistory } from './seed/history.js';
+import { seedUsage } from './seed/usage.js';
 import { seedVariety } from './seed/variety.js';
 import { json, type Store } from './store/index.js';
 import type { CheckoutStatus, LicenseKeyStatus } from './store/rows.js';
@@ -166,6 +167,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
 
     const clientId = ensureCliClient(store, new Date(now - 400 * DAY));
     seedVariety(c, cat, history);
+    seedUsage(c, cat);
     // The history's orders get their invoice and receipt numbers, oldest first.
     store.orders.settle();
 

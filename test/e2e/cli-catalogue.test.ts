@@ -11,6 +11,7 @@ beforeAll(async () => {
   s = await startSuite();
   onSale = (await s.call('GET', '/v1/products/?is_archived=false&limit=100')).items;
   expect(onSale.map((p: Json) => p.name).sort()).toEqual([
+    'Acme API',
     'Acme Desktop',
     'Acme Pro',
     'Acme Starter Kit',
@@ -66,7 +67,7 @@ describe('products list', () => {
       items('products', 'list', '--one-time'),
       items('products', 'list', '--archived'),
     ]);
-    expect(names(recurring).sort()).toEqual(['Acme Pro', 'Acme Team']);
+    expect(names(recurring).sort()).toEqual(['Acme API', 'Acme Pro', 'Acme Team']);
     expect(names(oneTime).sort()).toEqual(['Acme Desktop', 'Acme Starter Kit']);
     expect(names(archived)).toEqual(['Acme Legacy']);
     expect(archived[0].is_archived).toBe(true);

@@ -219,7 +219,13 @@ describe('filters', () => {
     expect(live.length).toBe(acme.length - 1);
     const recurring = await all({ is_recurring: true });
     expect(recurring.every((p) => p.prices.every((x: Json) => x.type === 'recurring'))).toBe(true);
-    expect(names(recurring)).toEqual(['Acme Legacy', 'Acme Pro', 'Acme Team', 'Community']);
+    expect(names(recurring)).toEqual([
+      'Acme API',
+      'Acme Legacy',
+      'Acme Pro',
+      'Acme Team',
+      'Community',
+    ]);
     const oneTime = await all({ is_recurring: false });
     expect(oneTime.length + recurring.length).toBe(acme.length);
     expect(names(await all({ is_recurring: true, is_archived: false }))).not.toContain(

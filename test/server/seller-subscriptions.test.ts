@@ -258,7 +258,11 @@ describe('revoke: DELETE /v1/subscriptions/{id}', () => {
     const events: DomainEvent[] = [];
     const stop = svc.running.events.observe((batch) => events.push(...batch));
     try {
-      const s = one('active', (x) => x.customer_cancellation_reason === null);
+      // Not the demo's Acme API subscription: revoking it also revokes its meter credits.
+      const s = one(
+        'active',
+        (x) => x.customer_cancellation_reason === null && x.product.name !== 'Acme API',
+      );
       const before = Date.now();
       const r = await revoke(s.id);
       expect(r.status).toBe(200);

@@ -37,12 +37,18 @@ export const REMOVED_TYPES = BENEFIT_TYPES.filter(
   (t) => !(ENUMS.BenefitType as readonly string[]).includes(t),
 );
 
+/** Benefit types only today's generation has (issue 27: meter credits); the seed's hides them. */
+const TODAYS_ONLY = ['meter_credit'] as const;
+export const isSeeds = (r: { type: string }) =>
+  !(TODAYS_ONLY as readonly string[]).includes(r.type);
+
 export function registerBenefits({ app, get, write, service }: Router): void {
   const { store } = service;
 
   const load = (ctx: Context, id: string) => {
     const row = ctx.visible.own(store.row('benefits', id));
-    if (!row || row.deleted_at || (ctx.today && !today.isTodays(row))) throw new NotFound();
+    if (!row || row.deleted_at || (ctx.today ? !today.isTodays(row) : !isSeeds(row)))
+      throw new NotFound();
     return row;
   };
   const idOf = (req: FastifyRequest) => uuidParam((req.params as { id: string }).id);
@@ -58,6 +64,7 @@ export function registerBenefits({ app, get, write, service }: Router): void {
       const filter = {
         ...uuidLists(query, 'organization_id'),
         type: enumList(query, 'type', BENEFIT_TYPES),
+        exclude_type: TODAYS_ONLY,
       };
       const { rows, total } = store.products.benefits(ctx.visible, filter, page);
       return paginated(

@@ -155,7 +155,11 @@ export function product(l: Loader, r: ProductRow, form: ProductForm): R {
     // Metered prices are today's generation's (issue 27): the seed's shows none.
     .filter((p) => !p.is_archived && p.amount_type !== 'metered_unit')
     .map(price);
-  base.benefits = l.productChildren('benefits', id).map((x) => benefit(x, form === 'admin'));
+  // meter_credit benefits are today's generation's (issue 27): the seed's shows none.
+  base.benefits = l
+    .productChildren('benefits', id)
+    .filter((x) => x.type !== 'meter_credit')
+    .map((x) => benefit(x, form === 'admin'));
   base.medias = l.productChildren('medias', id).map((m) => media(m, l.baseUrl));
   if (form === 'admin') {
     base.metadata = j(r.metadata);

@@ -69,10 +69,9 @@ export class UsageEvents {
 
   /** Inserts the rows (in the open unit of work); those whose external_id exists are skipped. */
   insertBatch(rows: readonly UsageEventRow[]): UsageEventRow[] {
-    const inserted: UsageEventRow[] = [];
-    for (const r of rows) {
-      const result = this.db.run(
-        INSERT,
+    const changes = this.db.runBatch(
+      INSERT,
+      rows.map((r) => [
         r.id,
         r.ingested_at,
         r.ts,
@@ -87,10 +86,9 @@ export class UsageEvents {
         r.parent_id,
         r.parent_ref,
         r.metadata,
-      );
-      if (result.changes) inserted.push(r);
-    }
-    return inserted;
+      ]),
+    );
+    return rows.filter((_, i) => changes[i]! > 0);
   }
 
   /** The event of the organization an ingest names as a parent: by its id or its external id. */

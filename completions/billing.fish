@@ -876,7 +876,7 @@ complete -c billing -n '__billing_at '\''meters create'\''' -l filter-json -r -d
 complete -c billing -n '__billing_at '\''meters create'\''' -l aggregation -r -d 'count, or sum|max|min|avg|unique:<property>'
 complete -c billing -n '__billing_at '\''meters create'\''' -l unit -r -d 'scalar, token, custom (default: scalar)'
 complete -c billing -n '__billing_at '\''meters create'\''' -l metadata -r -d 'a metadata pair (repeatable)'
-complete -c billing -n '__billing_at '\''meters create'\''' -l org -r -d 'organization (default: the profile’s)'
+complete -c billing -n '__billing_at '\''meters create'\''' -l org -r -d 'organization (default: the profile'\''s)'
 complete -c billing -n '__billing_at '\''meters create'\''' -l json -d 'print the full API object(s) as JSON (same as -o json)'
 complete -c billing -n '__billing_at '\''meters create'\''' -s o -l output -x -a 'table tsv json ndjson' -d 'table (terminal default), tsv (pipe default), json, ndjson'
 complete -c billing -n '__billing_at '\''meters create'\''' -l fields -r -d 'only these comma-separated fields, by dot path (e.g. id,cus…'

@@ -122,7 +122,7 @@ export const buildIngest = verb(runIngest, {
             '"external_id"?}. Everything is checked before anything is sent.',
         )
         .argument('[file]', 'the events (default, or -: stdin)')
-        .option('--org <id>', 'organization of events that name none (default: the profile’s)')
+        .option('--org <id>', "organization of events that name none (default: the profile's)")
         .option('--batch-size <n>', 'events per request, 1-1000 (default: 1000)'),
       'INGESTED',
     ),

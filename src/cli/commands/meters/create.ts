@@ -67,7 +67,7 @@ export const buildCreate = verb(runCreate, {
         .requiredOption('--aggregation <func>', 'count, or sum|max|min|avg|unique:<property>')
         .option('--unit <unit>', `${UNITS.join(', ')} (default: scalar)`)
         .option('--metadata <key=value>', 'a metadata pair (repeatable)', collect)
-        .option('--org <id>', 'organization (default: the profile’s)'),
+        .option('--org <id>', "organization (default: the profile's)"),
       'METER',
     ),
   options: (opts): CreateOptions => {

@@ -46,7 +46,7 @@ export const FILTER_GRAMMAR =
   '\nFilters (--filter):\n' +
   '  <property> <operator> <value>, joined by "and" / "or" ("and" binds first),\n' +
   '  grouped by ( ).\n' +
-  '  property  name, source, timestamp, or metadata.<key>\n' +
+  '  property  name, source, timestamp (Unix seconds), or metadata.<key>\n' +
   '  operator  = != > >= < <= like (contains) "not like",\n' +
   '            or eq ne gt gte lt lte not_like\n' +
   '  value     a 32-bit number, true, false, a word, or "quoted text"\n' +

@@ -46,7 +46,8 @@ export const FILTER_GRAMMAR =
   '\nFilters (--filter):\n' +
   '  <property> <operator> <value>, joined by "and" / "or" ("and" binds first),\n' +
   '  grouped by ( ).\n' +
-  '  property  name, source, timestamp (Unix seconds), or metadata.<key>\n' +
+  '  property  name, source, timestamp (Unix seconds, or an ISO 8601 date),\n' +
+  '            or metadata.<key>\n' +
   '  operator  = != > >= < <= like (contains) "not like",\n' +
   '            or eq ne gt gte lt lte not_like\n' +
   '  value     a 32-bit number, true, false, a word, or "quoted text"\n' +
@@ -89,6 +90,16 @@ function tokenize(flag: string, input: string): Token[] {
     i += word[0].length;
   }
   return tokens;
+}
+
+/**
+ * The service compares `timestamp` as Unix seconds (models/event.py _filterable_fields at
+ * c6c3645e): an ISO 8601 date or date-time written for it is sent as its seconds.
+ */
+function seconds(v: FilterClause['value']): FilterClause['value'] {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return v;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? v : Math.floor(ms / 1000);
 }
 
 /** `--filter` text → the API's Filter. */
@@ -166,7 +177,12 @@ export function parseFilter(flag: string, input: string): Filter {
     if (!v || (!v.quoted && /^[()]$/.test(v.text)))
       fail(`a value after "${property} ${opText}"`, v);
     pos++;
-    return { property, operator: operator!, value: value(flag, v!) };
+    const given = value(flag, v!);
+    return {
+      property,
+      operator: operator!,
+      value: property === 'timestamp' ? seconds(given) : given,
+    };
   }
 
   if (tokens.length === 0) throw new UsageError(`${flag}: empty; e.g. 'name = api_request'`);

@@ -58,6 +58,17 @@ describe('--filter: text -> Filter', () => {
         ],
       },
     ],
+    [
+      'timestamp >= 2026-11-01 and timestamp < "2026-11-01T12:00:00Z" and timestamp > 1700000000',
+      {
+        conjunction: 'and',
+        clauses: [
+          c('timestamp', 'gte', 1793491200),
+          c('timestamp', 'lt', 1793534400),
+          c('timestamp', 'gt', 1700000000),
+        ],
+      },
+    ],
   ])('%s', (text, filter) => {
     const parsed = parseFilter('--filter', text);
     expect(parsed).toEqual(filter);

@@ -3,17 +3,19 @@
 # Install: billing completion bash > ~/.local/share/bash-completion/completions/billing
 _billing_subcommands() {
   case "$1" in
-    '') echo 'checkout links subs orders refunds metrics customers products discounts benefits keys org webhooks listen trigger clock fixtures api config login logout auth whoami serve completion help' ;;
+    '') echo 'checkout links subs orders refunds metrics customers products discounts benefits keys events meters org webhooks listen trigger clock fixtures api config login logout auth whoami serve completion help' ;;
     'checkout') echo 'create list get open update confirm' ;;
     'links') echo 'create list get update delete' ;;
     'subs') echo 'list get export change-price cancel resume revoke' ;;
     'orders') echo 'list get refund' ;;
     'refunds') echo 'list' ;;
-    'customers') echo 'list get state create update delete' ;;
+    'customers') echo 'list get state create update delete usage' ;;
     'products') echo 'list get create update archive' ;;
     'discounts') echo 'list get create update delete' ;;
     'benefits') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
+    'events') echo 'ingest list get' ;;
+    'meters') echo 'list get create update quantities' ;;
     'org') echo 'list get update' ;;
     'webhooks') echo 'list get create update delete rotate-secret deliveries redeliver' ;;
     'clock') echo 'show advance set reset' ;;
@@ -65,6 +67,7 @@ _billing_flags() {
     'customers create') echo '--email --name --external-id --org --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers update') echo '--email --name --external-id --data --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'customers delete') echo '--external-id -y --yes -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'customers usage') echo '--external-id --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products list') echo '--query --recurring --one-time --archived --benefit --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'products get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -87,6 +90,16 @@ _billing_flags() {
     'keys activate') echo '--org --label --meta --condition --public --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys validate') echo '--org --activation --benefit --customer --increment-usage --condition --public --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'keys deactivate') echo '--org --activation --public -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'events') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'events ingest') echo '--org --batch-size --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'events list') echo '--customer --external-customer --name --source --meter --from --to --query --org --sort --follow --interval --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'events get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'meters') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'meters list') echo '--query --archived --no-archived --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'meters get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'meters create') echo '--name --filter --filter-json --aggregation --unit --metadata --org --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'meters update') echo '--name --filter --filter-json --aggregation --unit --metadata --archive --unarchive --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'meters quantities') echo '--from --to --interval --timezone --customer --external-customer --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'org') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'org list') echo '--slug --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'org get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -438,6 +451,16 @@ _billing_takes_value() {
     'customers delete|--api-version'|\
     'customers delete|--connect-timeout'|\
     'customers delete|--request-timeout'|\
+    'customers usage|--external-id'|\
+    'customers usage|-o'|'customers usage|--output'|\
+    'customers usage|--fields'|\
+    'customers usage|--limit'|\
+    'customers usage|--page'|\
+    'customers usage|--page-size'|\
+    'customers usage|--profile'|\
+    'customers usage|--api-version'|\
+    'customers usage|--connect-timeout'|\
+    'customers usage|--request-timeout'|\
     'products|--profile'|\
     'products|--api-version'|\
     'products|--connect-timeout'|\
@@ -635,6 +658,103 @@ _billing_takes_value() {
     'keys deactivate|--api-version'|\
     'keys deactivate|--connect-timeout'|\
     'keys deactivate|--request-timeout'|\
+    'events|--profile'|\
+    'events|--api-version'|\
+    'events|--connect-timeout'|\
+    'events|--request-timeout'|\
+    'events ingest|--org'|\
+    'events ingest|--batch-size'|\
+    'events ingest|-o'|'events ingest|--output'|\
+    'events ingest|--fields'|\
+    'events ingest|--profile'|\
+    'events ingest|--api-version'|\
+    'events ingest|--connect-timeout'|\
+    'events ingest|--request-timeout'|\
+    'events list|--customer'|\
+    'events list|--external-customer'|\
+    'events list|--name'|\
+    'events list|--source'|\
+    'events list|--meter'|\
+    'events list|--from'|\
+    'events list|--to'|\
+    'events list|--query'|\
+    'events list|--org'|\
+    'events list|--sort'|\
+    'events list|--interval'|\
+    'events list|-o'|'events list|--output'|\
+    'events list|--fields'|\
+    'events list|--limit'|\
+    'events list|--page'|\
+    'events list|--page-size'|\
+    'events list|--profile'|\
+    'events list|--api-version'|\
+    'events list|--connect-timeout'|\
+    'events list|--request-timeout'|\
+    'events get|-o'|'events get|--output'|\
+    'events get|--fields'|\
+    'events get|--profile'|\
+    'events get|--api-version'|\
+    'events get|--connect-timeout'|\
+    'events get|--request-timeout'|\
+    'meters|--profile'|\
+    'meters|--api-version'|\
+    'meters|--connect-timeout'|\
+    'meters|--request-timeout'|\
+    'meters list|--query'|\
+    'meters list|--org'|\
+    'meters list|--sort'|\
+    'meters list|-o'|'meters list|--output'|\
+    'meters list|--fields'|\
+    'meters list|--limit'|\
+    'meters list|--page'|\
+    'meters list|--page-size'|\
+    'meters list|--profile'|\
+    'meters list|--api-version'|\
+    'meters list|--connect-timeout'|\
+    'meters list|--request-timeout'|\
+    'meters get|-o'|'meters get|--output'|\
+    'meters get|--fields'|\
+    'meters get|--profile'|\
+    'meters get|--api-version'|\
+    'meters get|--connect-timeout'|\
+    'meters get|--request-timeout'|\
+    'meters create|--name'|\
+    'meters create|--filter'|\
+    'meters create|--filter-json'|\
+    'meters create|--aggregation'|\
+    'meters create|--unit'|\
+    'meters create|--metadata'|\
+    'meters create|--org'|\
+    'meters create|-o'|'meters create|--output'|\
+    'meters create|--fields'|\
+    'meters create|--profile'|\
+    'meters create|--api-version'|\
+    'meters create|--connect-timeout'|\
+    'meters create|--request-timeout'|\
+    'meters update|--name'|\
+    'meters update|--filter'|\
+    'meters update|--filter-json'|\
+    'meters update|--aggregation'|\
+    'meters update|--unit'|\
+    'meters update|--metadata'|\
+    'meters update|-o'|'meters update|--output'|\
+    'meters update|--fields'|\
+    'meters update|--profile'|\
+    'meters update|--api-version'|\
+    'meters update|--connect-timeout'|\
+    'meters update|--request-timeout'|\
+    'meters quantities|--from'|\
+    'meters quantities|--to'|\
+    'meters quantities|--interval'|\
+    'meters quantities|--timezone'|\
+    'meters quantities|--customer'|\
+    'meters quantities|--external-customer'|\
+    'meters quantities|-o'|'meters quantities|--output'|\
+    'meters quantities|--fields'|\
+    'meters quantities|--profile'|\
+    'meters quantities|--api-version'|\
+    'meters quantities|--connect-timeout'|\
+    'meters quantities|--request-timeout'|\
     'org|--profile'|\
     'org|--api-version'|\
     'org|--connect-timeout'|\
@@ -971,6 +1091,9 @@ _billing_values() {
     'customers update|--api-version') echo '2026-04 2026-10 none' ;;
     'customers delete|--profile') billing __complete profiles 2>/dev/null ;;
     'customers delete|--api-version') echo '2026-04 2026-10 none' ;;
+    'customers usage|-o'|'customers usage|--output') echo 'table tsv json ndjson' ;;
+    'customers usage|--profile') billing __complete profiles 2>/dev/null ;;
+    'customers usage|--api-version') echo '2026-04 2026-10 none' ;;
     'products|--profile') billing __complete profiles 2>/dev/null ;;
     'products|--api-version') echo '2026-04 2026-10 none' ;;
     'products list|--sort') echo 'created_at name price_type price_amount_type price_amount -created_at -name -price_type -price_amount_type -price_amount' ;;
@@ -1037,6 +1160,34 @@ _billing_values() {
     'keys validate|--api-version') echo '2026-04 2026-10 none' ;;
     'keys deactivate|--profile') billing __complete profiles 2>/dev/null ;;
     'keys deactivate|--api-version') echo '2026-04 2026-10 none' ;;
+    'events|--profile') billing __complete profiles 2>/dev/null ;;
+    'events|--api-version') echo '2026-04 2026-10 none' ;;
+    'events ingest|-o'|'events ingest|--output') echo 'table tsv json ndjson' ;;
+    'events ingest|--profile') billing __complete profiles 2>/dev/null ;;
+    'events ingest|--api-version') echo '2026-04 2026-10 none' ;;
+    'events list|-o'|'events list|--output') echo 'table tsv json ndjson' ;;
+    'events list|--profile') billing __complete profiles 2>/dev/null ;;
+    'events list|--api-version') echo '2026-04 2026-10 none' ;;
+    'events get|-o'|'events get|--output') echo 'table tsv json ndjson' ;;
+    'events get|--profile') billing __complete profiles 2>/dev/null ;;
+    'events get|--api-version') echo '2026-04 2026-10 none' ;;
+    'meters|--profile') billing __complete profiles 2>/dev/null ;;
+    'meters|--api-version') echo '2026-04 2026-10 none' ;;
+    'meters list|-o'|'meters list|--output') echo 'table tsv json ndjson' ;;
+    'meters list|--profile') billing __complete profiles 2>/dev/null ;;
+    'meters list|--api-version') echo '2026-04 2026-10 none' ;;
+    'meters get|-o'|'meters get|--output') echo 'table tsv json ndjson' ;;
+    'meters get|--profile') billing __complete profiles 2>/dev/null ;;
+    'meters get|--api-version') echo '2026-04 2026-10 none' ;;
+    'meters create|-o'|'meters create|--output') echo 'table tsv json ndjson' ;;
+    'meters create|--profile') billing __complete profiles 2>/dev/null ;;
+    'meters create|--api-version') echo '2026-04 2026-10 none' ;;
+    'meters update|-o'|'meters update|--output') echo 'table tsv json ndjson' ;;
+    'meters update|--profile') billing __complete profiles 2>/dev/null ;;
+    'meters update|--api-version') echo '2026-04 2026-10 none' ;;
+    'meters quantities|-o'|'meters quantities|--output') echo 'table tsv json ndjson' ;;
+    'meters quantities|--profile') billing __complete profiles 2>/dev/null ;;
+    'meters quantities|--api-version') echo '2026-04 2026-10 none' ;;
     'org|--profile') billing __complete profiles 2>/dev/null ;;
     'org|--api-version') echo '2026-04 2026-10 none' ;;
     'org list|--sort') echo 'created_at name slug next_review_threshold days_in_status -created_at -name -slug -next_review_threshold -days_in_status' ;;

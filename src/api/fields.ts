@@ -421,6 +421,31 @@ export function unknownField(
 /** The local service's test clock (`billing clock`): what moving it processed, by kind. */
 export const CLOCK: FieldTree = { ...leaves('now', 'offset_seconds'), processed: FREE };
 
+/** Usage (today's API only: the 2026-10 description's Meter, Event, CustomerMeter). */
+const METER: FieldTree = {
+  ...STAMPS,
+  ...leaves('name', 'unit', 'custom_label', 'custom_multiplier', 'organization_id', 'archived_at'),
+  metadata: FREE,
+  filter: FREE,
+  aggregation: leaves('func', 'property'),
+};
+const EVENT: FieldTree = {
+  ...leaves('id', 'timestamp', 'organization_id', 'customer_id', 'external_customer_id'),
+  ...leaves('member_id', 'external_member_id', 'child_count', 'parent_id', 'label', 'name'),
+  ...leaves('source'),
+  customer: CUSTOMER,
+  metadata: FREE,
+};
+const CUSTOMER_METER: FieldTree = {
+  ...STAMPS,
+  ...leaves('customer_id', 'meter_id', 'consumed_units', 'credited_units', 'balance'),
+  customer: CUSTOMER,
+  meter: METER,
+};
+const INGESTED: FieldTree = leaves('inserted', 'duplicates');
+const QUANTITIES: FieldTree = { ...leaves('total'), quantities: leaves('timestamp', 'quantity') };
+const USAGE = { CUSTOMER_METER, EVENT, INGESTED, METER, QUANTITIES };
+
 /** A webhook endpoint (its `secret` is printed only by `webhooks create`). */
 const SEED_WEBHOOK_ENDPOINT: FieldTree = {
   ...STAMPS,
@@ -517,5 +542,6 @@ export const FIELD_TREES = {
   TRIGGERED,
   WEBHOOK_DELIVERY,
   WEBHOOK_ENDPOINT,
+  ...USAGE,
 } satisfies Record<string, FieldTree>;
 export type FieldTrees = typeof FIELD_TREES;

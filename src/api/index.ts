@@ -8,12 +8,15 @@ export {
   defaultUserAgent,
   type RequestOptions,
 } from './client.js';
+export * as customerMeters from './customer-meters.js';
 export * as customers from './customers.js';
 export * as discounts from './discounts.js';
 export * from './enums.js';
 export * as eventStream from './event-stream.js';
+export * as events from './events.js';
 export * as licenseKeys from './license-keys.js';
 export * as local from './local.js';
+export * as meters from './meters.js';
 export * as metrics from './metrics.js';
 export * as orders from './orders.js';
 export * as organizations from './organizations.js';

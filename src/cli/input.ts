@@ -315,3 +315,14 @@ export function percent(flag: string, value: string): number {
   }
   return points;
 }
+
+/** An ISO 8601 date-time or date (a date is its midnight UTC), as UTC ISO text. */
+export function dateTime(flag: string, value: string): string {
+  try {
+    const t = value === 'none' ? null : dateTimeOrNone(flag, value);
+    if (t) return t;
+  } catch {}
+  throw new UsageError(
+    `${flag}: "${clip(value)}" is not an ISO 8601 date-time (e.g. 2027-01-31T00:00:00Z) or date`,
+  );
+}

@@ -34,6 +34,9 @@ describe('README', () => {
     const blocks = testedBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8')).join('\n');
     for (const command of [
       'orders list',
+      'events ingest',
+      'meters quantities',
+      'clock advance 1mo',
       'checkout confirm',
       'keys activate',
       'login --with-token',

@@ -7,6 +7,7 @@ import { buildGet } from './get.js';
 import { buildList } from './list.js';
 import { buildState } from './state.js';
 import { buildUpdate } from './update.js';
+import { buildUsage } from './usage.js';
 
 export function registerCustomers(program: Command, ctx: Context): void {
   const customers = program
@@ -25,4 +26,5 @@ export function registerCustomers(program: Command, ctx: Context): void {
   buildCreate(customers, ctx);
   buildUpdate(customers, ctx);
   buildDelete(customers, ctx);
+  buildUsage(customers, ctx);
 }

@@ -7,6 +7,9 @@ export const DEFAULT_SCOPES = [
   'organizations:write',
   'checkouts:read',
   'checkouts:write',
+  // `billing links` (today's API).
+  'checkout_links:read',
+  'checkout_links:write',
   'products:read',
   'products:write',
   'benefits:read',
@@ -31,6 +34,15 @@ export const DEFAULT_SCOPES = [
   'customer_sessions:write',
   // `billing metrics` (today's API).
   'metrics:read',
+  // `billing events`, `meters` and `customers usage` (today's API).
+  'events:read',
+  'events:write',
+  'meters:read',
+  'meters:write',
+  'customer_meters:read',
+  // `billing fixtures apply|export`: the catalogue's custom fields.
+  'custom_fields:read',
+  'custom_fields:write',
 ];
 
 export const READ_ONLY_SCOPES = DEFAULT_SCOPES.filter((s) => !s.endsWith(':write'));

@@ -18,16 +18,19 @@ const PASTED = 'polar_pat_loginTestPastedTokenNeverSent00000000000000';
 // The scopes login asks for are a contract with the server's consent page: pinned as text.
 const DEFAULT_SCOPES = (
   'openid email organizations:read organizations:write checkouts:read checkouts:write ' +
+  'checkout_links:read checkout_links:write ' +
   'products:read products:write benefits:read benefits:write discounts:read discounts:write ' +
   'customers:read customers:write subscriptions:read subscriptions:write orders:read ' +
   'refunds:read refunds:write license_keys:read license_keys:write webhooks:read ' +
   'webhooks:write customer_portal:read customer_portal:write customer_sessions:write ' +
-  'metrics:read'
+  'metrics:read events:read events:write meters:read meters:write customer_meters:read ' +
+  'custom_fields:read custom_fields:write'
 ).split(' ');
 const READ_ONLY_SCOPES = (
-  'openid email organizations:read checkouts:read products:read benefits:read discounts:read ' +
-  'customers:read subscriptions:read orders:read refunds:read license_keys:read ' +
-  'webhooks:read customer_portal:read metrics:read'
+  'openid email organizations:read checkouts:read checkout_links:read products:read ' +
+  'benefits:read discounts:read customers:read subscriptions:read orders:read refunds:read ' +
+  'license_keys:read webhooks:read customer_portal:read metrics:read events:read meters:read ' +
+  'customer_meters:read custom_fields:read'
 ).split(' ');
 
 describe('login: argv -> options', () => {

@@ -32,3 +32,22 @@ export async function moveClock(client: ApiClient, move: ClockMove): Promise<Clo
     schema: clockState,
   });
 }
+
+/**
+ * Moves the clock and, while the service says something remains on the way (it does so much per
+ * request), on to where it was going: the clock all the way, as `billing clock` brings it (that
+ * one also shows progress). A service that moves no further is an error, not a loop.
+ */
+export async function moveClockAllTheWay(client: ApiClient, move: ClockMove): Promise<ClockState> {
+  let state = await moveClock(client, move);
+  while (remaining(state) > 0) {
+    const next = await moveClock(client, { set: state.until as string });
+    if (remaining(next) >= remaining(state) && next.now === state.now)
+      throw new Error(`the local service moved the clock no further on its way to ${state.until}`);
+    state = next;
+  }
+  return state;
+}
+
+const remaining = (state: ClockState) =>
+  typeof state.remaining === 'number' && typeof state.until === 'string' ? state.remaining : 0;

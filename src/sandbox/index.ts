@@ -4,6 +4,7 @@
 // drive it from outside; many run side by side in one process.
 import { readFileSync } from 'node:fs';
 import type { ApiClient } from '../api/client.js';
+import { type ClockMove, moveClockAllTheWay } from '../api/local.js';
 import { applyFixture, localClient } from '../fixtures/apply.js';
 import { fixtureObject, type LoadedFixture, readFixture } from '../fixtures/format.js';
 import { start } from '../server/index.js';
@@ -12,12 +13,6 @@ import type { Sandbox, SandboxOptions } from './types.js';
 import { EventLog, Receiver } from './webhooks.js';
 
 export type * from './types.js';
-
-interface Moved {
-  now: string;
-  remaining: number;
-  until: string;
-}
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const data = opts.data ?? 'empty';
@@ -48,13 +43,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const local = client();
 
   /** Moves the clock as `billing clock` does: again until nothing remains on the way. */
-  const move = async (body: { set?: string; advance_seconds?: number; reset?: boolean }) => {
-    let moved = await local.request<Moved>('POST', '/__local/clock', { body, idempotent: true });
-    while (moved.remaining > 0)
-      moved = await local.request<Moved>('POST', '/__local/clock', {
-        body: { set: moved.until },
-        idempotent: true,
-      });
+  const move = async (body: ClockMove) => {
+    await moveClockAllTheWay(local, body);
   };
   const now = async () =>
     new Date((await local.request<{ now: string }>('GET', '/__local/clock')).now);

@@ -10,31 +10,19 @@ import { BIN, type Json, ndjson, type Suite, startSuite, tsv } from './cli.js';
 let s: Suite;
 let jane: Json;
 beforeAll(async () => {
-  s = await startSuite();
+  s = await startSuite({ apiVersion: '2026-10' });
   const found = await today(`/v1/customers/?query=${encodeURIComponent(s.demo.customer_email)}`);
   jane = found.items[0];
   expect(jane).toBeDefined();
 });
 afterAll(() => s.svc.stop());
 
-const TODAY = { BILLING_API_VERSION: '2026-10' };
 const run = (args: string[], input?: string, env: Record<string, string> = {}) =>
-  s.run(args, { env: { ...TODAY, BILLING_ORG: s.demo.organization_id, ...env }, input });
+  s.run(args, { env: { BILLING_ORG: s.demo.organization_id, ...env }, input });
 
 /** The service's own answer at 2026-10. */
-async function today(path: string, init: { method?: string; body?: unknown } = {}): Promise<Json> {
-  const res = await fetch(s.url + path, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${s.demo.personal_access_token}`,
-      'polar-version': '2026-10',
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  expect(res.status).toBeLessThan(300);
-  return res.json();
-}
+const today = (path: string, init: { method?: string; body?: unknown } = {}): Promise<Json> =>
+  s.call(init.method ?? 'GET', path, init.body);
 
 /** `n` NDJSON events of `name` for jane, a second apart, ending a minute ago. */
 function events(n: number, name: string): string {
@@ -154,7 +142,7 @@ describe('events list and get', () => {
   });
 
   it("without today's API: one line saying so", async () => {
-    const r = await run(['events', 'list'], undefined, { BILLING_API_VERSION: '' });
+    const r = await run(['events', 'list'], undefined, { BILLING_API_VERSION: 'none' });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("events need today's API (2026-04 or later)");
   });
@@ -177,7 +165,7 @@ describe('events list --follow in a terminal', () => {
         '-o',
         'ndjson',
       ],
-      { env: { ...s.env, ...TODAY, BILLING_ORG: s.demo.organization_id, NO_COLOR: '1' } },
+      { env: { ...s.env, BILLING_ORG: s.demo.organization_id, NO_COLOR: '1' } },
     );
     try {
       await t.waitFor(/("name":"e2e_followed"[\s\S]*){3}/);
@@ -294,7 +282,7 @@ describe('meters', () => {
         '--interval',
         'day',
       ],
-      { env: { ...s.env, ...TODAY, BILLING_ORG: s.demo.organization_id, NO_COLOR: '1' }, cols: 80 },
+      { env: { ...s.env, BILLING_ORG: s.demo.organization_id, NO_COLOR: '1' }, cols: 80 },
     );
     try {
       const { code } = await t.exited;

@@ -8,6 +8,9 @@
 // - models/product_price.py ProductPriceMeteredUnit.get_amount_and_label: unit_amount (a Decimal
 //   of cents) × Decimal(max(0, units)), exactly, then polar_round (kit/math.py: half away from
 //   0), at most cap_amount, "(N consumed units) × …[ — Capped at …]";
+// - subscription/service.py cycle, its revoke branch (a subscription set to cancel at its
+//   period's end): no base price, the pending usage billed (order/tasks.py: no pending billing
+//   entry — no event — no order);
 // - benefit/strategies/meter_credit/service.py cycle with customer_meter/service.py
 //   get_rollover_units: at each renewal, min(balance, the rollover credits' running sum), at
 //   least 0 (the balance truncated to an integer), is credited again (rollover: true), then the
@@ -36,6 +39,8 @@ interface Case {
   cap: number | null;
   credit: { units: number; rollover: boolean } | null;
   periods: Ev[][];
+  /** Set to cancel at the end of its last period: that period bills its usage only. */
+  cancelLast: boolean;
 }
 
 // --- the reference -------------------------------------------------------------------------
@@ -66,13 +71,21 @@ interface Line {
   capped: boolean;
 }
 
-/** Each renewal's metered line: [units shown, amount, capped]. */
-function reference(c: Case): Line[] {
-  const lines: Line[] = [];
+/**
+ * Each renewal's metered line; the last period of a subscription set to cancel is billed without
+ * its base price, and not at all without an event (subscription/service.py cycle's revoke
+ * branch, order/tasks.py NoPendingBillingEntries: a billing entry is an event): null.
+ */
+function reference(c: Case): (Line | null)[] {
+  const lines: (Line | null)[] = [];
   // The credits billed with the coming period, and the meter's window since its last reset.
   let pending: { units: number; rollover: boolean }[] = c.credit ? [c.credit] : [];
-  for (const events of c.periods) {
+  for (const [i, events] of c.periods.entries()) {
     const billed = events.filter((e) => e.billed);
+    if (c.cancelLast && i === c.periods.length - 1 && !billed.length) {
+      lines.push(null);
+      continue;
+    }
     const quarters =
       c.func === 'count' ? billed.length * 4 : billed.reduce((n, e) => n + e.quarters, 0);
     const credited = runningSum(pending.map((p) => p.units));
@@ -129,7 +142,7 @@ async function subscribe(productId: string, email: string): Promise<Json> {
 }
 
 /** The renewals' metered lines the sandbox billed for the case. */
-async function sandbox(c: Case, run: number): Promise<Line[]> {
+async function sandbox(c: Case, run: number): Promise<(Line | null)[]> {
   await s.reset();
   org = s.demo.organization_id;
   const name = `prop${run}.request`;
@@ -168,8 +181,10 @@ async function sandbox(c: Case, run: number): Promise<Line[]> {
     });
   }
   let sub = await subscribe(product.body.id, `prop${run}@example.com`);
-  const lines: Line[] = [];
-  for (const events of c.periods) {
+  const lines: (Line | null)[] = [];
+  let seen = 1;
+  for (const [i, events] of c.periods.entries()) {
+    const last = c.cancelLast && i === c.periods.length - 1;
     if (events.length) {
       const r = await call('POST', '/v1/events/ingest', {
         events: events.map((e) => ({
@@ -181,8 +196,17 @@ async function sandbox(c: Case, run: number): Promise<Line[]> {
       });
       expect(r.status, r.text).toBe(200);
     }
+    if (last) {
+      const r = await call('PATCH', `/v1/subscriptions/${sub.id}`, { cancel_at_period_end: true });
+      expect(r.status, r.text).toBe(200);
+    }
     await clockTo(sub.current_period_end);
     const orders = await call('GET', `/v1/orders/?subscription_id=${sub.id}&sorting=-created_at`);
+    if (orders.body.items.length === seen) {
+      lines.push(null);
+      continue;
+    }
+    seen = orders.body.items.length;
     const renewal = orders.body.items[0];
     expect(renewal.billing_reason).toBe('subscription_cycle');
     const line = renewal.items.find((i: Json) => i.label.startsWith(`Prop ${run} — `));
@@ -192,7 +216,7 @@ async function sandbox(c: Case, run: number): Promise<Line[]> {
       amount: line.amount,
       capped: line.label.includes(' — Capped at '),
     });
-    expect(renewal.subtotal_amount).toBe(1000 + line.amount);
+    expect(renewal.subtotal_amount).toBe((last ? 0 : 1000) + line.amount);
     sub = (await call('GET', `/v1/subscriptions/${sub.id}`)).body;
   }
   return lines;
@@ -212,6 +236,7 @@ const arbitrary: fc.Arbitrary<Case> = fc.record({
     nil: null,
   }),
   periods: fc.array(fc.array(ev, { maxLength: 40 }), { minLength: 2, maxLength: 3 }),
+  cancelLast: fc.boolean(),
 });
 
 let run = 0;
@@ -240,6 +265,7 @@ it('bills each renewal as the reference does: units less credits, × unit_amount
                 { billed: true, quarters: 0 },
               ],
             ],
+            cancelLast: false,
           },
         ],
       ],
@@ -257,6 +283,7 @@ it('the reference itself: rounding half away from 0, and the rollover of what is
     cap: null,
     credit: { units: 10, rollover: true },
     periods: [Array.from({ length: 4 }, () => ({ billed: true, quarters: 0 })), []],
+    cancelLast: false,
   };
   // 6 left over roll into the second period: 16 credited against nothing.
   expect(reference(c)).toEqual([
@@ -265,4 +292,7 @@ it('the reference itself: rounding half away from 0, and the rollover of what is
   ]);
   c.periods[1] = Array.from({ length: 20 }, () => ({ billed: true, quarters: 0 }));
   expect(reference(c)[1]).toEqual({ units: 4, amount: 4, capped: false });
+  // Canceled: the last period is billed only if an event came.
+  expect(reference({ ...c, cancelLast: true })[1]).toEqual({ units: 4, amount: 4, capped: false });
+  expect(reference({ ...c, cancelLast: true, periods: [[], []] })[1]).toBeNull();
 });

@@ -22,6 +22,8 @@ import type { Deps, Work } from './work.js';
 export interface MeterLine {
   price: PriceRow;
   meter: MeterRow;
+  /** The user events billed (each a billing entry of the real service's). */
+  events: number;
   consumed: number;
   credited: number;
   amount: number;
@@ -108,11 +110,20 @@ export function meteredLines(
     const after = store.meters.billedUntil(sub.id, meter.id) ?? firstAfter;
     if (after >= at) return [];
     const scope = { ...meterScope(meter), customers };
-    const { units, credits } = store.usageEvents.billable(scope, meter.id, after, at);
+    const { units, events, credits } = store.usageEvents.billable(scope, meter.id, after, at);
     const credited = nonNegativeRunningSum(credits);
     const { amount, label } = amountAndLabel(price, units - credited);
     return [
-      { price, meter, consumed: units, credited, amount, label: `${meter.name} — ${label}`, after },
+      {
+        price,
+        meter,
+        events,
+        consumed: units,
+        credited,
+        amount,
+        label: `${meter.name} — ${label}`,
+        after,
+      },
     ];
   });
 }

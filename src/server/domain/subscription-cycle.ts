@@ -95,7 +95,8 @@ export function chargeOrder(
  * (order/tasks.py: NoPendingBillingEntries), no order.
  */
 export function finalCharge(w: Work, sub: SubscriptionRow, at: string): string | undefined {
-  const used = meteredLines(w, sub, at).find((l) => l.consumed > 0);
+  // A metered billing entry is an event: events of 0 units are billed (an order of 0) too.
+  const used = meteredLines(w, sub, at).find((l) => l.events > 0);
   if (!used && !w.store.subscriptions.pendingEntries(sub.id).length) return undefined;
   // An order of a metered price has no base line (today/orders.ts): its lines are the usage.
   const billed = used ? { ...sub, price_id: used.price.id } : sub;

@@ -9,6 +9,7 @@ import { authenticate, authorize } from './auth.js';
 import { notJson, RawBody, registerBodyParser } from './body.js';
 import type { Clock } from './clock.js';
 import { BadRequest } from './domain/errors.js';
+import { withUsage } from './domain/meter-billing.js';
 import type { Kind, Principal } from './domain/principal.js';
 import type { Deps, Work } from './domain/work.js';
 import { MAX_BODY_BYTES, toHttp } from './errors.js';
@@ -209,7 +210,8 @@ export function buildApp(
     if (auth) authorize(principal, auth.kinds, auth.scopes);
     // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
     if (req.body instanceof RawBody) throw notJson(req.body);
-    return new Context(principal, store.loader(service.baseUrl), reply, deps, req.apiVersion);
+    const loader = withUsage(store.loader(service.baseUrl), deps);
+    return new Context(principal, loader, reply, deps, req.apiVersion);
   }
 
   const router: Router = {

@@ -345,3 +345,70 @@ describe('meter_credit benefits and customer meters', () => {
     });
   });
 });
+
+// The end of a metered subscription (today's generation), read from polarsource/polar at
+// c6c3645e: subscription/service.py `cycle` — a subscription set to cancel at its period's end
+// is revoked there, gets no cycle billing entry (no base price), and order/tasks.py
+// create_subscription_order bills what is pending (subscription_cancel, public
+// subscription_cycle) or, nothing pending (NoPendingBillingEntries), makes no order;
+// `_perform_cancellation(immediately=True)` (revoke) settles usage only when a meter cycle is
+// configured (current_meter_period_end, null in the sandbox): usage pending at a revoke is never
+// billed.
+describe('the end of a metered subscription', () => {
+  const ingest = async (customerId: string, n: number) => {
+    const r = await call('POST', '/v1/events/ingest', {
+      events: Array.from({ length: n }, () => ({
+        name: 'api.request',
+        customer_id: customerId,
+        organization_id: org,
+      })),
+    });
+    expect(r.status, r.text).toBe(200);
+  };
+  const pastEnd = async (sub: Json) => {
+    const now = Date.parse((await s.api('GET', '/__local/clock')).body.now);
+    await s.advanceClock(Math.ceil((Date.parse(sub.current_period_end) - now) / 1000) + 60);
+  };
+  const orders = async (sub: Json) =>
+    (await call('GET', `/v1/orders/?subscription_id=${sub.id}&sorting=created_at`)).body.items;
+
+  it('canceled at its period end: the last period bills its usage only, no base price', async () => {
+    const { product } = await meteredProduct();
+    const sub = await subscribe(product.id, 'last@example.com');
+    const idle = await subscribe(product.id, 'idle@example.com');
+    await ingest(sub.customer_id, 25);
+    for (const x of [sub, idle]) {
+      const r = await call('PATCH', `/v1/subscriptions/${x.id}`, { cancel_at_period_end: true });
+      expect(r.status, r.text).toBe(200);
+    }
+    await pastEnd(sub);
+    const [first, last] = await orders(sub);
+    expect(first.billing_reason).toBe('subscription_create');
+    // 25 × 0.1¢ = 2.5¢, rounded half away from 0 (kit/math.py polar_round).
+    expect(last).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      subtotal_amount: 3,
+      total_amount: 3,
+    });
+    expect(last.items.map((i: Json) => [i.label, i.amount])).toEqual([
+      ['API requests — (25 consumed units) × $0.001', 3],
+    ]);
+    const ended = (await call('GET', `/v1/subscriptions/${sub.id}`)).body;
+    expect(ended).toMatchObject({ status: 'canceled', ended_at: sub.current_period_end });
+    // Nothing used, nothing pending: no order.
+    expect((await orders(idle)).map((o: Json) => o.billing_reason)).toEqual([
+      'subscription_create',
+    ]);
+  });
+
+  it('revoked: the usage so far is not billed, then or at the period end', async () => {
+    const { product } = await meteredProduct();
+    const sub = await subscribe(product.id, 'gone@example.com');
+    await ingest(sub.customer_id, 25);
+    const revoked = await call('DELETE', `/v1/subscriptions/${sub.id}`);
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.body).toMatchObject({ status: 'canceled', current_meter_period_end: null });
+    await pastEnd(sub);
+    expect((await orders(sub)).map((o: Json) => o.billing_reason)).toEqual(['subscription_create']);
+  });
+});

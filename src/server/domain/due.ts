@@ -10,7 +10,7 @@
 import { SUBSCRIPTION_ACTIVE_STATUSES } from '../../shared/api-facts.js';
 import type { DiscountRow, SubscriptionRow } from '../store/rows.js';
 import { revokeBenefitGrants } from './benefit-grants.js';
-import { cycle, resumeAt } from './subscription-cycle.js';
+import { cycle, finalCharge, resumeAt } from './subscription-cycle.js';
 import type { Deps, Work } from './work.js';
 
 /** What a move of the clock processed, each kind in time order. */
@@ -187,6 +187,8 @@ function endSubscription(w: Work, sub: SubscriptionRow, at: string): void {
   w.tx.emit({ type: 'subscription.updated', id: sub.id });
   w.tx.emit({ type: 'subscription.revoked', id: sub.id });
   revokeBenefitGrants(w, sub.id, at);
+  // Then the last period's usage, as the real cycle's order job bills it (issue 27).
+  finalCharge(w, sub, at);
 }
 
 /**

@@ -11,15 +11,19 @@
 //   units in the same window, a running sum that never goes below 0;
 // - amount: unit_amount × max(0, units − credited), rounded half away from 0 (polar_round),
 //   at most cap_amount; label "{meter} — ({units} consumed units) × {unit price}[ — Capped at …]".
+import { createHash } from 'node:crypto';
 import { uuid } from '../ids.js';
+import type { Loader, SubscriptionMeterState, SubscriptionUsage } from '../store/loader.js';
 import type { MeterRow, OrderMeterItemRow, PriceRow, SubscriptionRow } from '../store/rows.js';
 import { meterScope } from './meters.js';
 import { priceSet } from './subscription-billing.js';
-import type { Work } from './work.js';
+import type { Deps, Work } from './work.js';
 
 export interface MeterLine {
   price: PriceRow;
   meter: MeterRow;
+  /** The user events billed (each a billing entry of the real service's). */
+  events: number;
   consumed: number;
   credited: number;
   amount: number;
@@ -83,7 +87,11 @@ export function amountAndLabel(price: PriceRow, units: number): { amount: number
 }
 
 /** The metered lines of the subscription's period ending `at` (nothing billed twice). */
-export function meteredLines(w: Work, sub: SubscriptionRow, at: string): MeterLine[] {
+export function meteredLines(
+  w: Pick<Deps, 'store'>,
+  sub: SubscriptionRow,
+  at: string,
+): MeterLine[] {
   const { store } = w;
   const prices = (priceSet(w, sub.product_id, sub.currency ?? 'usd') ?? []).filter(
     (p) => p.amount_type === 'metered_unit' && p.meter_id,
@@ -102,11 +110,20 @@ export function meteredLines(w: Work, sub: SubscriptionRow, at: string): MeterLi
     const after = store.meters.billedUntil(sub.id, meter.id) ?? firstAfter;
     if (after >= at) return [];
     const scope = { ...meterScope(meter), customers };
-    const { units, credits } = store.usageEvents.billable(scope, meter.id, after, at);
+    const { units, events, credits } = store.usageEvents.billable(scope, meter.id, after, at);
     const credited = nonNegativeRunningSum(credits);
     const { amount, label } = amountAndLabel(price, units - credited);
     return [
-      { price, meter, consumed: units, credited, amount, label: `${meter.name} — ${label}`, after },
+      {
+        price,
+        meter,
+        events,
+        consumed: units,
+        credited,
+        amount,
+        label: `${meter.name} — ${label}`,
+        after,
+      },
     ];
   });
 }
@@ -140,4 +157,62 @@ export function recordLines(
     };
     w.store.insert('order_meter_items', row);
   });
+}
+
+/** A subscription meter's id: one per subscription and meter, the same at every read. */
+function subscriptionMeterId(subscriptionId: string, meterId: string): string {
+  const h = createHash('sha256').update(`subscription-meter:${subscriptionId}:${meterId}`);
+  const x = h.digest('hex');
+  const variant = ((Number.parseInt(x[16]!, 16) & 3) | 8).toString(16);
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-4${x.slice(13, 16)}-${variant}${x.slice(17, 20)}-${x.slice(20, 32)}`;
+}
+
+/**
+ * Today's Subscription's `prices` and `meters` at the clock's time (issue 27), as the real service
+ * keeps them (models/subscription.py update_meters, subscription/service.py update_meters,
+ * billing_entry/service.py compute_pending_subscription_line_items at c6c3645e): every price of
+ * the subscription, its own first (the deprecated `price` is `prices[0]`), and one meter per
+ * metered price's meter, in the prices' order — its consumed and credited units and amount the
+ * sums of the metered lines still pending (not yet billed by an order) up to now, the lines the
+ * next renewal bills. The real service recomputes them in a job after each batch of billing
+ * entries, so it may lag; the sandbox's are always those of the moment.
+ */
+export function subscriptionUsage(deps: Deps, sub: SubscriptionRow): SubscriptionUsage | undefined {
+  const set = priceSet(deps, sub.product_id, sub.currency ?? 'usd');
+  if (!set) return undefined;
+  const own = set.find((p) => p.id === sub.price_id);
+  const prices = own ? [own, ...set.filter((p) => p !== own)] : set;
+  const meterIds = [
+    ...new Set(
+      prices.filter((p) => p.amount_type === 'metered_unit' && p.meter_id).map((p) => p.meter_id!),
+    ),
+  ];
+  if (!meterIds.length) return { prices, meters: [] };
+  const lines = meteredLines(deps, sub, deps.clock.iso());
+  const customer = deps.store.row('customers', sub.customer_id);
+  const meters = meterIds.flatMap((meterId): SubscriptionMeterState[] => {
+    const meter = deps.store.row('meters', meterId);
+    if (!meter) return [];
+    const mine = lines.filter((l) => l.meter.id === meterId);
+    const last = customer && deps.store.usageEvents.meterActivity(customer, meter)?.last;
+    return [
+      {
+        id: subscriptionMeterId(sub.id, meterId),
+        created_at: sub.created_at,
+        // update_meters writes it when an event of the meter reaches the subscription.
+        modified_at: last && last > sub.created_at ? last : null,
+        meter_id: meterId,
+        consumed_units: mine.reduce((sum, l) => sum + l.consumed, 0),
+        credited_units: mine.reduce((sum, l) => sum + l.credited, 0),
+        amount: mine.reduce((sum, l) => sum + l.amount, 0),
+      },
+    ];
+  });
+  return { prices, meters };
+}
+
+/** The loader, reading subscriptions' usage at the clock's time. */
+export function withUsage(l: Loader, deps: Deps): Loader {
+  l.usage = (sub) => subscriptionUsage(deps, sub);
+  return l;
 }

@@ -109,7 +109,12 @@ export function cycleCredits(
   const held = JSON.parse(grant.properties) as Partial<ReturnType<typeof credit>>;
   const meter = w.store.row('meters', p.meter_id);
   const reset = w.store.usageEvents.latestReset(customer.id, p.meter_id);
-  if (meter && (reset === undefined || (held.last_credited_at && reset < held.last_credited_at))) {
+  // The real guard is `latest_meter_reset.ingested_at < last_credited_at`: a reset made before
+  // the last credit (the grant's, or the last cycle's: reset, then credit). The sandbox's clock
+  // stands still within a renewal, so that reset and that credit share an instant: a tie is a
+  // reset before the credit (`<=`); `<` skipped every renewal's reset and rollover after the first.
+  const stale = held.last_credited_at && reset !== undefined && reset <= held.last_credited_at;
+  if (meter && (reset === undefined || stale)) {
     const rollover = rolloverUnits(w, customer, meter);
     recordEvents(w, [systemEvent(w, customer, 'meter.reset', { meter_id: p.meter_id })]);
     if (rollover > 0)

@@ -211,18 +211,18 @@ export interface ChargePreview {
  * the preview reports as its base amount.
  */
 export function chargeOf(
-  charge: { charged: number; base: number; prorations: Proration_[] },
+  charge: { charged: number; base: number; prorations: Proration_[]; metered?: number },
   discount: DiscountRow | null,
   currency: string,
 ): ChargePreview {
-  const { charged, base, prorations } = charge;
+  const { charged, base, prorations, metered = 0 } = charge;
   const proration_amount = prorations.reduce((sum, p) => sum + p.amount, 0);
-  const subtotal = charged + proration_amount;
+  const subtotal = charged + metered + proration_amount;
   const off = discount ? discountAmount(discount, charged, currency) : 0;
   const net = subtotal - off;
   return {
     base_amount: base,
-    metered_amount: 0,
+    metered_amount: metered,
     proration_amount,
     prorations,
     subtotal_amount: subtotal,

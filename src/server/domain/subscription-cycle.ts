@@ -86,6 +86,23 @@ export function chargeOrder(
   return orderId;
 }
 
+/**
+ * The last period of a subscription set to cancel at its end, charged at that end
+ * (subscription/service.py `cycle`, its `revoke` branch: no cycle billing entry, then
+ * order.create_subscription_order with subscription_cancel — public billing_reason
+ * subscription_cycle, OrderBillingReasonInternal.to_public — at c6c3645e): no base price, an
+ * order of what is still pending, the period's metered usage and prorations; nothing pending
+ * (order/tasks.py: NoPendingBillingEntries), no order.
+ */
+export function finalCharge(w: Work, sub: SubscriptionRow, at: string): string | undefined {
+  // A metered billing entry is an event: events of 0 units are billed (an order of 0) too.
+  const used = meteredLines(w, sub, at).find((l) => l.events > 0);
+  if (!used && !w.store.subscriptions.pendingEntries(sub.id).length) return undefined;
+  // An order of a metered price has no base line (today/orders.ts): its lines are the usage.
+  const billed = used ? { ...sub, price_id: used.price.id } : sub;
+  return chargeOrder(w, billed, 'subscription_cycle', 0, at);
+}
+
 /** `_create_subscription_update_order`: the pending prorations, invoiced now. */
 export function chargeNow(w: Work, sub: SubscriptionRow): string {
   return chargeOrder(w, sub, 'subscription_update', 0, w.clock.iso());

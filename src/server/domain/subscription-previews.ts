@@ -5,6 +5,7 @@
 // here the same amounts are computed from the rows as they are).
 import type { SubscriptionRow } from '../store/rows.js';
 import { AlreadyCanceledSubscription, NamedRefusal } from './errors.js';
+import { subscriptionUsage } from './meter-billing.js';
 import {
   type ChargePreview,
   chargeOf,
@@ -55,7 +56,9 @@ export function chargePreview(deps: Deps, sub: SubscriptionRow): ChargePreview {
   const ending = sub.cancel_at_period_end === 1 || sub.ends_at != null;
   const base = ending ? 0 : amount;
   const prorations = prorationLines(deps, store.subscriptions.pendingEntries(sub.id));
-  return chargeOf({ charged: base, base, prorations }, discount, currency);
+  // `sum(meter.amount for meter in subscription.meters)` (_compute_charge_preview, c6c3645e).
+  const metered = (subscriptionUsage(deps, sub)?.meters ?? []).reduce((n, m) => n + m.amount, 0);
+  return chargeOf({ charged: base, base, prorations, metered }, discount, currency);
 }
 
 /**

@@ -39,10 +39,32 @@ export function attachedFields(db: Db, productId: string): AttachedFieldRow[] {
   return db.all<AttachedFieldRow>(CHILD_SQL.fields, productId);
 }
 
+/** A subscription's meter so far in its period (subscription/schemas.py SubscriptionMeterBase). */
+export interface SubscriptionMeterState {
+  id: string;
+  created_at: string;
+  modified_at: string | null;
+  meter_id: string;
+  consumed_units: number;
+  credited_units: number;
+  amount: number;
+}
+
+/** What today's Subscription shows that only the domain computes (issue 27). */
+export interface SubscriptionUsage {
+  prices: PriceRow[];
+  meters: SubscriptionMeterState[];
+}
+
 /** Per-request row cache; `prime` fetches many rows of one table in one query. */
 export class Loader {
   private readonly rows = new Map<string, Map<string, unknown>>();
   private readonly children = new Map<string, unknown[]>();
+  /**
+   * A subscription's prices and meters at the request's time, set by whoever makes the loader
+   * with a clock (app.ts, the outbox: domain/meter-billing.ts subscriptionUsage); unset: none.
+   */
+  usage: (sub: SubscriptionRow) => SubscriptionUsage | undefined = () => undefined;
 
   constructor(
     private readonly store: Db,

@@ -355,21 +355,21 @@ export class UsageEvents {
     meterId: string,
     after: string,
     until: string,
-  ): { units: number; credits: number[] } {
+  ): { units: number; events: number; credits: number[] } {
     const head: unknown[] = [];
     const agg = aggregationSql(m.aggregation, head);
     const params: unknown[] = [];
     const where = this.meterWhere(m, params);
-    const units =
-      this.db.get<{ value: number | null }>(
-        `SELECT ${agg} AS value FROM usage_events e WHERE e.organization_id = ? AND e.source = 'user'
-         AND e.ingested_at > ? AND e.ingested_at <= ? AND ${where}`,
-        ...head,
-        m.organizationId,
-        after,
-        until,
-        ...params,
-      )?.value ?? 0;
+    const row = this.db.get<{ value: number | null; n: number }>(
+      `SELECT ${agg} AS value, count(*) AS n FROM usage_events e WHERE e.organization_id = ?
+         AND e.source = 'user' AND e.ingested_at > ? AND e.ingested_at <= ? AND ${where}`,
+      ...head,
+      m.organizationId,
+      after,
+      until,
+      ...params,
+    );
+    const units = row?.value ?? 0;
     const cparams: unknown[] = [];
     const customers = m.customers ? customerSql(m.customers, cparams) : '0';
     const credits = this.db
@@ -385,7 +385,7 @@ export class UsageEvents {
         until,
       )
       .map((r) => Number(r.units) || 0);
-    return { units, credits };
+    return { units, events: row?.n ?? 0, credits };
   }
 
   /** When the customer's meter was last reset (its latest meter.reset, by ingestion). */

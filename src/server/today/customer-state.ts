@@ -44,7 +44,8 @@ export function customerState(
       product_id: s.product_id,
       // Deprecated, and still serialized (SkipJsonSchema).
       price_id: s.price_id,
-      meters: [],
+      // CustomerStateSubscriptionMeter: the subscription's meters without the meter.
+      meters: l.usage(s)?.meters ?? [],
     }));
   const granted_benefits = l
     .grantedBenefits(r.id)

@@ -4,8 +4,8 @@
 // price, user_id and user are still serialized), the update unions (SubscriptionUpdate,
 // CustomerSubscriptionUpdate: the first member the body fits, as pydantic's smart union picks;
 // none: every member's problems under its name), the change previews' bodies and the list
-// queries. The sandbox sells no seats (README): seats are null. A subscription's `meters` (its
-// period's usage so far) are not computed yet: empty; the customer meters hold the usage.
+// queries. The sandbox sells no seats (README): seats are null. A subscription's `prices` and
+// `meters` (its period's usage so far) are the domain's (meter-billing.ts subscriptionUsage).
 import * as z from 'zod';
 import type { components } from '../../shared/openapi/2026-10.js';
 import { discountAmount } from '../domain/checkout-amounts.js';
@@ -32,6 +32,7 @@ import {
 } from '../validate.js';
 import { avatarOf, customer } from './customers.js';
 import { metadataInput } from './metadata.js';
+import { meter } from './meters.js';
 import { organization } from './organizations.js';
 import { price, product } from './products.js';
 
@@ -168,6 +169,7 @@ export function subscription(l: Loader, r: SubscriptionRow): Schemas['Subscripti
   const c = l.row('customers', r.customer_id)!;
   const discount = shownDiscount(l, r);
   const thePrice = price(l.row('prices', r.price_id)!);
+  const usage = l.usage(r);
   return {
     ...subscriptionBase(l, r, discount),
     metadata: (j(r.metadata) ?? {}) as Record<string, string>,
@@ -184,8 +186,11 @@ export function subscription(l: Loader, r: SubscriptionRow): Schemas['Subscripti
     product: product(l, l.row('products', r.product_id)!),
     discount: discount ? discountMinimal(discount) : null,
     price: thePrice,
-    prices: [thePrice],
-    meters: [],
+    prices: usage ? usage.prices.map((p) => price(p)) : [thePrice],
+    meters: (usage?.meters ?? []).flatMap((m) => {
+      const row = l.row('meters', m.meter_id);
+      return row ? [{ ...m, meter: meter(row) }] : [];
+    }),
   } as Schemas['Subscription'];
 }
 
@@ -197,13 +202,18 @@ export function customerSubscription(
 ): Schemas['CustomerSubscription'] {
   const c = l.row('customers', r.customer_id)!;
   const thePrice = price(l.row('prices', r.price_id)!);
+  const usage = l.usage(r);
   return {
     ...subscriptionBase(l, r, shownDiscount(l, r)),
     user_id: c.user_id ?? c.id,
     product: portalProduct(l, r.product_id, now),
     price: thePrice,
-    prices: [thePrice],
-    meters: [],
+    prices: usage ? usage.prices.map((p) => price(p)) : [thePrice],
+    // CustomerSubscriptionMeter: the meter's id, stamps and name only.
+    meters: (usage?.meters ?? []).flatMap((m) => {
+      const row = l.row('meters', m.meter_id);
+      return row ? [{ ...m, meter: { ...stamps(row), id: row.id, name: row.name } }] : [];
+    }),
   } as Schemas['CustomerSubscription'];
 }
 

@@ -8,6 +8,7 @@
 // seed's body, and is stored only when such an endpoint wants it.
 import type { Clock } from '../clock.js';
 import { type DomainEvent, isSeedEventType } from '../domain/events.js';
+import { withUsage } from '../domain/meter-billing.js';
 import { uuid } from '../ids.js';
 import { eventData } from '../serialize/events.js';
 import type { Loader } from '../serialize/loader.js';
@@ -64,13 +65,13 @@ export function createOutbox(
 
   return {
     store(event) {
-      return record(store.loader(baseUrl), event);
+      return record(withUsage(store.loader(baseUrl), { store, clock }), event);
     },
     sealed(events) {
       for (const observe of observers) observe(events);
       // One customer.state_changed per customer whose state the transaction changed (the real
       // one is debounced per customer), after its events.
-      const l = store.loader(baseUrl);
+      const l = withUsage(store.loader(baseUrl), { store, clock });
       const customers = new Set(events.map((e) => customerOf(l, e)).filter((c) => c != null));
       const rows: EventRow[] = [];
       for (const id of customers) {

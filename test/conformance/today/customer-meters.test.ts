@@ -85,6 +85,58 @@ describe('customer meters (2026-10)', () => {
     );
   });
 
+  // Today's Subscription lists every price of the subscription and its SubscriptionMeter objects
+  // (subscription/schemas.py SubscriptionMeter, customer_portal/schemas/subscription.py,
+  // customer/schemas/state.py; subscription/service.py update_meters at c6c3645e): the period's
+  // pending metered line — consumed, credited, the amount the renewal will bill so far.
+  it('shows the subscription its prices and its meter so far, as the renewal will bill it', async () => {
+    const sub = (await seller.subscriptions.list({ customer_id: initech.id })).items[0]!;
+    const got = await seller.subscriptions.get(sub.id);
+    expect(got.prices.map((p) => p.amount_type)).toEqual(['fixed', 'metered_unit']);
+    expect(got.prices[0]!.id).toBe((got as unknown as { price_id: string }).price_id);
+    const amount = Math.round((consumed - 10_000) * 0.1);
+    const shown = {
+      meter_id: meterId,
+      consumed_units: consumed,
+      credited_units: 10_000,
+      amount,
+    };
+    expect(got.meters).toEqual([
+      expect.objectContaining({ ...shown, meter: expect.objectContaining({ id: meterId }) }),
+    ]);
+    expect(sub.meters).toEqual(got.meters);
+    const state = await seller.customers.getState(initech.id);
+    expect(state.active_subscriptions[0]!.meters).toEqual([
+      {
+        ...shown,
+        id: got.meters[0]!.id,
+        created_at: got.meters[0]!.created_at,
+        modified_at: got.meters[0]!.modified_at,
+      },
+    ]);
+    const portal = await box.customer(initech.id);
+    const mine = await portal.customerPortal.subscriptions.get(sub.id);
+    expect(mine.prices).toHaveLength(2);
+    expect(mine.meters).toEqual([
+      expect.objectContaining({
+        ...shown,
+        meter: expect.objectContaining({ name: 'API requests' }),
+      }),
+    ]);
+    // subscription/service.py _compute_charge_preview: metered_amount = Σ meter.amount.
+    const preview = await box.raw(`${box.svc.url}/v1/subscriptions/${sub.id}/charge-preview`, {
+      headers: {
+        authorization: `Bearer ${box.demo.personal_access_token}`,
+        'polar-version': '2026-10',
+      },
+    });
+    expect(await preview.json()).toMatchObject({
+      base_amount: 900,
+      metered_amount: amount,
+      subtotal_amount: 900 + amount,
+    });
+  });
+
   it('renews: the order bills the requests beyond the credits, the meter starts again', async () => {
     const subs = await seller.subscriptions.list({ customer_id: initech.id });
     const sub = subs.items[0]!;
@@ -123,6 +175,10 @@ describe('customer meters (2026-10)', () => {
       credited_units: 10_000,
       balance: 10_000,
     });
+    // The renewal billed the period's usage: the new period's meter holds the new credits only.
+    expect((await seller.subscriptions.get(sub.id)).meters).toEqual([
+      expect.objectContaining({ consumed_units: 0, credited_units: 10_000, amount: 0 }),
+    ]);
     const system = await seller.events.list({
       customer_id: initech.id,
       source: 'system',

@@ -20,28 +20,14 @@ import { locale } from './customers.js';
 import { checkoutDiscount } from './discounts.js';
 import { metadataInput } from './metadata.js';
 import { organization } from './organizations.js';
-import { price, product } from './products.js';
+import { buyersProduct, price } from './products.js';
 
 type Schemas = components['schemas'];
 type Mode = Schemas['BillingAddressFieldMode'];
 
 /** CheckoutProduct: the product with its prices, its public benefits and its medias. */
 export function checkoutProduct(l: Loader, r: ProductRow): Schemas['CheckoutProduct'] {
-  const { metadata: _m, attached_custom_fields: _a, benefits, ...rest } = product(l, r);
-  return {
-    ...rest,
-    benefits: benefits.map((x) => ({
-      id: x.id,
-      created_at: x.created_at,
-      modified_at: x.modified_at,
-      type: x.type,
-      description: x.description,
-      selectable: x.selectable,
-      deletable: x.deletable,
-      is_deleted: x.is_deleted,
-      organization_id: x.organization_id,
-    })),
-  };
+  return buyersProduct(l, r);
 }
 
 /** Which parts of the billing address the form asks for (Checkout.billing_address_fields). */

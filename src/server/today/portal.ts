@@ -16,7 +16,7 @@ import { enumList, problem, type Query, stringParam, uuidLists } from '../valida
 import { benefit } from './benefits.js';
 import { portalCustomer } from './customers.js';
 import { organization } from './organizations.js';
-import { product } from './products.js';
+import { buyersProduct } from './products.js';
 
 type Schemas = components['schemas'];
 
@@ -142,26 +142,7 @@ export const updateBody = grantUpdateBody(ENUMS.BenefitType);
 
 /** CustomerProduct: what the portal shows of a product (its public benefits, no metadata). */
 function customerProduct(l: Loader, r: ProductRow): Schemas['CustomerProduct'] {
-  const {
-    metadata: _m,
-    attached_custom_fields: _f,
-    benefits,
-    ...rest
-  } = product(l, r) as Schemas['Product'];
-  return {
-    ...rest,
-    benefits: benefits.map((x) => ({
-      id: x.id,
-      created_at: x.created_at,
-      modified_at: x.modified_at,
-      type: x.type,
-      description: x.description,
-      selectable: x.selectable,
-      deletable: x.deletable,
-      is_deleted: x.is_deleted,
-      organization_id: x.organization_id,
-    })),
-  } as Schemas['CustomerProduct'];
+  return buyersProduct(l, r) as Schemas['CustomerProduct'];
 }
 
 /** CustomerOrganizationData: the organization and its public products. */

@@ -116,6 +116,28 @@ export function product(l: Loader, r: ProductRow): Schemas['Product'] {
   };
 }
 
+/**
+ * A product as a buyer sees it (CheckoutProduct, CustomerProduct): without its metadata and
+ * attached fields, its benefits in their public form.
+ */
+export function buyersProduct(l: Loader, r: ProductRow) {
+  const { metadata: _m, attached_custom_fields: _f, benefits, ...rest } = product(l, r);
+  return {
+    ...rest,
+    benefits: benefits.map((x) => ({
+      id: x.id,
+      created_at: x.created_at,
+      modified_at: x.modified_at,
+      type: x.type,
+      description: x.description,
+      selectable: x.selectable,
+      deletable: x.deletable,
+      is_deleted: x.is_deleted,
+      organization_id: x.organization_id,
+    })),
+  };
+}
+
 // ---- request bodies
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const;

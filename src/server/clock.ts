@@ -50,8 +50,9 @@ export class Clock {
     return this.offset / 1000;
   }
   /** The offset (ms) that would put the clock at `at`; nothing changes. */
-  offsetTo(at: Date): number {
-    return Math.round(at.getTime() - this.wallMs());
+  /** The offset that puts the clock at `at`, from the wall time `wall` (read once by a caller). */
+  offsetTo(at: Date, wall = this.wallMs()): number {
+    return Math.round(at.getTime() - wall);
   }
   advance(seconds: number): void {
     this.setOffset(this.offset + seconds * 1000);

@@ -49,8 +49,10 @@ export class ClockControl {
   move(request: ClockMove): Promise<Moved> {
     return this.inTurn(async () => {
       const { clock } = this;
-      const offsetMs = this.requestedOffset(request);
-      const until = new Date(clock.wallMs() + (offsetMs ?? clock.offsetMs));
+      // One reading of the wall: a `set` goes exactly where it says, not a tick later.
+      const wall = clock.wallMs();
+      const offsetMs = this.requestedOffset(request, wall);
+      const until = new Date(wall + (offsetMs ?? clock.offsetMs));
       const outcome = await processDue({ store: this.store, clock }, until, clock.dueLimits);
       if (offsetMs !== undefined && outcome.remaining === 0) clock.setOffset(offsetMs);
       return {
@@ -86,13 +88,13 @@ export class ClockControl {
   }
 
   /** The offset a move asks for (none: it moves nothing), checked as a whole first. */
-  private requestedOffset(move: ClockMove): number | undefined {
+  private requestedOffset(move: ClockMove, wall: number): number | undefined {
     const { clock } = this;
     // Reset, then set, then advance: a refused request changes nothing.
     let offsetMs = move.reset ? 0 : clock.offsetMs;
     if (move.set) {
       this.withinCentury(move.set);
-      offsetMs = clock.offsetTo(new Date(move.set));
+      offsetMs = clock.offsetTo(new Date(move.set), wall);
     }
     if (move.advance_seconds) {
       // Each advance is bounded, and so is their sum: the clock stays within a century.

@@ -60,7 +60,10 @@ export const addressInput = z.object({
 const URL_MAX = 2083;
 
 /** pydantic's HttpUrl: http or https with a host, at most 2083 characters, normalized. */
-export const httpUrl = z.unknown().transform((value, ctx): string => {
+export const httpUrl = z.unknown().transform((value, ctx): string => readHttpUrl(value, ctx));
+
+/** httpUrl's reading of one value, for schemas that take something more (a null, say). */
+export function readHttpUrl(value: unknown, ctx: z.core.$RefinementCtx): string {
   if (typeof value !== 'string') {
     ctx.issues.push(problem(value, 'url_type', 'URL input should be a string or URL'));
     return z.NEVER;
@@ -93,4 +96,4 @@ export const httpUrl = z.unknown().transform((value, ctx): string => {
     return z.NEVER;
   }
   return url.href;
-});
+}

@@ -19,6 +19,7 @@ import {
   updateEndpoint,
 } from '../domain/webhooks.js';
 import { HttpError } from '../errors.js';
+import { readHttpUrl } from '../fields.js';
 import { UUID_RE } from '../ids.js';
 import { webhookDelivery, webhookEndpoint } from '../serialize.js';
 import type { WebhookEndpointRow } from '../store/rows.js';
@@ -36,49 +37,16 @@ import {
 
 const { READ, WRITE } = sellerAuth('webhooks');
 
-const URL_MAX = 2083;
-
 /**
  * pydantic's AnyUrl with http or https (the real service: https only, to public hosts); an
  * update's may be null (nothing changes then).
  */
 const endpointUrl = (nullable: boolean) =>
-  z.unknown().transform((value, ctx): string | null => {
-    if (value === null && nullable) return null;
-    if (typeof value !== 'string') {
-      ctx.issues.push(problem(value, 'url_type', 'URL input should be a string or URL'));
-      return z.NEVER;
-    }
-    const text = value.trim();
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {
-      url = undefined;
-    }
-    if (!url?.host) {
-      const error = 'relative URL without a base';
-      ctx.issues.push(
-        problem(value, 'url_parsing', `Input should be a valid URL, ${error}`, { error }),
-      );
-      return z.NEVER;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      const expected = "'http' or 'https'";
-      ctx.issues.push(
-        problem(value, 'url_scheme', `URL scheme should be ${expected}`, {
-          expected_schemes: expected,
-        }),
-      );
-      return z.NEVER;
-    }
-    if (url.href.length > URL_MAX) {
-      const msg = `URL should have at most ${URL_MAX} characters`;
-      ctx.issues.push(problem(value, 'url_too_long', msg, { max_length: URL_MAX }));
-      return z.NEVER;
-    }
-    return url.href;
-  });
+  z
+    .unknown()
+    .transform((value, ctx): string | null =>
+      value === null && nullable ? null : readHttpUrl(value, ctx),
+    );
 
 /** The formats of the real service; the local one sends only `raw` bodies. */
 const format = z.enum(WEBHOOK_FORMATS).check((ctx) => {

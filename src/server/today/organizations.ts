@@ -416,3 +416,22 @@ export function newOrganization(body: z.output<typeof createBody>): NewOrganizat
     default_tax_behavior: body.default_tax_behavior ?? 'location',
   };
 }
+
+/** CustomerOrganization: the organization as a buyer's product shows it (orders, subscriptions). */
+export function customerOrganization(org: Schemas['Organization']) {
+  return {
+    created_at: org.created_at,
+    modified_at: org.modified_at,
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    avatar_url: org.avatar_url,
+    proration_behavior: org.proration_behavior,
+    allow_customer_updates: org.allow_customer_updates,
+    customer_portal_settings: org.customer_portal_settings,
+    organization_features: {
+      member_model_enabled: org.feature_settings?.member_model_enabled ?? false,
+      checkout_localization_enabled: org.feature_settings?.checkout_localization_enabled ?? false,
+    },
+  };
+}

@@ -33,7 +33,7 @@ import {
 import { avatarOf, customer } from './customers.js';
 import { metadataInput } from './metadata.js';
 import { meter } from './meters.js';
-import { organization } from './organizations.js';
+import { customerOrganization, organization } from './organizations.js';
 import { price, product } from './products.js';
 
 type Schemas = components['schemas'];
@@ -239,21 +239,7 @@ function portalProduct(l: Loader, productId: string, now: string) {
       is_deleted: false,
       organization_id: x.organization_id,
     })),
-    organization: {
-      created_at: org.created_at,
-      modified_at: org.modified_at,
-      id: org.id,
-      name: org.name,
-      slug: org.slug,
-      avatar_url: org.avatar_url,
-      proration_behavior: org.proration_behavior,
-      allow_customer_updates: org.allow_customer_updates,
-      customer_portal_settings: org.customer_portal_settings,
-      organization_features: {
-        member_model_enabled: org.feature_settings?.member_model_enabled ?? false,
-        checkout_localization_enabled: org.feature_settings?.checkout_localization_enabled ?? false,
-      },
-    },
+    organization: customerOrganization(org),
   };
 }
 

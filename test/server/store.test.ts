@@ -73,6 +73,40 @@ describe('caches, emptied per table', () => {
   });
 });
 
+describe("an order's kept JSON, in either generation", () => {
+  const TODAY = { 'polar-version': '2026-10' };
+  const listed = async (headers: Record<string, string>) =>
+    (await svc.api('GET', '/v1/orders/', { token: svc.alice, headers })).body.items.find(
+      (o: { id: string }) => o.id === orderId,
+    );
+  const got = async (headers: Record<string, string>) =>
+    (await svc.api('GET', `/v1/orders/${orderId}`, { token: svc.alice, headers })).body;
+
+  it("shows a change to a row it is made of (the order's product) at once, listed and by id", async () => {
+    const before = await listed(TODAY);
+    expect(await got(TODAY)).toEqual(before);
+    expect(await listed({})).toEqual(await got({}));
+    expect(store.memos.sizes()['order-json-today']).toBeGreaterThan(0);
+    const product = store.row('products', before.product_id)!;
+    store.tx((tx) => {
+      // A rename without its event: what is asserted is the cache, not the webhooks.
+      tx.unannounced('products');
+      store.update(
+        'products',
+        product.id,
+        { name: `${product.name} (renamed)` },
+        product.modified_at!,
+      );
+    });
+    expect(store.memos.sizes()['order-json-today']).toBe(0);
+    for (const headers of [TODAY, {}]) {
+      expect((await listed(headers)).product.name).toBe(`${product.name} (renamed)`);
+      expect((await got(headers)).product.name).toBe(`${product.name} (renamed)`);
+    }
+    expect((await listed(TODAY)).description).toBe(`${product.name} (renamed)`);
+  });
+});
+
 describe('events of a transaction', () => {
   it('reach the outbox inside the transaction that caused them, never after a rollback', () => {
     const db = new Store();

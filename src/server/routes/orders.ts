@@ -11,15 +11,7 @@ import { invoicePdf, receiptPdf } from '../serialize/order-documents.js';
 import { order, primeOrders } from '../serialize.js';
 import type { OrderRow } from '../store/rows.js';
 import * as today from '../today/orders.js';
-import {
-  enumList,
-  listParams,
-  paginated,
-  parseBody,
-  type Query,
-  uuidLists,
-  uuidParam,
-} from '../validate.js';
+import { enumList, listParams, parseBody, type Query, uuidLists, uuidParam } from '../validate.js';
 
 const AUTH = { kinds: ['user' as const, 'organization' as const], scopes: ['orders:read'] };
 /** Today's changes of an order take orders:write (order/auth.py OrdersWrite). */
@@ -38,6 +30,9 @@ const ORDER_TABLES = [
   'subscriptions',
 ] as const;
 
+/** An order's JSON and its organization (false: no such order). */
+type Kept = { org: string; json: string } | false;
+
 /** Where the sandbox serves an order's documents (routes/order-documents.ts). */
 export const documentUrl = (baseUrl: string, id: string, kind: 'invoice' | 'receipt') =>
   `${baseUrl}/documents/orders/${id}/${kind}.pdf`;
@@ -52,53 +47,66 @@ export function registerOrders({ app, get, write, service }: Router): void {
     return row;
   };
 
+  /**
+   * An order's JSON in the request's generation, kept until a table it is made of is written
+   * (a list page and GET /v1/orders/{id} share it): `prime` loads the related rows of a whole
+   * page in one query per table, the first time a row of the page is not kept.
+   */
+  const kept = (ctx: Context) =>
+    ctx.today
+      ? store.memo<Kept>('order-json-today', today.ORDER_TABLES)
+      : store.memo<Kept>('order-json', ORDER_TABLES);
+  const orderJson = (ctx: Context, row: OrderRow) => ({
+    org: row.organization_id,
+    json: JSON.stringify(ctx.today ? today.order(ctx.loader, row) : order(ctx.loader, row)),
+  });
+
+  /** A list page written as the JSON the paginated object would be, from the kept orders. */
+  const page = (ctx: Context, rows: OrderRow[], total: number, limit: number): string => {
+    const memo = kept(ctx);
+    let primed = false;
+    const items = rows.map((row) => {
+      const found = memo.get(row.id, () => {
+        if (!primed) primeOrders(ctx.loader, rows);
+        primed = true;
+        return orderJson(ctx, row);
+      });
+      return (found as Exclude<Kept, false>).json;
+    });
+    const pagination = `{"total_count":${total},"max_page":${Math.ceil(total / limit)}}`;
+    ctx.reply.header('content-type', 'application/json; charset=utf-8');
+    return `{"items":[${items.join(',')}],"pagination":${pagination}}`;
+  };
+
   get('/v1/orders/', AUTH, (req, ctx) => {
-    const { visible, loader } = ctx;
+    const { visible } = ctx;
     const query = req.query as Query;
     if (ctx.today) {
-      const { page, sorting } = listParams(query, SORTING['orders:list']!, ORDER_DEFAULT_SORTING);
-      const { rows, total } = store.orders.listToday(
-        visible,
-        today.listFilter(query),
-        page,
-        sorting,
-      );
-      primeOrders(loader, rows);
-      return paginated(
-        rows.map((r) => today.order(loader, r)),
-        total,
-        page,
-      );
+      const params = listParams(query, SORTING['orders:list']!, ORDER_DEFAULT_SORTING);
+      const filter = today.listFilter(query);
+      const { rows, total } = store.orders.listToday(visible, filter, params.page, params.sorting);
+      return page(ctx, rows, total, params.page.limit);
     }
-    const { page, sorting } = listParams(query, ORDER_SORT_CRITERIA, ORDER_DEFAULT_SORTING);
+    const { page: p, sorting } = listParams(query, ORDER_SORT_CRITERIA, ORDER_DEFAULT_SORTING);
     const filter = {
       ...uuidLists(query, 'organization_id', 'product_id'),
       product_price_type: enumList(query, 'product_price_type', PRICE_TYPES),
       ...uuidLists(query, 'discount_id', 'customer_id'),
     };
-    const { rows, total } = store.orders.list(visible, filter, page, sorting);
-    primeOrders(loader, rows);
-    return paginated(
-      rows.map((r) => order(loader, r)),
-      total,
-      page,
-    );
+    const { rows, total } = store.orders.list(visible, filter, p, sorting);
+    return page(ctx, rows, total, p.limit);
   });
   slashRedirect(app, '/v1/orders', '/v1/orders/');
 
   get('/v1/orders/:id', AUTH, (req, ctx) => {
-    const { visible, loader, reply } = ctx;
-    if (ctx.today) return today.order(loader, sellers(req, ctx));
+    // The seller's order, as kept; the row is read only when its JSON is not.
     const id = uuidParam((req.params as { id: string }).id);
-    // An order embeds six other rows; its JSON is kept until one of them is written.
-    const found = store
-      .memo<{ org: string; json: string } | false>('order-json', ORDER_TABLES)
-      .get(id, () => {
-        const row = store.row('orders', id);
-        return row ? { org: row.organization_id, json: JSON.stringify(order(loader, row)) } : false;
-      });
-    if (!found || !visible.sellerSees(found.org)) throw new NotFound();
-    reply.header('content-type', 'application/json; charset=utf-8');
+    const found = kept(ctx).get(id, () => {
+      const row = store.row('orders', id);
+      return row ? orderJson(ctx, row) : false;
+    });
+    if (!found || !ctx.visible.sellerSees(found.org)) throw new NotFound();
+    ctx.reply.header('content-type', 'application/json; charset=utf-8');
     return found.json;
   });
 

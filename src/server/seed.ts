@@ -38,6 +38,8 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
     tx.unannounced(...ALL_ANNOUNCED);
     const cat = seedCatalogue(c);
     const { users, acme, globex, proKeys, pro, team, desktop, starter, cloud, fonts, launch } = cat;
+    // The order history is most of the rows: their indexes are built once they are written.
+    const buildIndexes = store.dropIndexes(['orders', 'subscriptions']);
     const history = seedHistory(c, cat, Math.max(opts.orders ?? 32, 0));
     const { jane, aliceAtGlobex, insertOrder, insertSubscription } = history;
 
@@ -168,6 +170,7 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
     seedVariety(c, cat, history);
     // The history's orders get their invoice and receipt numbers, oldest first.
     store.orders.settle();
+    buildIndexes();
 
     const result: DemoInfo = {
       organization_id: acme,

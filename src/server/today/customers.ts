@@ -21,9 +21,7 @@ type Schemas = components['schemas'];
  * sandbox has none): Gravatar's, 404 where there is no picture.
  */
 export const avatarOf = (email: string | null) =>
-  email
-    ? `https://www.gravatar.com/avatar/${hash('sha256', email.toLowerCase())}?d=404`
-    : null;
+  email ? `https://www.gravatar.com/avatar/${hash('sha256', email.toLowerCase())}?d=404` : null;
 
 /** The Customer form (either type; a customer from before types is an individual). */
 export function customer(r: CustomerRow): Schemas['Customer'] {

@@ -30,8 +30,10 @@ const ORDER_TABLES = [
   'subscriptions',
 ] as const;
 
-/** An order's JSON and its organization (false: no such order). */
-type Kept = { org: string; json: string } | false;
+/** An order's JSON, as UTF-8, and its organization (false: no such order). */
+type Kept = { org: string; json: Buffer } | false;
+const ITEMS = Buffer.from('{"items":[');
+const COMMA = Buffer.from(',');
 
 /** Where the sandbox serves an order's documents (routes/order-documents.ts). */
 export const documentUrl = (baseUrl: string, id: string, kind: 'invoice' | 'receipt') =>
@@ -58,24 +60,32 @@ export function registerOrders({ app, get, write, service }: Router): void {
       : store.memo<Kept>('order-json', ORDER_TABLES);
   const orderJson = (ctx: Context, row: OrderRow) => ({
     org: row.organization_id,
-    json: JSON.stringify(ctx.today ? today.order(ctx.loader, row) : order(ctx.loader, row)),
+    json: Buffer.from(
+      JSON.stringify(ctx.today ? today.order(ctx.loader, row) : order(ctx.loader, row)),
+    ),
   });
 
-  /** A list page written as the JSON the paginated object would be, from the kept orders. */
-  const page = (ctx: Context, rows: OrderRow[], total: number, limit: number): string => {
+  /**
+   * A list page: the bytes the paginated object would be, copied from the kept orders' (encoding
+   * a 300 KB page to UTF-8 again on every request was a quarter of its time).
+   */
+  const page = (ctx: Context, rows: OrderRow[], total: number, limit: number): Buffer => {
     const memo = kept(ctx);
     let primed = false;
-    const items = rows.map((row) => {
+    const parts: Buffer[] = [ITEMS];
+    for (const row of rows) {
       const found = memo.get(row.id, () => {
         if (!primed) primeOrders(ctx.loader, rows);
         primed = true;
         return orderJson(ctx, row);
       });
-      return (found as Exclude<Kept, false>).json;
-    });
-    const pagination = `{"total_count":${total},"max_page":${Math.ceil(total / limit)}}`;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push((found as Exclude<Kept, false>).json);
+    }
+    const max = Math.ceil(total / limit);
+    parts.push(Buffer.from(`],"pagination":{"total_count":${total},"max_page":${max}}}`));
     ctx.reply.header('content-type', 'application/json; charset=utf-8');
-    return `{"items":[${items.join(',')}],"pagination":${pagination}}`;
+    return Buffer.concat(parts);
   };
 
   get('/v1/orders/', AUTH, (req, ctx) => {

@@ -124,18 +124,22 @@ export class Orders {
     );
   }
 
+  /**
+   * The ids of a page of the seller's orders: the routes keep each order's JSON, and an index
+   * answers the ids without reading the rows.
+   */
   list(
     visible: Visibility,
     filter: OrderFilter,
     page: Page,
     sorting: readonly SortCriterion[],
-  ): Listed<OrderRow> {
+  ): Listed<{ id: string }> {
     const where = new Where()
       .scope((p) => visible.sellerSql('o.organization_id', p))
       .matching('o', filter, { product_price_type: 'price_type' });
     const order = orderBy(sorting, SORT_SQL, direction, 'o.id');
     const count = this.counted('orders-count', ORDER_COUNT_TABLES);
-    return list(this.db, { columns: 'o.*', from: 'orders o', where, order, page, count });
+    return list(this.db, { columns: 'o.id', from: 'orders o', where, order, page, count });
   }
 
   /**
@@ -150,13 +154,13 @@ export class Orders {
       );
   }
 
-  /** The seller's orders as today's generation lists them. */
+  /** The ids of a page of the seller's orders as today's generation lists them. */
   listToday(
     visible: Visibility,
     filter: TodaysOrderFilter,
     page: Page,
     sorting: readonly SortCriterion[],
-  ): Listed<OrderRow> {
+  ): Listed<{ id: string }> {
     const {
       product_billing_type,
       external_customer_id,
@@ -184,7 +188,7 @@ export class Orders {
     whereMetadata(where, 'o.metadata', metadata);
     const order = orderBy(sorting, TODAYS_SORT_SQL, todaysDirection, 'o.id');
     const count = this.counted('orders-count-today', TODAYS_COUNT_TABLES);
-    return list(this.db, { columns: 'o.*', from: 'orders o', where, order, page, count });
+    return list(this.db, { columns: 'o.id', from: 'orders o', where, order, page, count });
   }
 
   /** The numbers the customer's next order gets; a receipt's only when it is `paidFor`. */

@@ -51,8 +51,7 @@ export function registerOrders({ app, get, write, service }: Router): void {
 
   /**
    * An order's JSON in the request's generation, kept until a table it is made of is written
-   * (a list page and GET /v1/orders/{id} share it): `prime` loads the related rows of a whole
-   * page in one query per table, the first time a row of the page is not kept.
+   * (a list page and GET /v1/orders/{id} share it).
    */
   const kept = (ctx: Context) =>
     ctx.today
@@ -73,21 +72,20 @@ export function registerOrders({ app, get, write, service }: Router): void {
     const memo = kept(ctx);
     const { loader } = ctx;
     let primed = false;
+    // The page's rows and their related rows, one query per table, at the first order not kept.
+    const prime = () => {
+      const rowIds = ids.map((r) => r.id);
+      loader.prime('orders', rowIds);
+      primeOrders(
+        loader,
+        rowIds.map((id) => loader.row('orders', id)!),
+      );
+      primed = true;
+    };
     const parts: Buffer[] = [ITEMS];
     for (const { id } of ids) {
       const found = memo.get(id, () => {
-        // The page's rows and their related rows, one query per table, at the first miss.
-        if (!primed) {
-          loader.prime(
-            'orders',
-            ids.map((r) => r.id),
-          );
-          primeOrders(
-            loader,
-            ids.map((r) => loader.row('orders', r.id)!),
-          );
-        }
-        primed = true;
+        if (!primed) prime();
         return orderJson(ctx, loader.row('orders', id)!);
       });
       if (parts.length > 1) parts.push(COMMA);

@@ -136,8 +136,9 @@ export async function events(opts, ctx) {
       value: perSecond(events),
       baseline: perSecond(changes),
       ratio: events / changes,
-      target: '≥ 500 events/s',
-      met: events >= 500,
+      // Issue 30: deliveries keep up with the changes (within 20 %).
+      target: '≥ 0.8×',
+      met: events / changes >= 0.8,
       note: `${opts.eventsThroughputCount.toLocaleString('en-US')} changes, ${opts.eventsConcurrency} at a time, first request to last delivery, ${runs} (median); baseline: the rate of the changes themselves`,
     },
   ];

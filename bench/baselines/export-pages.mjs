@@ -3,7 +3,11 @@
 import { once } from 'node:events';
 
 const base = process.env.BILLING_BASE_URL;
-const headers = { authorization: `Bearer ${process.env.BILLING_TOKEN}` };
+// The CLI asks for today's generation by default (config/schema.ts): the same pages here.
+const headers = {
+  authorization: `Bearer ${process.env.BILLING_TOKEN}`,
+  'polar-version': process.env.BENCH_API_VERSION ?? '2026-10',
+};
 for (let page = 1; ; page++) {
   const res = await fetch(`${base}/v1/orders/?page=${page}&limit=100`, { headers });
   if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);

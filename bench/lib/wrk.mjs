@@ -21,19 +21,32 @@ function done(summary, latency, requests)
 end
 `;
 
-/** Writes a Lua script that requests `paths` round-robin (each thread from its own start). */
-export function writeScript(dir, name, paths) {
+/**
+ * Writes a Lua script that requests `paths` round-robin (each thread from its own start), with
+ * `headers` besides those of the command line (Polar-Version for today's generation).
+ */
+export function writeScript(dir, name, paths, headers = {}) {
   const list = paths.map((p) => JSON.stringify(p)).join(',\n  ');
+  const extra = Object.entries(headers)
+    .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+    .join(', ');
   const lua = `local paths = {
   ${list}
 }
+local extra = { ${extra} }
+local headers = nil
 local i = 0
 function init(args)
   i = math.random(#paths) - 1
 end
 function request()
+  if headers == nil then
+    headers = {}
+    for k, v in pairs(wrk.headers) do headers[k] = v end
+    for k, v in pairs(extra) do headers[k] = v end
+  end
   i = i % #paths + 1
-  return wrk.format('GET', paths[i])
+  return wrk.format('GET', paths[i], headers)
 end
 ${DONE}`;
   const file = join(dir, `${name}.lua`);

@@ -70,10 +70,11 @@ export function sellerAuth(resource: string): { READ: RouteAuth; WRITE: RouteAut
 /** What a handler gets besides the request; one per request (its methods on the prototype). */
 export class Context {
   private seen: Visibility | undefined;
+  private rows: Loader | undefined;
 
   constructor(
     readonly principal: Principal | undefined,
-    readonly loader: Loader,
+    private readonly baseUrl: string,
     readonly reply: FastifyReply,
     readonly deps: Deps,
     /** Today's version the request named (versions.ts); undefined: the seed's generation. */
@@ -88,6 +89,12 @@ export class Context {
   /** Whether the request speaks today's generation (2026-04 or 2026-10). */
   get today(): boolean {
     return this.version !== undefined;
+  }
+
+  /** The request's row cache, made on first use (an answer read from a memo needs none). */
+  get loader(): Loader {
+    this.rows ??= withUsage(this.deps.store.loader(this.baseUrl), this.deps);
+    return this.rows;
   }
 
   /** The rows the principal may see; only on routes that need a principal. */
@@ -210,8 +217,7 @@ export function buildApp(
     if (auth) authorize(principal, auth.kinds, auth.scopes);
     // Every body of these routes is a JSON object; FastAPI refuses any other with a 422.
     if (req.body instanceof RawBody) throw notJson(req.body);
-    const loader = withUsage(store.loader(service.baseUrl), deps);
-    return new Context(principal, loader, reply, deps, req.apiVersion);
+    return new Context(principal, service.baseUrl, reply, deps, req.apiVersion);
   }
 
   const router: Router = {

@@ -92,7 +92,7 @@ describe('npm run bench, at a tiny size', () => {
       expect(rows.find((r) => r.skipped)?.skipped).toMatch(/wrk is not installed/);
       console.log(`bench smoke: load test skipped (${rows.find((r) => r.skipped)?.skipped})`);
     } else {
-      expect(load).toHaveLength(2);
+      expect(load).toHaveLength(3);
     }
     for (const row of rows.filter((r) => !r.skipped)) {
       expect(row.ratio, row.figure).toBeGreaterThan(0);

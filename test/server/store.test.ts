@@ -2,8 +2,18 @@
 // (what the webhooks issue will write to an outbox in the same transaction).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../src/server/domain/events.js';
+import { withUsage } from '../../src/server/domain/meter-billing.js';
 import { KeyedLock } from '../../src/server/lock.js';
+import {
+  ORDER_TABLES as SEED_ORDER_TABLES,
+  order as seedOrder,
+} from '../../src/server/serialize.js';
 import { Store } from '../../src/server/store/index.js';
+import type { OrderRow } from '../../src/server/store/rows.js';
+import {
+  ORDER_TABLES as TODAY_ORDER_TABLES,
+  order as todaysOrder,
+} from '../../src/server/today/orders.js';
 import { BUYER, type Service, startService } from './helpers.js';
 
 let svc: Service;
@@ -70,6 +80,81 @@ describe('caches, emptied per table', () => {
       }),
     ).toThrow('rolled back');
     expect(amounts.get(orderId, amount)).toBe(before);
+  });
+});
+
+describe("an order's kept JSON, in either generation", () => {
+  const TODAY = { 'polar-version': '2026-10' };
+  const listed = async (headers: Record<string, string>) =>
+    (await svc.api('GET', '/v1/orders/', { token: svc.alice, headers })).body.items.find(
+      (o: { id: string }) => o.id === orderId,
+    );
+  const got = async (headers: Record<string, string>) =>
+    (await svc.api('GET', `/v1/orders/${orderId}`, { token: svc.alice, headers })).body;
+
+  it("shows a change to a row it is made of (the order's product) at once, listed and by id", async () => {
+    const before = await listed(TODAY);
+    expect(await got(TODAY)).toEqual(before);
+    expect(await listed({})).toEqual(await got({}));
+    expect(store.memos.sizes()['order-json-today']).toBeGreaterThan(0);
+    const product = store.row('products', before.product_id)!;
+    store.tx((tx) => {
+      // A rename without its event: what is asserted is the cache, not the webhooks.
+      tx.unannounced('products');
+      store.update(
+        'products',
+        product.id,
+        { name: `${product.name} (renamed)` },
+        product.modified_at!,
+      );
+    });
+    expect(store.memos.sizes()['order-json-today']).toBe(0);
+    for (const headers of [TODAY, {}]) {
+      expect((await listed(headers)).product.name).toBe(`${product.name} (renamed)`);
+      expect((await got(headers)).product.name).toBe(`${product.name} (renamed)`);
+    }
+    expect((await listed(TODAY)).description).toBe(`${product.name} (renamed)`);
+  });
+});
+
+describe('the tables an order is made of', () => {
+  it('names every table order() reads, in either generation, metered lines included', async () => {
+    // A metered renewal first (the demo's Initech on Acme API): its lines and meter are read too.
+    const subs = await svc.api('GET', '/v1/subscriptions/?limit=100', { token: svc.alice });
+    const ends = subs.body.items.map((x: { current_period_end: string }) =>
+      Date.parse(x.current_period_end),
+    );
+    const now = Date.parse((await svc.api('GET', '/__local/clock')).body.now);
+    await svc.advanceClock(Math.ceil((Math.max(...ends) - now) / 1000) + 60);
+    expect(
+      store.get<{ n: number }>('SELECT count(*) AS n FROM order_meter_items')!.n,
+    ).toBeGreaterThan(0);
+    const rows = store.all<OrderRow>('SELECT * FROM orders');
+    for (const [serialize, tables] of [
+      [seedOrder, SEED_ORDER_TABLES],
+      [todaysOrder, TODAY_ORDER_TABLES],
+    ] as const) {
+      const read = new Set<string>();
+      const loader = withUsage(store.loader(svc.url), { store, clock: svc.running.clock });
+      // Every query the loader makes, by the tables it names.
+      const db = (loader as unknown as { store: object }).store;
+      (loader as unknown as { store: object }).store = new Proxy(db, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target);
+          if (typeof value !== 'function') return value;
+          return (sql: unknown, ...args: unknown[]) => {
+            if (typeof sql === 'string')
+              for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)) read.add(m[1]!);
+            return value.call(target, sql, ...args);
+          };
+        },
+      });
+      for (const row of rows) serialize(loader, row);
+      read.delete('json_each');
+      expect(read.size).toBeGreaterThan(3);
+      expect([...read].filter((t) => !(tables as readonly string[]).includes(t))).toEqual([]);
+    }
+    await svc.reset();
   });
 });
 

@@ -134,6 +134,11 @@ export class Store {
     this.db.insert(table, row, conflict);
   }
 
+  /** Drops the non-unique indexes of `tables` for a bulk insert; returns their rebuild. */
+  dropIndexes(tables: readonly Table[]): () => void {
+    return this.db.dropIndexes(tables);
+  }
+
   /** Sets `set`'s columns and modified_at of the row `id` of `table` (in the open unit of work). */
   update(table: Table, id: string, set: Record<string, unknown>, modifiedAt: string): void {
     this.db.update(table, id, set, modifiedAt);

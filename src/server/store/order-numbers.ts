@@ -69,13 +69,20 @@ export function settleOrders(db: Db): void {
      FROM orders o JOIN organizations g ON g.id = o.organization_id JOIN customers c ON c.id = o.customer_id
      WHERE o.invoice_number IS NULL ORDER BY o.created_at, o.id`,
   );
-  const counts = new Map<string, { invoices: number; receipts: number }>();
+  if (!rows.length) return;
+  // What the customers' numbered orders hold, in one query (the demo's 100 000 orders have a
+  // thousand customers).
+  const counts = new Map(
+    db
+      .all<{ customer_id: string; invoices: number; receipts: number }>(
+        `SELECT customer_id, COUNT(invoice_number) AS invoices, COUNT(receipt_number) AS receipts
+         FROM orders WHERE customer_id IN (SELECT customer_id FROM orders WHERE invoice_number IS NULL)
+         GROUP BY customer_id`,
+      )
+      .map(({ customer_id, ...n }) => [customer_id, n]),
+  );
   for (const o of rows) {
-    let n = counts.get(o.customer_id);
-    if (!n) {
-      n = numbersOf(db, o.customer_id);
-      counts.set(o.customer_id, n);
-    }
+    const n = counts.get(o.customer_id)!;
     n.invoices += 1;
     const receipt = o.total > 0 ? receiptNumber(o.customer_id, ++n.receipts) : null;
     const discount =

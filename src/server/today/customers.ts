@@ -2,7 +2,7 @@
 // c6c3645e: the Customer form (customer/schemas/customer.py CustomerIndividual, CustomerTeam), the
 // customer portal's own form (customer_portal/schemas/customer.py CustomerPortalCustomer), and
 // the create and update bodies. The customer state is customer-state.ts.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import * as z from 'zod';
 import type { components } from '../../shared/openapi/2026-10.js';
 import type { CustomerFields } from '../domain/customers.js';
@@ -21,9 +21,7 @@ type Schemas = components['schemas'];
  * sandbox has none): Gravatar's, 404 where there is no picture.
  */
 export const avatarOf = (email: string | null) =>
-  email
-    ? `https://www.gravatar.com/avatar/${createHash('sha256').update(email.toLowerCase()).digest('hex')}?d=404`
-    : null;
+  email ? `https://www.gravatar.com/avatar/${hash('sha256', email.toLowerCase())}?d=404` : null;
 
 /** The Customer form (either type; a customer from before types is an individual). */
 export function customer(r: CustomerRow): Schemas['Customer'] {

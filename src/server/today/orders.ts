@@ -20,7 +20,7 @@ import type { DiscountRow, OrderRow, ProductRow, SubscriptionRow } from '../stor
 import { enumList, type Query, stringParam, uuidLists } from '../validate.js';
 import { avatarOf, customer } from './customers.js';
 import { customerOrganization, organization } from './organizations.js';
-import { price, product } from './products.js';
+import { price, product, productFields } from './products.js';
 
 type Schemas = components['schemas'];
 
@@ -51,18 +51,6 @@ function amounts(r: OrderRow) {
     refundable_amount: Math.max(0, net - refunded),
     refundable_tax_amount: Math.max(0, r.tax_amount - refundedTax),
   };
-}
-
-/** ProductBase: a product without its prices, benefits and media. */
-function productBase(l: Loader, r: ProductRow) {
-  const {
-    prices: _prices,
-    benefits: _benefits,
-    medias: _medias,
-    attached_custom_fields: _fields,
-    ...base
-  } = product(l, r);
-  return base;
 }
 
 /** DiscountMinimal (the order's discount): DiscountBase with its type's and duration's fields. */
@@ -207,6 +195,22 @@ function orderBase(l: Loader, r: OrderRow) {
   };
 }
 
+/**
+ * The tables order() reads: the routes keep an order's JSON until one of them is written
+ * (routes/orders.ts), so a serializer reading another table adds it here (store.test.ts checks).
+ */
+export const ORDER_TABLES = [
+  'orders',
+  'customers',
+  'products',
+  'prices',
+  'discounts',
+  'subscriptions',
+  // A metered price's meter and a period's metered lines (issue 27).
+  'meters',
+  'order_meter_items',
+] as const;
+
 /** The Order form (GET /v1/orders/{id}, the order.* events). */
 export function order(l: Loader, r: OrderRow): Schemas['Order'] {
   const c = l.row('customers', r.customer_id)!;
@@ -221,7 +225,8 @@ export function order(l: Loader, r: OrderRow): Schemas['Order'] {
     platform_fee_amount: 0,
     platform_fee_currency: null,
     customer: customer(c),
-    product: p ? productBase(l, p) : null,
+    // ProductBase: the product without its prices, benefits and media.
+    product: p ? productFields(p) : null,
     discount: d ? discountMinimal(d) : null,
     subscription: s
       ? {

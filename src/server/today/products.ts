@@ -89,6 +89,22 @@ export function product(l: Loader, r: ProductRow): Schemas['Product'] {
     .filter((p) => !p.is_archived && (p.source ?? 'catalog') === 'catalog')
     .sort((a, b) => rank(a) - rank(b) || a.created_at.localeCompare(b.created_at));
   return {
+    ...productFields(r),
+    prices: prices.map((p) => price(p, l)),
+    benefits: l.productChildren('benefits', r.id).filter(isTodays).map(benefit),
+    medias: l
+      .productChildren('medias', r.id)
+      .map((m) => media(m, l.baseUrl) as Schemas['ProductMediaFileRead']),
+    attached_custom_fields: checkoutAttachedFields(
+      l,
+      r.id,
+    ) as unknown as Schemas['AttachedCustomField'][],
+  };
+}
+
+/** The product's own fields, before its prices, benefits, media and custom fields (ProductBase). */
+export function productFields(r: ProductRow) {
+  return {
     id: r.id,
     ...stamps(r),
     trial_interval: r.trial_interval ?? null,
@@ -104,15 +120,6 @@ export function product(l: Loader, r: ProductRow): Schemas['Product'] {
     is_archived: b(r.is_archived),
     organization_id: r.organization_id,
     metadata: (j(r.metadata) ?? {}) as Record<string, string>,
-    prices: prices.map((p) => price(p, l)),
-    benefits: l.productChildren('benefits', r.id).filter(isTodays).map(benefit),
-    medias: l
-      .productChildren('medias', r.id)
-      .map((m) => media(m, l.baseUrl) as Schemas['ProductMediaFileRead']),
-    attached_custom_fields: checkoutAttachedFields(
-      l,
-      r.id,
-    ) as unknown as Schemas['AttachedCustomField'][],
   };
 }
 

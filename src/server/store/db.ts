@@ -254,6 +254,11 @@ export class Db {
     return this.stmt(sql).all(...(params as SQLInputValue[])) as T[];
   }
 
+  /** The rows of a query one at a time (a big result never held at once). */
+  iterate<T = Row>(sql: string, ...params: unknown[]): Iterable<T> {
+    return this.stmt(sql).iterate(...(params as SQLInputValue[])) as Iterable<T>;
+  }
+
   /** The row `id` of `table`. */
   row<K extends keyof ById>(table: K, id: string): ById[K] | undefined {
     return this.get<ById[K]>(`SELECT * FROM ${table} WHERE id = ?`, id);

@@ -78,6 +78,7 @@ import { type OwnerInfo, seedEmpty, storedOwner } from './seed/empty.js';
 import { type DemoInfo, seedDemo, storedDemo } from './seed.js';
 import { CheckoutSessions } from './services/checkout-sessions.js';
 import { ClockControl } from './services/clock-control.js';
+import { TEMPORARY } from './store/db.js';
 import { Store } from './store/index.js';
 import { type EventOptions, Events } from './webhooks/index.js';
 import { SelfAddress } from './webhooks/self-address.js';
@@ -128,6 +129,12 @@ export interface StartOptions {
    */
   runJobs?: boolean;
 }
+
+/**
+ * A demo with more orders than this is seeded into SQLite's temporary database (store/db.ts
+ * TEMPORARY): past ~16 MB, its pages live in a temporary file instead of the process's memory.
+ */
+export const LARGE_DEMO_ORDERS = 10_000;
 
 /** Long enough that concurrent confirms meet the lock instead of arriving after the commit. */
 const PROCESSOR_MS = 25;
@@ -190,7 +197,9 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
   const faults = new FaultInjector(
     typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults,
   );
-  const store = new Store(opts.db ?? ':memory:');
+  const store = new Store(
+    opts.db ?? ((opts.orders ?? 0) > LARGE_DEMO_ORDERS ? TEMPORARY : ':memory:'),
+  );
   const clock = new Clock(store, opts.due);
   const seed = () => {
     if ((opts.seed ?? 'demo') === 'demo') seedDemo(store, clock, { orders: opts.orders });

@@ -8,6 +8,7 @@ import {
   ORDER_TABLES as SEED_ORDER_TABLES,
   order as seedOrder,
 } from '../../src/server/serialize.js';
+import { TEMPORARY, TEMPORARY_CACHE_KIB } from '../../src/server/store/db.js';
 import { Store } from '../../src/server/store/index.js';
 import type { OrderRow } from '../../src/server/store/rows.js';
 import {
@@ -155,6 +156,36 @@ describe('the tables an order is made of', () => {
       expect([...read].filter((t) => !(tables as readonly string[]).includes(t))).toEqual([]);
     }
     await svc.reset();
+  });
+});
+
+describe("a store in SQLite's temporary database (a big demo)", () => {
+  it('outgrows its page cache: what spilled reads back, and a rollback restores it', () => {
+    const db = new Store(TEMPORARY);
+    const value = (i: number, round: number) => `${round}:${i}:`.padEnd(1024, 'x');
+    // 1 KiB a row: twice the cache and more.
+    const rows = 2 * TEMPORARY_CACHE_KIB + 1000;
+    db.tx(() => {
+      for (let i = 0; i < rows; i++) db.meta.set(`k${i}`, value(i, 1));
+    });
+    const pages = db.get<{ n: number }>(
+      'SELECT page_count * page_size / 1024 AS n FROM pragma_page_count(), pragma_page_size()',
+    )!.n;
+    expect(pages).toBeGreaterThan(2 * TEMPORARY_CACHE_KIB);
+    expect(() =>
+      db.tx(() => {
+        for (let i = 0; i < rows; i++) db.meta.set(`k${i}`, value(i, 2));
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    for (const i of [0, 1, Math.floor(rows / 2), rows - 1])
+      expect(db.meta.get(`k${i}`)).toBe(value(i, 1));
+    expect(
+      db.get<{ n: number }>(
+        "SELECT count(*) AS n FROM meta WHERE key LIKE 'k%' AND value LIKE '1:%'",
+      )!.n,
+    ).toBe(rows);
+    db.close();
   });
 });
 

@@ -89,6 +89,16 @@ interface Open {
 }
 
 /**
+ * SQLite's private temporary database (an empty file name): the same as `:memory:` while it fits
+ * its page cache (TEMPORARY_CACHE_KIB); beyond it, pages spill to a temporary file SQLite
+ * deletes on close. For a big demo (start() with more than LARGE_DEMO_ORDERS orders): its
+ * 100 000 orders are ~175 MB of pages, which `:memory:` keeps resident for good (bench/RESULTS.md,
+ * issue 30). Moving the clock far on it is slower than in memory (pages read back from the file).
+ */
+export const TEMPORARY = '';
+export const TEMPORARY_CACHE_KIB = 16 * 1024;
+
+/**
  * The connection, its statements and its transactions; private to store/ (the repositories and
  * Store hold it, store/index.ts): everything else reads and writes through those.
  */
@@ -101,10 +111,16 @@ export class Db {
   readonly memos = new Memos();
   hooks: TxHooks = UNCONNECTED;
 
+  /** A file, `:memory:` (the default) or TEMPORARY. */
   constructor(file = ':memory:') {
     this.db = new DatabaseSync(file);
+    if (file === TEMPORARY) {
+      this.db.exec(`PRAGMA cache_size = -${TEMPORARY_CACHE_KIB}`);
+      // A rollback needs the pages as they were; no file for them, nothing survives a crash.
+      this.db.exec('PRAGMA journal_mode = MEMORY');
+    }
     this.db.exec('PRAGMA foreign_keys = ON');
-    if (file !== ':memory:') {
+    if (file !== ':memory:' && file !== TEMPORARY) {
       this.db.exec('PRAGMA journal_mode = WAL');
       // NORMAL in WAL mode: committed transactions are written to the WAL before COMMIT
       // returns, which is what survives kill -9 (not power loss).

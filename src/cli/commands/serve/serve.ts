@@ -77,7 +77,7 @@ function intOption(name: string, min: number, max: number) {
 }
 
 export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> {
-  const { start } = await import('../../../server/index.js');
+  const { start, LARGE_DEMO_ORDERS } = await import('../../../server/index.js');
   const { json, quiet, fixtures, ...serviceOptions } = opts;
   if (fixtures && opts.seed === 'none')
     throw new UsageError('--fixtures needs an organization and its token: not with --seed none', {
@@ -145,7 +145,7 @@ export async function runServe(opts: ServeOptions, ctx: Context): Promise<void> 
   } else {
     const lines = [
       `Billing service listening on ${service.url}`,
-      `  database: ${opts.db ?? 'in memory (use --db <file> to keep data)'}`,
+      `  database: ${opts.db ?? `${(opts.orders ?? 0) > LARGE_DEMO_ORDERS ? 'a temporary file, 16 MiB of it in memory' : 'in memory'} (use --db <file> to keep data)`}`,
     ];
     if (demo) {
       lines.push(

@@ -336,6 +336,18 @@ describe('serve: options + answers -> output', () => {
     );
   });
 
+  it('--orders above 10 000 without --db: the database is a temporary file, and says so', async () => {
+    const r = await serving(
+      { ...DEFAULTS, port: 0, seed: 'none', orders: 10_001, quiet: true },
+      { stream: 'stderr', done: (t) => t.includes('to keep data)\n') },
+      async () => {},
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /\n {2}database: a temporary file, 16 MiB of it in memory \(use --db <file> to keep data\)\n/,
+    );
+  });
+
   it('--webhook: the endpoint and its secret in the line; the demo organization gets its events', async () => {
     let info: Record<string, unknown> = {};
     let listed: unknown;

@@ -2,6 +2,7 @@
 // the route modules register with. The router authenticates every request, and runs every write
 // (POST/PATCH/PUT/DELETE) inside one unit of work (a store transaction), or, for a command, hands
 // it to an application service that opens its own.
+
 import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../shared/api-versions.js';
@@ -14,6 +15,7 @@ import type { Kind, Principal } from './domain/principal.js';
 import type { Deps, Work } from './domain/work.js';
 import { MAX_BODY_BYTES, toHttp } from './errors.js';
 import { registerGuard } from './guard.js';
+import { syncHook } from './hooks.js';
 import type { HostPolicy } from './hosts.js';
 import type { Loader } from './serialize.js';
 import type { CheckoutSessions } from './services/checkout-sessions.js';
@@ -186,9 +188,12 @@ export function buildApp(
   registerVersions(app);
   // The Date of every answer is the service's own clock, the test clock included: a client
   // that shows times relative to the server's now (the CLI does) follows it (issue 24).
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('date', service.clock.now().toUTCString());
-  });
+  app.addHook(
+    'onRequest',
+    syncHook((_req, reply) => {
+      reply.header('date', service.clock.now().toUTCString());
+    }),
+  );
   // JSON bodies, and a raw body for anything else (body.ts, issue 12): routes refuse it below.
   registerBodyParser(app);
 

@@ -4,7 +4,12 @@
 // ran, or is delayed. /__local/* is never touched, so a test can always steer the service.
 import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { notJson, RawBody } from './body.js';
 import { invalid } from './domain/errors.js';
 import {
@@ -56,6 +61,13 @@ interface Compiled {
 }
 
 /** The active spec, its random sequence and what it has injected so far. */
+/** What a request meets: a fault, if any, after a latency, if any. */
+interface Decision {
+  kind?: FaultKind;
+  latencyMs: number;
+  retryAfter: number;
+}
+
 export class FaultInjector {
   private spec: FaultSpec = { rules: [] };
   private compiled: Compiled[] = [];
@@ -91,7 +103,7 @@ export class FaultInjector {
   }
 
   /** The fault for one request (first matching rule wins), and its delay; one draw per match. */
-  decide(method: string, url: string): { kind?: FaultKind; latencyMs: number; retryAfter: number } {
+  decide(method: string, url: string): Decision {
     const none = { latencyMs: 0, retryAfter: 0 };
     if (isLocalPath(url)) return none;
     const path = pathOf(url);
@@ -140,9 +152,8 @@ function destroy(socket: Socket | null | undefined): void {
 
 /** Hooks for every request plus the /__local/faults control endpoint. */
 export function registerFaults(app: FastifyInstance, injector: FaultInjector): void {
-  app.addHook('onRequest', async (req: Marked, reply: FastifyReply) => {
-    const { kind, latencyMs, retryAfter } = injector.decide(req.method, req.url);
-    if (latencyMs > 0) await injector.pause(latencyMs);
+  /** What the rule decided for this request, once any latency has passed. */
+  const apply = (req: Marked, reply: FastifyReply, { kind, retryAfter }: Decision): void => {
     if (!kind) return;
     if (kind === 'reset_after') {
       req[RESET_AFTER] = true;
@@ -155,12 +166,25 @@ export function registerFaults(app: FastifyInstance, injector: FaultInjector): v
     }
     reply.code(Number(kind));
     if (kind !== '502') reply.header('retry-after', String(retryAfter));
-    return reply.send();
+    reply.send();
+  };
+  // Callback hooks (hooks.ts): a request without a fault pays no promise for them.
+  app.addHook('onRequest', (req: Marked, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const decision = injector.decide(req.method, req.url);
+    if (decision.latencyMs > 0) {
+      injector.pause(decision.latencyMs).then(() => {
+        apply(req, reply, decision);
+        done();
+      }, done);
+      return;
+    }
+    apply(req, reply, decision);
+    done();
   });
   // The handler has run and its transaction committed; the client never hears about it.
-  app.addHook('onSend', async (req: Marked, _reply, payload) => {
+  app.addHook('onSend', (req: Marked, _reply, payload, done) => {
     if (req[RESET_AFTER]) destroy(req.raw.socket);
-    return payload;
+    done(null, payload);
   });
 
   const view = () => injector.view();

@@ -7,9 +7,11 @@
 //   what the real service keeps to a signed-in browser session — client registration and the
 //   consent form — answers only this machine's pages.
 // Forms are no way around this: every JSON endpoint refuses a form body (body.ts).
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 import { isLocalPath } from './faults.js';
+import { syncHook } from './hooks.js';
 import { type HostPolicy, trustedOrigin } from './hosts.js';
 
 // The real API's CORS (server/polar/app.py configure_cors at the spec's generation): any
@@ -65,41 +67,44 @@ function apiPreflight(req: FastifyRequest, reply: FastifyReply) {
 }
 
 export function registerGuard(app: FastifyInstance, hosts: HostPolicy): void {
-  app.addHook('onRequest', async (req, reply) => {
-    const port = req.socket.localPort ?? 0;
-    const host = req.headers.host;
-    if (!hosts.accepts(host, port)) {
-      const name = host?.replace(/:\d+$/, '') || '(none)';
-      throw refuse(
-        `Host "${host ?? ''}" is not an address of this service; requests for other host names are refused, so that no web page can reach it by DNS rebinding. To serve under this name, start billing serve with --allowed-host ${name}.`,
-      );
-    }
-    const origin = req.headers.origin;
-    if (origin === undefined) return;
-    const path = req.url.split('?', 1)[0]!;
-    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'];
-    if (isApiPath(path)) {
-      if (preflight) return apiPreflight(req, reply);
-      // Starlette names the origin instead of * when a cookie is sent (still no credentials).
-      if (req.headers.cookie === undefined) reply.header('access-control-allow-origin', '*');
-      else reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-    }
-    const trusted = trustedOrigin(origin, hosts, port);
-    if (!isApiPath(path) && trusted) {
-      // The control surface and the pages answer this machine's pages, naming their origin.
-      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-      if (preflight) return plain(reply, 200, 'OK', LOCAL_PREFLIGHT);
-    }
-    if (trusted) return;
-    if (isLocalPath(req.url) || (preflight && !isApiPath(path))) {
-      throw refuse(
-        `/__local/ and the sandbox's own pages answer only this machine; the web page at ${origin} may not use them.`,
-      );
-    }
-    if (needsSession(req.method, path)) {
-      throw refuse(
-        `${path} answers only this machine's pages and programs, as the real service answers only its own signed-in web app; the web page at ${origin} may not use it.`,
-      );
-    }
-  });
+  app.addHook(
+    'onRequest',
+    syncHook((req, reply) => {
+      const port = req.socket.localPort ?? 0;
+      const host = req.headers.host;
+      if (!hosts.accepts(host, port)) {
+        const name = host?.replace(/:\d+$/, '') || '(none)';
+        throw refuse(
+          `Host "${host ?? ''}" is not an address of this service; requests for other host names are refused, so that no web page can reach it by DNS rebinding. To serve under this name, start billing serve with --allowed-host ${name}.`,
+        );
+      }
+      const origin = req.headers.origin;
+      if (origin === undefined) return;
+      const path = req.url.split('?', 1)[0]!;
+      const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'];
+      if (isApiPath(path)) {
+        if (preflight) return apiPreflight(req, reply);
+        // Starlette names the origin instead of * when a cookie is sent (still no credentials).
+        if (req.headers.cookie === undefined) reply.header('access-control-allow-origin', '*');
+        else reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      }
+      const trusted = trustedOrigin(origin, hosts, port);
+      if (!isApiPath(path) && trusted) {
+        // The control surface and the pages answer this machine's pages, naming their origin.
+        reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+        if (preflight) return plain(reply, 200, 'OK', LOCAL_PREFLIGHT);
+      }
+      if (trusted) return;
+      if (isLocalPath(req.url) || (preflight && !isApiPath(path))) {
+        throw refuse(
+          `/__local/ and the sandbox's own pages answer only this machine; the web page at ${origin} may not use them.`,
+        );
+      }
+      if (needsSession(req.method, path)) {
+        throw refuse(
+          `${path} answers only this machine's pages and programs, as the real service answers only its own signed-in web app; the web page at ${origin} may not use it.`,
+        );
+      }
+    }),
+  );
 }

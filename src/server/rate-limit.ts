@@ -1,10 +1,12 @@
 // The real service's rate limits (api-facts "Rate limits"), on with `billing serve --rate-limit`:
 // fixed windows on the service clock, so advancing /__local/clock also opens the next window.
 // A refused request gets 429, an empty body and `Retry-After: <seconds>` (api-facts "Errors").
+
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from './auth.js';
 import type { Clock } from './clock.js';
 import { isLocalPath } from './faults.js';
+import { syncHook } from './hooks.js';
 import type { Store } from './store/index.js';
 
 export interface RateLimits {
@@ -86,30 +88,33 @@ export function registerRateLimit(
   const licenseKeys = new FixedWindows(limits.licenseKeysPerSecond, 1000);
   const confirms = new FixedWindows(limits.confirmsPerMinute, 60_000);
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (isLocalPath(req.url)) return;
-    const path = req.url.split('?', 1)[0]!;
-    const now = deps.clock.now().getTime();
-    const checks: [FixedWindows, string][] = [
-      [general, principalKey(deps.store, deps.clock, req.headers.authorization, req.ip)],
-    ];
-    // These need no token, so a token (anyone can get one) must not lift their limit: they
-    // count per client address whatever is sent (issue 12).
-    if (req.method === 'POST' && LICENSE_KEY_CALL.test(path)) {
-      checks.push([licenseKeys, `ip:${req.ip}`]);
-    }
-    const confirm = req.method === 'POST' ? CONFIRM.exec(path) : null;
-    if (confirm) checks.push([confirms, decodeURIComponentSafe(confirm[1]!)]);
-    let waitMs = 0;
-    for (const [windows, key] of checks) waitMs = Math.max(waitMs, windows.wait(key, now) ?? 0);
-    if (waitMs > 0) {
-      return reply
-        .code(429)
-        .header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
-        .send();
-    }
-    for (const [windows, key] of checks) windows.take(key, now);
-  });
+  app.addHook(
+    'onRequest',
+    syncHook((req, reply) => {
+      if (isLocalPath(req.url)) return;
+      const path = req.url.split('?', 1)[0]!;
+      const now = deps.clock.now().getTime();
+      const checks: [FixedWindows, string][] = [
+        [general, principalKey(deps.store, deps.clock, req.headers.authorization, req.ip)],
+      ];
+      // These need no token, so a token (anyone can get one) must not lift their limit: they
+      // count per client address whatever is sent (issue 12).
+      if (req.method === 'POST' && LICENSE_KEY_CALL.test(path)) {
+        checks.push([licenseKeys, `ip:${req.ip}`]);
+      }
+      const confirm = req.method === 'POST' ? CONFIRM.exec(path) : null;
+      if (confirm) checks.push([confirms, decodeURIComponentSafe(confirm[1]!)]);
+      let waitMs = 0;
+      for (const [windows, key] of checks) waitMs = Math.max(waitMs, windows.wait(key, now) ?? 0);
+      if (waitMs > 0) {
+        return reply
+          .code(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))))
+          .send();
+      }
+      for (const [windows, key] of checks) windows.take(key, now);
+    }),
+  );
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -6,8 +6,10 @@
 // the header (or with an empty one) the sandbox answers in the seed's generation — the spec's
 // and SDK 0.20.2's — where the real service would take its default, 2026-04 (README "Which API
 // version"). Routes, parsers and serializers learn it from the request's Context.
+
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_VERSIONS, type ApiVersion, VERSION_HEADER } from '../shared/api-versions.js';
+import { syncHook } from './hooks.js';
 
 export { type Generation, generationOf } from '../shared/api-versions.js';
 
@@ -44,14 +46,17 @@ export function notFound(reply: FastifyReply) {
  * set on the raw response, so that every answer carries it: errors, 404s, a hijacked stream.
  */
 export function registerVersions(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
-    const version = readVersion(req.headers[VERSION_HEADER.toLowerCase()]);
-    if (version === null) return notFound(reply);
-    if (version === undefined) return;
-    req.apiVersion = version;
-    reply.raw.setHeader(VERSION_HEADER, version);
-    // Today's CORS exposes it to a page's script (app.py configure_cors at c6c3645e).
-    if (req.headers.origin !== undefined)
-      reply.raw.setHeader('access-control-expose-headers', VERSION_HEADER);
-  });
+  app.addHook(
+    'onRequest',
+    syncHook((req, reply) => {
+      const version = readVersion(req.headers[VERSION_HEADER.toLowerCase()]);
+      if (version === null) return notFound(reply);
+      if (version === undefined) return;
+      req.apiVersion = version;
+      reply.raw.setHeader(VERSION_HEADER, version);
+      // Today's CORS exposes it to a page's script (app.py configure_cors at c6c3645e).
+      if (req.headers.origin !== undefined)
+        reply.raw.setHeader('access-control-expose-headers', VERSION_HEADER);
+    }),
+  );
 }

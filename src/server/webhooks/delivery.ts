@@ -207,14 +207,13 @@ export class DeliveryWorker {
         if (this.stopped || this.store.webhooks.endpointsVersion() !== version) return;
         const outcome = await this.post(d);
         if (this.stopped) return;
+        // Written after the next request has left (post schedules it), or when the lane ends.
         this.answered.push({
           delivery: d,
           outcome,
           at: this.clock.iso(),
           atMs: this.clock.wallMs(),
         });
-        // Written once this turn's I/O is done: after the next request has left.
-        this.scheduleFlush();
       }
       // The batch's attempts are written before the endpoint's due copies are read again.
       this.flush();
@@ -324,6 +323,9 @@ export class DeliveryWorker {
           },
         },
       );
+      // Undici writes a request on a reused connection in this turn's check phase (it first
+      // looks for bytes the idle socket got): the answered attempts are written after that.
+      if (this.answered.length) this.scheduleFlush();
     });
   }
 

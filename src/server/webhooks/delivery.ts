@@ -92,6 +92,9 @@ export function signedHeaders(
   };
 }
 
+const signedAt = (d: DueDelivery, at: Date) =>
+  signedHeaders(d.secret, d.webhook_event_id, d.payload, at);
+
 interface Outcome {
   code: number | null;
   response: string | null;
@@ -112,6 +115,10 @@ export class DeliveryWorker {
   private readonly busy = new Set<string>();
   /** Attempts answered and not yet written (flush): their copies are still due in the database. */
   private answered: Answered[] = [];
+  /** The lanes' next deliveries, to sign once this turn's requests are written. */
+  private toSign: DueDelivery[] = [];
+  /** Headers signed ahead, by webhook event id (one per lane at most). */
+  private readonly signed = new Map<string, { d: DueDelivery; headers: Record<string, string> }>();
   private flushing = false;
   /** The attempts in flight, each ended with an outcome by calling it (a timeout, stop). */
   private readonly inFlight = new Set<(outcome: Outcome) => void>();
@@ -203,9 +210,10 @@ export class DeliveryWorker {
     const version = this.store.webhooks.endpointsVersion();
     let batch = [first];
     while (batch.length) {
-      for (const d of batch) {
+      for (let i = 0; i < batch.length; i++) {
+        const d = batch[i]!;
         if (this.stopped || this.store.webhooks.endpointsVersion() !== version) return;
-        const outcome = await this.post(d);
+        const outcome = await this.post(d, batch[i + 1]);
         if (this.stopped) return;
         // Written after the next request has left (post schedules it), or when the lane ends.
         this.answered.push({
@@ -221,10 +229,39 @@ export class DeliveryWorker {
     }
   }
 
+  /**
+   * After the requests dispatched this turn have been written: the answered attempts are written
+   * and the lanes' next deliveries signed while their receivers answer.
+   */
   private scheduleFlush(): void {
     if (this.flushing) return;
     this.flushing = true;
-    setImmediate(() => this.flush());
+    setImmediate(() => {
+      this.flush();
+      const next = this.toSign;
+      this.toSign = [];
+      // Left behind by lanes that ended early (an endpoint written): dropped now and then.
+      if (this.signed.size >= 4 * CONCURRENCY) this.signed.clear();
+      for (const d of next)
+        this.signed.set(d.webhook_event_id, { d, headers: signedAt(d, new Date()) });
+    });
+  }
+
+  /**
+   * The delivery's signed headers: those signed ahead (scheduleFlush) for this very reading of
+   * it (an endpoint's new secret is read again), while they are of this second, which is all
+   * the header says of when.
+   */
+  private headersOf(d: DueDelivery): Record<string, string> {
+    const now = new Date();
+    const ahead = this.signed.get(d.webhook_event_id);
+    if (ahead) this.signed.delete(d.webhook_event_id);
+    if (
+      ahead?.d === d &&
+      ahead.headers['webhook-timestamp'] === String(Math.floor(now.getTime() / 1000))
+    )
+      return ahead.headers;
+    return signedAt(d, now);
   }
 
   /** Writes the answered attempts, in the order they were answered, in one transaction. */
@@ -265,9 +302,9 @@ export class DeliveryWorker {
    * dispatch (undici's request() wraps each answer in a stream, an async iterator and an
    * AbortSignal: half of what a delivery cost, issue 30's profile).
    */
-  private post(d: DueDelivery): Promise<Outcome> {
+  private post(d: DueDelivery, next?: DueDelivery): Promise<Outcome> {
     const target = this.targetOf(d.url);
-    const headers = signedHeaders(d.secret, d.webhook_event_id, d.payload);
+    const headers = this.headersOf(d);
     const { timeoutMs } = this.retry;
     return new Promise<Outcome>((resolve) => {
       let controller: Dispatcher.DispatchController | undefined;
@@ -324,8 +361,10 @@ export class DeliveryWorker {
         },
       );
       // Undici writes a request on a reused connection in this turn's check phase (it first
-      // looks for bytes the idle socket got): the answered attempts are written after that.
-      if (this.answered.length) this.scheduleFlush();
+      // looks for bytes the idle socket got): the answered attempts are written, and the next
+      // delivery signed, after that.
+      if (next) this.toSign.push(next);
+      if (this.answered.length || next) this.scheduleFlush();
     });
   }
 

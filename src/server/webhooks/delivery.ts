@@ -203,8 +203,9 @@ export class DeliveryWorker {
   /**
    * One endpoint's deliveries, one at a time, starting with `first`: each batch read at once and
    * sent in order, the next request as soon as the previous answer is in. It ends when nothing of
-   * the endpoint is due, or when the endpoints were written meanwhile (deleted, a new URL or
-   * secret, a reset): what was read before is not sent; the pump reads again.
+   * the endpoint is due, after a batch when every lane is taken, or when the endpoints were
+   * written meanwhile (deleted, a new URL or secret, a reset): what was read before is not sent;
+   * the pump reads again.
    */
   private async lane(first: DueDelivery): Promise<void> {
     const version = this.store.webhooks.endpointsVersion();
@@ -225,6 +226,9 @@ export class DeliveryWorker {
       }
       // The batch's attempts are written before the endpoint's due copies are read again.
       this.flush();
+      // Every lane taken: this one gives its place back, and the pump takes the earliest due
+      // of all endpoints (one that never runs dry keeps no other waiting).
+      if (this.busy.size >= CONCURRENCY) return;
       batch = this.store.webhooks.dueOf(first.endpoint_id, this.clock.wallMs(), BATCH);
     }
   }

@@ -52,6 +52,8 @@ export const DEFAULT_RETRY: RetrySchedule = {
 
 /** Deliveries in flight at once, across endpoints. */
 const CONCURRENCY = 16;
+/** The longest an answered attempt waits to be written with others. */
+const FLUSH_MS = 10;
 /** Due deliveries of one endpoint read at once (its lane sends them one at a time). */
 const BATCH = 64;
 /** The part of an answer kept in the delivery row (the real service keeps 2048 characters). */
@@ -120,6 +122,7 @@ export class DeliveryWorker {
   /** Headers signed ahead, by webhook event id (one per lane at most). */
   private readonly signed = new Map<string, { d: DueDelivery; headers: Record<string, string> }>();
   private flushing = false;
+  private flushTimer: NodeJS.Timeout | undefined;
   /** The attempts in flight, each ended with an outcome by calling it (a timeout, stop). */
   private readonly inFlight = new Set<(outcome: Outcome) => void>();
   private readonly targets = new Map<string, { origin: string; path: string }>();
@@ -241,7 +244,11 @@ export class DeliveryWorker {
     if (this.flushing) return;
     this.flushing = true;
     setImmediate(() => {
-      this.flush();
+      this.flushing = false;
+      // Written together, a few turns' worth in one transaction (at most FLUSH_MS late; at once
+      // when the batch ends).
+      if (this.answered.length && !this.flushTimer)
+        this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
       const next = this.toSign;
       this.toSign = [];
       // Left behind by lanes that ended early (an endpoint written): dropped now and then.
@@ -270,7 +277,8 @@ export class DeliveryWorker {
 
   /** Writes the answered attempts, in the order they were answered, in one transaction. */
   private flush(): void {
-    this.flushing = false;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     if (!this.answered.length || this.stopped) return;
     const answered = this.answered;
     this.answered = [];

@@ -5,26 +5,24 @@
 // with its Standard Webhooks signature; a 2xx delivers it, anything else (a non-2xx, no answer
 // within the timeout, a refused connection) is retried after an exponential backoff with jitter,
 // up to a cap of attempts, each attempt a delivery row. State lives in the database only, so a
-// restart (even after kill -9) resumes whatever was due. The requests run on undici with bounded
+// restart (even after kill -9) resumes whatever was due. The requests (send.ts) run with bounded
 // concurrency, one at a time per endpoint (a handler under a debugger is not flooded): first
 // attempts go in the order the events happened, but a failed one waits for its retry while the
 // newer ones go ahead (a retry is overtaken). Each reads at most a little of the answer: a slow
 // receiver never holds up the API. No delivery reaches the service's own address
-// (self-address.ts): the connection is checked where it is made.
+// (self-address.ts): send.ts checks the connection where it is made.
 //
 // Between two deliveries to one endpoint as little as possible happens (issue 30): an endpoint's
 // due deliveries are read in one query, a batch its lane sends one after another, each as soon as
 // the previous answer is in; the attempts answered are written after the next request has left,
 // together in one transaction. A crash before that write loses no event: the copies are still
 // due in the database, and are sent again (at least once).
-import { createHmac } from 'node:crypto';
-import { StringDecoder } from 'node:string_decoder';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
 import { uuid } from '../ids.js';
 import type { Store } from '../store/index.js';
 import type { DueDelivery } from '../store/webhooks.js';
-import { type Lookup, type SelfAddress, SelfAddressError, systemLookup } from './self-address.js';
+import type { Lookup, SelfAddress } from './self-address.js';
+import { type Outcome, Sender, signedHeaders } from './send.js';
 
 export interface RetrySchedule {
   /** Attempts per round before an event is given up (the real service's MAX_RETRIES). */
@@ -56,51 +54,11 @@ const CONCURRENCY = 16;
 const FLUSH_MS = 10;
 /** Due deliveries of one endpoint read at once (its lane sends them one at a time). */
 const BATCH = 64;
-/** The part of an answer kept in the delivery row (the real service keeps 2048 characters). */
-const RESPONSE_CHARS = 2048;
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const USER_AGENT = 'polar.sh webhooks';
-
-/** The wait after attempt `attempt` (1-based), jittered by `random`. */
-export function backoffMs(attempt: number, s: RetrySchedule, random = Math.random): number {
-  const full = Math.min(s.baseMs * 2 ** Math.min(attempt, 32), s.maxBackoffMs);
-  return Math.round(full / 2 + random() * (full / 2));
-}
-
-/** The Standard Webhooks headers of one delivery of `payload`, signed with `secret`'s UTF-8. */
-export function signedHeaders(
-  secret: string,
-  id: string,
-  payload: string,
-  at = new Date(),
-): Record<string, string> {
-  // Standard Webhooks' v1 signature: HMAC-SHA256 of `id.timestamp.payload`, base64. The key is
-  // the secret's UTF-8 bytes as they are (the real service base64-encodes them for its library,
-  // which decodes them again): a string key is its UTF-8 (a Buffer key costs node:crypto 5×
-  // more to prepare). node:crypto's HMAC, not the library's JavaScript SHA-256.
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signature = createHmac('sha256', secret)
-    .update(`${id}.${timestamp}.`)
-    .update(payload)
-    .digest('base64');
-  return {
-    'user-agent': USER_AGENT,
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': timestamp,
-    'webhook-signature': `v1,${signature}`,
-  };
-}
-
 const signedAt = (d: DueDelivery, at: Date) =>
   signedHeaders(d.secret, d.webhook_event_id, d.payload, at);
-
-interface Outcome {
-  code: number | null;
-  response: string | null;
-}
 
 /** An attempt answered, not yet written. */
 interface Answered {
@@ -111,8 +69,14 @@ interface Answered {
   atMs: number;
 }
 
+/** The wait after attempt `attempt` (1-based), jittered by `random`. */
+export function backoffMs(attempt: number, s: RetrySchedule, random = Math.random): number {
+  const full = Math.min(s.baseMs * 2 ** Math.min(attempt, 32), s.maxBackoffMs);
+  return Math.round(full / 2 + random() * (full / 2));
+}
+
 export class DeliveryWorker {
-  private readonly agent: Agent;
+  private readonly sender: Sender;
   /** Endpoints whose lane is running: one delivery in flight at a time each. */
   private readonly busy = new Set<string>();
   /** Attempts answered and not yet written (flush): their copies are still due in the database. */
@@ -123,9 +87,6 @@ export class DeliveryWorker {
   private readonly signed = new Map<string, { d: DueDelivery; headers: Record<string, string> }>();
   private flushing = false;
   private flushTimer: NodeJS.Timeout | undefined;
-  /** The attempts in flight, each ended with an outcome by calling it (a timeout, stop). */
-  private readonly inFlight = new Set<(outcome: Outcome) => void>();
-  private readonly targets = new Map<string, { origin: string; path: string }>();
   private timer: NodeJS.Timeout | undefined;
   private scheduled = false;
   private running = false;
@@ -136,16 +97,9 @@ export class DeliveryWorker {
     private readonly clock: Clock,
     readonly retry: RetrySchedule = DEFAULT_RETRY,
     self?: SelfAddress,
-    lookup: Lookup = systemLookup,
+    lookup?: Lookup,
   ) {
-    this.agent = new Agent({
-      connections: 4,
-      connect: self
-        ? guardedConnector(self, lookup, retry.timeoutMs)
-        : { timeout: retry.timeoutMs },
-      headersTimeout: retry.timeoutMs,
-      bodyTimeout: retry.timeoutMs,
-    });
+    this.sender = new Sender(retry.timeoutMs, self, lookup);
   }
 
   /** Starts delivering what is due (after a restart: whatever was pending). */
@@ -172,8 +126,7 @@ export class DeliveryWorker {
     this.flush();
     this.stopped = true;
     clearTimeout(this.timer);
-    for (const cancel of [...this.inFlight]) cancel({ code: null, response: 'stopped' });
-    await this.agent.destroy().catch(() => {});
+    await this.sender.destroy();
   }
 
   private pump(): void {
@@ -309,123 +262,14 @@ export class DeliveryWorker {
     );
   }
 
-  /**
-   * POSTs the delivery and keeps at most RESPONSE_CHARS of the answer. Straight on the agent's
-   * dispatch (undici's request() wraps each answer in a stream, an async iterator and an
-   * AbortSignal: half of what a delivery cost, issue 30's profile).
-   */
+  /** Sends the delivery; `next`, the lane's next one, is signed meanwhile. */
   private post(d: DueDelivery, next?: DueDelivery): Promise<Outcome> {
-    const target = this.targetOf(d.url);
-    const headers = this.headersOf(d);
-    const { timeoutMs } = this.retry;
-    return new Promise<Outcome>((resolve) => {
-      let controller: Dispatcher.DispatchController | undefined;
-      let code: number | null = null;
-      let text = '';
-      const decoder = new StringDecoder('utf8');
-      const end = (outcome: Outcome) => {
-        if (!this.inFlight.delete(cancel)) return;
-        clearTimeout(timer);
-        resolve(outcome);
-      };
-      const answered = () =>
-        end({ code, response: text.replaceAll('\0', '').slice(0, RESPONSE_CHARS) || null });
-      // Ends the attempt now; the request is not sent if it has not been yet.
-      const cancel = (outcome: Outcome) => {
-        end(outcome);
-        controller?.abort(new Error(outcome.response ?? 'stopped'));
-      };
-      this.inFlight.add(cancel);
-      const timer = setTimeout(
-        () => cancel({ code: null, response: `No answer within ${timeoutMs / 1000} s` }),
-        timeoutMs,
-      );
-      if (target instanceof Error) {
-        end({ code: null, response: target.message });
-        return;
-      }
-      this.agent.dispatch(
-        { origin: target.origin, path: target.path, method: 'POST', headers, body: d.payload },
-        {
-          onRequestStart: (c) => {
-            controller = c;
-            if (!this.inFlight.has(cancel)) c.abort(new Error('the attempt ended'));
-          },
-          onResponseStart: (_c, statusCode) => {
-            code = statusCode;
-          },
-          onResponseData: (c, chunk) => {
-            text += decoder.write(chunk);
-            // Enough kept: the rest of the answer is not read (the connection is dropped).
-            if (text.length >= RESPONSE_CHARS) {
-              answered();
-              c.abort(new Error('enough of the answer read'));
-            }
-          },
-          onResponseEnd: () => {
-            text += decoder.end();
-            answered();
-          },
-          onResponseError: (_c, err) => {
-            if (err instanceof SelfAddressError) end({ code: null, response: err.message });
-            else end({ code: null, response: err.message || String(err) });
-          },
-        },
-      );
-      // Undici writes a request on a reused connection in this turn's check phase (it first
-      // looks for bytes the idle socket got): the answered attempts are written, and the next
-      // delivery signed, after that.
-      if (next) this.toSign.push(next);
-      if (this.answered.length || next) this.scheduleFlush();
-    });
+    const sent = this.sender.send(d.url, this.headersOf(d), d.payload);
+    // Undici writes a request on a reused connection in this turn's check phase (it first
+    // looks for bytes the idle socket got): the answered attempts are written, and the next
+    // delivery signed, after that.
+    if (next) this.toSign.push(next);
+    if (this.answered.length || next) this.scheduleFlush();
+    return sent;
   }
-
-  /** Where a URL's deliveries go (parsed once per URL); an error when it is not a URL. */
-  private targetOf(url: string): { origin: string; path: string } | Error {
-    let target = this.targets.get(url);
-    if (!target) {
-      try {
-        const u = new URL(url);
-        target = { origin: u.origin, path: `${u.pathname}${u.search}` };
-      } catch (err) {
-        return err as Error;
-      }
-      if (this.targets.size >= 1000) this.targets.clear();
-      this.targets.set(url, target);
-    }
-    return target;
-  }
-}
-
-/**
- * Connects only to addresses that are not the service's own: the name is resolved here, every
- * address it has is checked, and the connection goes to the address checked (TLS still names
- * the host). Refused, the delivery fails without a request being made.
- */
-function guardedConnector(
-  self: SelfAddress,
-  lookup: Lookup,
-  timeout: number,
-): buildConnector.connector {
-  const connect = buildConnector({ timeout });
-  return (opts, callback) => {
-    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
-    lookup(opts.hostname).then(
-      (found) => {
-        const own = found.find((a) => self.isOwnAddress(a.address, port));
-        if (own) {
-          const why = `${opts.hostname} is ${own.address}, this service's own address at port ${port}`;
-          callback(
-            new SelfAddressError(`Not sent: ${why}; a delivery never calls the service itself.`),
-            null,
-          );
-          return;
-        }
-        const first = found[0];
-        if (!first) callback(new Error(`${opts.hostname} has no address`), null);
-        else connect({ ...opts, hostname: first.address }, callback);
-      },
-      (err: Error) => callback(err, null),
-    );
-  };
 }

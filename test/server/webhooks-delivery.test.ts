@@ -243,6 +243,61 @@ describe('retries', () => {
   });
 });
 
+describe('events queued behind a delivery in flight (issue 30: read in a batch, sent one by one)', () => {
+  /**
+   * A receiver that holds its first two requests until released, and an endpoint of it with four
+   * events queued: the first held in flight while three more happen, then the second held, so
+   * that the other two were read with it and wait in the worker.
+   */
+  async function queuedBehind(): Promise<{ e: Json; receiver: Receiver; release(): void }> {
+    const held: (() => void)[] = [];
+    const receiver = await receiverOf(
+      (n) =>
+        new Promise<number>((resolve) => (n <= 2 ? held.push(() => resolve(200)) : resolve(200))),
+    );
+    const e = await endpointFor(receiver.url);
+    await change();
+    await receiver.waitFor(1);
+    for (let i = 0; i < 3; i++) await change();
+    held.shift()!();
+    await receiver.waitFor(2);
+    return { e, receiver, release: () => held.shift()!() };
+  }
+
+  it('a deleted endpoint gets none of them once the delivery in flight is answered', async () => {
+    const { e, receiver, release } = await queuedBehind();
+    const r = await svc.api('DELETE', `/v1/webhooks/endpoints/${e.id}`, { token: svc.alice });
+    expect(r.status).toBe(204);
+    release();
+    // Something that would come after them: an event of another endpoint of the same service.
+    const other = await receiverOf();
+    await endpointFor(other.url);
+    await change();
+    await other.waitFor(1);
+    await settled(svc.running.store, e.id);
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('a new URL gets the rest, in order, signed with the new secret', async () => {
+    const { e, receiver, release } = await queuedBehind();
+    const n = counter - 2;
+    const moved = await receiverOf();
+    const secret = 'whsec_a-new-secret-of-enough-characters';
+    const r = await svc.api('PATCH', `/v1/webhooks/endpoints/${e.id}`, {
+      token: svc.alice,
+      body: { url: moved.url, secret },
+    });
+    expect(r.status).toBe(200);
+    release();
+    const got = await moved.waitFor(2);
+    expect(got.map((d) => verify(d, secret).json.data.name)).toEqual(
+      [n + 1, n + 2].map((i) => `Acme Delivery ${i}`),
+    );
+    await settled(svc.running.store, e.id);
+    expect([receiver.received.length, moved.received.length]).toEqual([2, 2]);
+  });
+});
+
 describe('order: at least once and unordered, as the real service', () => {
   // polar f179ede58c server/polar/webhook/service.py (send_payload) enqueues one
   // `webhook_event.send` job per endpoint and event; tasks.py answers a failure with arq's

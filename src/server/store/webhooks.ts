@@ -283,6 +283,32 @@ export class Webhooks {
     });
   }
 
+  /**
+   * The endpoint's next `limit` deliveries due at `nowMs`, in the order `due` takes them (one
+   * query through the index on `(endpoint_id, next_attempt_at)`): the delivery worker sends them
+   * one after another without asking again between two.
+   */
+  dueOf(endpointId: string, nowMs: number, limit: number): DueDelivery[] {
+    return this.db.all<DueDelivery>(
+      `SELECT e.id AS webhook_event_id, e.endpoint_id, e.attempts, w.url, w.secret,
+       ${PAYLOAD_OF_ENDPOINT} AS payload FROM webhook_events e
+       JOIN webhook_endpoints w ON w.id = e.endpoint_id JOIN events ev ON ev.id = e.event_id
+       WHERE e.endpoint_id = ? AND e.next_attempt_at <= ? AND w.deleted_at IS NULL
+       ORDER BY e.next_attempt_at, e.rowid LIMIT ?`,
+      endpointId,
+      nowMs,
+      limit,
+    );
+  }
+
+  /**
+   * A value that stays the same object until the endpoints are written (an update, a deletion,
+   * a reset): deliveries read before that are not sent after it.
+   */
+  endpointsVersion(): object {
+    return this.db.memo<object>('webhook-endpoints-version', ENDPOINT_TABLES).get('v', () => ({}));
+  }
+
   /** When the next delivery falls due (epoch ms), if any is pending (as `due` sees them). */
   nextDue(): number | undefined {
     return (

@@ -5,19 +5,24 @@
 // with its Standard Webhooks signature; a 2xx delivers it, anything else (a non-2xx, no answer
 // within the timeout, a refused connection) is retried after an exponential backoff with jitter,
 // up to a cap of attempts, each attempt a delivery row. State lives in the database only, so a
-// restart (even after kill -9) resumes whatever was due. The requests run on undici with bounded
+// restart (even after kill -9) resumes whatever was due. The requests (send.ts) run with bounded
 // concurrency, one at a time per endpoint (a handler under a debugger is not flooded): first
 // attempts go in the order the events happened, but a failed one waits for its retry while the
 // newer ones go ahead (a retry is overtaken). Each reads at most a little of the answer: a slow
 // receiver never holds up the API. No delivery reaches the service's own address
-// (self-address.ts): the connection is checked where it is made.
-import { Webhook } from 'standardwebhooks';
-import { Agent, buildConnector, request } from 'undici';
+// (self-address.ts): send.ts checks the connection where it is made.
+//
+// Between two deliveries to one endpoint as little as possible happens (issue 30): an endpoint's
+// due deliveries are read in one query, a batch its lane sends one after another, each as soon as
+// the previous answer is in; the attempts answered are written after the next request has left,
+// together in one transaction. A crash before that write loses no event: the copies are still
+// due in the database, and are sent again (at least once).
 import type { Clock } from '../clock.js';
 import { uuid } from '../ids.js';
 import type { Store } from '../store/index.js';
 import type { DueDelivery } from '../store/webhooks.js';
-import { type Lookup, type SelfAddress, SelfAddressError, systemLookup } from './self-address.js';
+import type { Lookup, SelfAddress } from './self-address.js';
+import { type Outcome, Sender, signedHeaders } from './send.js';
 
 export interface RetrySchedule {
   /** Attempts per round before an event is given up (the real service's MAX_RETRIES). */
@@ -45,12 +50,24 @@ export const DEFAULT_RETRY: RetrySchedule = {
 
 /** Deliveries in flight at once, across endpoints. */
 const CONCURRENCY = 16;
-/** The part of an answer kept in the delivery row (the real service keeps 2048 characters). */
-const RESPONSE_CHARS = 2048;
+/** The longest an answered attempt waits to be written with others. */
+const FLUSH_MS = 10;
+/** Due deliveries of one endpoint read at once (its lane sends them one at a time). */
+const BATCH = 64;
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const USER_AGENT = 'polar.sh webhooks';
+const signedAt = (d: DueDelivery, at: Date) =>
+  signedHeaders(d.secret, d.webhook_event_id, d.payload, at);
+
+/** An attempt answered, not yet written. */
+interface Answered {
+  delivery: DueDelivery;
+  outcome: Outcome;
+  /** When the answer came (ISO, the service's clock; wall ms). */
+  at: string;
+  atMs: number;
+}
 
 /** The wait after attempt `attempt` (1-based), jittered by `random`. */
 export function backoffMs(attempt: number, s: RetrySchedule, random = Math.random): number {
@@ -58,39 +75,18 @@ export function backoffMs(attempt: number, s: RetrySchedule, random = Math.rando
   return Math.round(full / 2 + random() * (full / 2));
 }
 
-/** The Standard Webhooks headers of one delivery of `payload`, signed with `secret`'s UTF-8. */
-export function signedHeaders(
-  secret: string,
-  id: string,
-  payload: string,
-  at = new Date(),
-): Record<string, string> {
-  // The key is the secret's UTF-8 bytes as they are (the real service base64-encodes them for
-  // its library, which decodes them again).
-  const signature = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }).sign(
-    id,
-    at,
-    payload,
-  );
-  return {
-    'user-agent': USER_AGENT,
-    'content-type': 'application/json',
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signature,
-  };
-}
-
-interface Outcome {
-  code: number | null;
-  response: string | null;
-}
-
 export class DeliveryWorker {
-  private readonly agent: Agent;
-  /** Endpoints with a delivery in flight. */
+  private readonly sender: Sender;
+  /** Endpoints whose lane is running: one delivery in flight at a time each. */
   private readonly busy = new Set<string>();
-  private readonly aborts = new Set<AbortController>();
+  /** Attempts answered and not yet written (flush): their copies are still due in the database. */
+  private answered: Answered[] = [];
+  /** The lanes' next deliveries, to sign once this turn's requests are written. */
+  private toSign: DueDelivery[] = [];
+  /** Headers signed ahead, by webhook event id (one per lane at most). */
+  private readonly signed = new Map<string, { d: DueDelivery; headers: Record<string, string> }>();
+  private flushing = false;
+  private flushTimer: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private scheduled = false;
   private running = false;
@@ -101,16 +97,9 @@ export class DeliveryWorker {
     private readonly clock: Clock,
     readonly retry: RetrySchedule = DEFAULT_RETRY,
     self?: SelfAddress,
-    lookup: Lookup = systemLookup,
+    lookup?: Lookup,
   ) {
-    this.agent = new Agent({
-      connections: 4,
-      connect: self
-        ? guardedConnector(self, lookup, retry.timeoutMs)
-        : { timeout: retry.timeoutMs },
-      headersTimeout: retry.timeoutMs,
-      bodyTimeout: retry.timeoutMs,
-    });
+    this.sender = new Sender(retry.timeoutMs, self, lookup);
   }
 
   /** Starts delivering what is due (after a restart: whatever was pending). */
@@ -129,12 +118,15 @@ export class DeliveryWorker {
     });
   }
 
-  /** Deliveries in flight are dropped: still pending in the database, sent again on restart. */
+  /**
+   * Deliveries in flight are dropped: still pending in the database, sent again on restart. The
+   * attempts already answered are written first.
+   */
   async stop(): Promise<void> {
+    this.flush();
     this.stopped = true;
     clearTimeout(this.timer);
-    for (const a of this.aborts) a.abort();
-    await this.agent.destroy().catch(() => {});
+    await this.sender.destroy();
   }
 
   private pump(): void {
@@ -145,7 +137,10 @@ export class DeliveryWorker {
     if (free > 0) {
       for (const d of this.store.webhooks.due(this.clock.wallMs(), this.busy, free)) {
         this.busy.add(d.endpoint_id);
-        void this.deliver(d).finally(() => {
+        void this.lane(d).finally(() => {
+          // What the lane got answered is written before another lane of the endpoint reads it
+          // as still due.
+          this.flush();
           this.busy.delete(d.endpoint_id);
           this.wake();
         });
@@ -161,96 +156,120 @@ export class DeliveryWorker {
     }
   }
 
-  private async deliver(d: DueDelivery): Promise<void> {
-    const outcome = await this.post(d);
-    if (this.stopped) return;
+  /**
+   * One endpoint's deliveries, one at a time, starting with `first`: each batch read at once and
+   * sent in order, the next request as soon as the previous answer is in. It ends when nothing of
+   * the endpoint is due, after a batch when every lane is taken, or when the endpoints were
+   * written meanwhile (deleted, a new URL or secret, a reset): what was read before is not sent;
+   * the pump reads again.
+   */
+  private async lane(first: DueDelivery): Promise<void> {
+    const version = this.store.webhooks.endpointsVersion();
+    let batch = [first];
+    while (batch.length) {
+      for (let i = 0; i < batch.length; i++) {
+        const d = batch[i]!;
+        if (this.stopped || this.store.webhooks.endpointsVersion() !== version) return;
+        const outcome = await this.post(d, batch[i + 1]);
+        if (this.stopped) return;
+        // Written after the next request has left (post schedules it), or when the lane ends.
+        this.answered.push({
+          delivery: d,
+          outcome,
+          at: this.clock.iso(),
+          atMs: this.clock.wallMs(),
+        });
+      }
+      // The batch's attempts are written before the endpoint's due copies are read again.
+      this.flush();
+      // Every lane taken: this one gives its place back, and the pump takes the earliest due
+      // of all endpoints (one that never runs dry keeps no other waiting).
+      if (this.busy.size >= CONCURRENCY) return;
+      batch = this.store.webhooks.dueOf(first.endpoint_id, this.clock.wallMs(), BATCH);
+    }
+  }
+
+  /**
+   * After the requests dispatched this turn have been written: the answered attempts are written
+   * and the lanes' next deliveries signed while their receivers answer.
+   */
+  private scheduleFlush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    setImmediate(() => {
+      this.flushing = false;
+      // Written together, a few turns' worth in one transaction (at most FLUSH_MS late; at once
+      // when the batch ends).
+      if (this.answered.length && !this.flushTimer)
+        this.flushTimer = setTimeout(() => this.flush(), FLUSH_MS);
+      const next = this.toSign;
+      this.toSign = [];
+      // Left behind by lanes that ended early (an endpoint written): dropped now and then.
+      if (this.signed.size >= 4 * CONCURRENCY) this.signed.clear();
+      for (const d of next)
+        this.signed.set(d.webhook_event_id, { d, headers: signedAt(d, new Date()) });
+    });
+  }
+
+  /**
+   * The delivery's signed headers: those signed ahead (scheduleFlush) for this very reading of
+   * it (an endpoint's new secret is read again), while they are of this second, which is all
+   * the header says of when.
+   */
+  private headersOf(d: DueDelivery): Record<string, string> {
+    const now = new Date();
+    const ahead = this.signed.get(d.webhook_event_id);
+    if (ahead) this.signed.delete(d.webhook_event_id);
+    if (
+      ahead?.d === d &&
+      ahead.headers['webhook-timestamp'] === String(Math.floor(now.getTime() / 1000))
+    )
+      return ahead.headers;
+    return signedAt(d, now);
+  }
+
+  /** Writes the answered attempts, in the order they were answered, in one transaction. */
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.answered.length || this.stopped) return;
+    const answered = this.answered;
+    this.answered = [];
+    this.store.tx(() => {
+      for (const a of answered) this.record(a);
+    });
+  }
+
+  private record({ delivery: d, outcome, at, atMs }: Answered): void {
     const attempts = d.attempts + 1;
     const succeeded = outcome.code !== null && outcome.code >= 200 && outcome.code < 300;
     const nextMs =
       succeeded || attempts >= this.retry.maxAttempts
         ? null
-        : this.clock.wallMs() + backoffMs(attempts, this.retry);
-    const now = this.clock.iso();
-    this.store.tx(() =>
-      this.store.webhooks.recordAttempt(
-        {
-          id: uuid(),
-          created_at: now,
-          modified_at: null,
-          webhook_event_id: d.webhook_event_id,
-          endpoint_id: d.endpoint_id,
-          http_code: outcome.code,
-          succeeded: succeeded ? 1 : 0,
-          response: outcome.response,
-        },
-        { attempts, succeeded, nextMs },
-      ),
-    );
-  }
-
-  private async post(d: DueDelivery): Promise<Outcome> {
-    const headers = signedHeaders(d.secret, d.webhook_event_id, d.payload);
-    const abort = new AbortController();
-    this.aborts.add(abort);
-    const timer = setTimeout(() => abort.abort(), this.retry.timeoutMs);
-    try {
-      const res = await request(d.url, {
-        method: 'POST',
-        headers,
-        body: d.payload,
-        dispatcher: this.agent,
-        signal: abort.signal,
-      });
-      let text = '';
-      res.body.setEncoding('utf8');
-      for await (const chunk of res.body) {
-        text += chunk as string;
-        // Enough kept: the rest of the answer is not read (the stream is destroyed).
-        if (text.length >= RESPONSE_CHARS) break;
-      }
-      text = text.replaceAll('\0', '').slice(0, RESPONSE_CHARS);
-      return { code: res.statusCode, response: text || null };
-    } catch (err) {
-      if (err instanceof SelfAddressError) return { code: null, response: err.message };
-      if (abort.signal.aborted)
-        return { code: null, response: `No answer within ${this.retry.timeoutMs / 1000} s` };
-      return { code: null, response: (err as Error).message || String(err) };
-    } finally {
-      clearTimeout(timer);
-      this.aborts.delete(abort);
-    }
-  }
-}
-
-/**
- * Connects only to addresses that are not the service's own: the name is resolved here, every
- * address it has is checked, and the connection goes to the address checked (TLS still names
- * the host). Refused, the delivery fails without a request being made.
- */
-function guardedConnector(
-  self: SelfAddress,
-  lookup: Lookup,
-  timeout: number,
-): buildConnector.connector {
-  const connect = buildConnector({ timeout });
-  return (opts, callback) => {
-    const port = Number(opts.port) || (opts.protocol === 'https:' ? 443 : 80);
-    lookup(opts.hostname).then(
-      (found) => {
-        const own = found.find((a) => self.isOwnAddress(a.address, port));
-        if (own) {
-          const why = `${opts.hostname} is ${own.address}, this service's own address at port ${port}`;
-          callback(
-            new SelfAddressError(`Not sent: ${why}; a delivery never calls the service itself.`),
-            null,
-          );
-          return;
-        }
-        const first = found[0];
-        if (!first) callback(new Error(`${opts.hostname} has no address`), null);
-        else connect({ ...opts, hostname: first.address }, callback);
+        : atMs + backoffMs(attempts, this.retry);
+    this.store.webhooks.recordAttempt(
+      {
+        id: uuid(),
+        created_at: at,
+        modified_at: null,
+        webhook_event_id: d.webhook_event_id,
+        endpoint_id: d.endpoint_id,
+        http_code: outcome.code,
+        succeeded: succeeded ? 1 : 0,
+        response: outcome.response,
       },
-      (err: Error) => callback(err, null),
+      { attempts, succeeded, nextMs },
     );
-  };
+  }
+
+  /** Sends the delivery; `next`, the lane's next one, is signed meanwhile. */
+  private post(d: DueDelivery, next?: DueDelivery): Promise<Outcome> {
+    const sent = this.sender.send(d.url, this.headersOf(d), d.payload);
+    // Undici writes a request on a reused connection in this turn's check phase (it first
+    // looks for bytes the idle socket got): the answered attempts are written, and the next
+    // delivery signed, after that.
+    if (next) this.toSign.push(next);
+    if (this.answered.length || next) this.scheduleFlush();
+    return sent;
+  }
 }

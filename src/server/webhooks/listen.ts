@@ -18,8 +18,8 @@ import type { ServerResponse } from 'node:http';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/index.js';
 import type { EventRow } from '../store/rows.js';
-import { signedHeaders } from './delivery.js';
 import { pyJson, pyTime } from './python-json.js';
+import { signedHeaders } from './send.js';
 
 export interface ListenOptions {
   /** Between heartbeat comments. */

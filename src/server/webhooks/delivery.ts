@@ -1,5 +1,5 @@
-// Delivers the outbox to the webhook endpoints, at least once and in no promised order, as the
-// real service does (api-facts "Events"; polar f179ede58c server/polar/webhook/service.py
+// Delivers the outbox to the webhook endpoints, at least once, as the real service does, which
+// promises no order (api-facts "Events"; polar f179ede58c server/polar/webhook/service.py
 // enqueues one `webhook_event.send` job per endpoint and event, and tasks.py retries a failed
 // one later with arq's Retry while the other jobs go on). Each due copy of an event is POSTed
 // with its Standard Webhooks signature; a 2xx delivers it, anything else (a non-2xx, no answer

@@ -170,8 +170,9 @@ export function seedDemo(store: Store, clock: Clock, opts: { orders?: number } =
     const clientId = ensureCliClient(store, new Date(now - 400 * DAY));
     seedVariety(c, cat, history);
     seedUsage(c, cat);
-    // The history's orders get their invoice and receipt numbers, oldest first.
-    store.orders.settle();
+    // The orders written without their invoice and receipt numbers get them, and so do the other
+    // orders of their customers, oldest first.
+    store.orders.settle(true);
     buildIndexes();
 
     const result: DemoInfo = {

@@ -2,6 +2,7 @@
 // license keys their purchases granted; `orderCount` scales it for benchmarks.
 import { grantLicenseKeys } from '../domain/license-key-grants.js';
 import { json } from '../store/index.js';
+import { invoiceNumber, receiptNumber } from '../store/order-numbers.js';
 import type { BillingReason, SubscriptionStatus } from '../store/rows.js';
 import type { Catalogue } from './catalogue.js';
 import { DAY, FIRST, LAST, type Price, type SeedContext } from './context.js';
@@ -14,6 +15,13 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     [acme]: [],
     [globex]: [],
   };
+  // The orders' creation facts (store/order-numbers.ts), given as they are written: the history
+  // is written oldest first, so each customer's numbers follow the dates. An order written out of
+  // its customer's date order (another part of the seed adds an older one) is left without them,
+  // and seed.ts settles that customer's orders again at the end.
+  const names = new Map<string, string>();
+  const slugs = new Map<string, string>();
+  const numbered = new Map<string, { invoices: number; receipts: number; last: string }>();
   const addCustomer = (
     orgId: string,
     n: number,
@@ -50,6 +58,7 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
     });
     const c = { id: cid, email: mail, user_id: userId };
     customers[orgId]!.push(c);
+    names.set(cid, name ?? `${first} ${last}`);
     return c;
   };
 
@@ -91,6 +100,24 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
   ) => {
     const off =
       discountId === launch ? 1000 : discountId === half ? Math.round((p.amount ?? 0) / 2) : 0;
+    const paid = amount ?? Math.max((p.amount ?? 0) - off, 0);
+    let slug = slugs.get(orgId);
+    if (slug === undefined) {
+      slug = store.row('organizations', orgId)!.slug;
+      slugs.set(orgId, slug);
+    }
+    const n = numbered.get(c.id) ?? { invoices: 0, receipts: 0, last: '' };
+    // A customer not written here is settled at the end, its billing name read from its row.
+    const name = names.get(c.id);
+    const inOrder = name !== undefined && when > n.last;
+    if (inOrder) {
+      n.invoices += 1;
+      if (paid > 0) n.receipts += 1;
+      n.last = when;
+      numbered.set(c.id, n);
+    }
+    // What the discount took off: the fixed price above what was paid (order-numbers.ts).
+    const base = (p.amountType ?? 'fixed') === 'fixed' ? p.amount : null;
     store.insert('orders', {
       id: id(),
       created_at: when,
@@ -98,7 +125,7 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
       organization_id: orgId,
       metadata: json({ channel: pick(['web', 'web', 'api', 'partner']) }),
       custom_field_data: '{}',
-      amount: amount ?? Math.max((p.amount ?? 0) - off, 0),
+      amount: paid,
       tax_amount: 0,
       currency: 'usd',
       billing_reason: reason,
@@ -111,6 +138,10 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
       subscription_id: subId,
       checkout_id: null,
       user_id: c.user_id,
+      invoice_number: inOrder ? invoiceNumber(slug, c.id, n.invoices) : null,
+      receipt_number: inOrder && paid > 0 ? receiptNumber(c.id, n.receipts) : null,
+      billing_name: name ?? null,
+      discount_amount: discountId && base != null ? Math.max(0, base - paid) : 0,
     });
   };
   const insertSubscription = (

@@ -204,8 +204,17 @@ export class Orders {
     };
   }
 
-  /** Gives the orders written without their creation facts (the demo's) their numbers. */
-  settle(): void {
+  /**
+   * Gives the orders written without their creation facts their numbers; `renumber`: a customer
+   * with such an order has all of its orders numbered again, oldest first (the demo's history
+   * numbers its orders as it writes them, and the seed adds some older ones after).
+   */
+  settle(renumber = false): void {
+    if (renumber)
+      this.db.run(
+        `UPDATE orders SET invoice_number = NULL, receipt_number = NULL
+         WHERE customer_id IN (SELECT customer_id FROM orders WHERE invoice_number IS NULL)`,
+      );
     settleOrders(this.db);
   }
 

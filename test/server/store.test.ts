@@ -8,8 +8,7 @@ import {
   ORDER_TABLES as SEED_ORDER_TABLES,
   order as seedOrder,
 } from '../../src/server/serialize.js';
-import { TEMPORARY, TEMPORARY_CACHE_KIB } from '../../src/server/store/db.js';
-import { Store } from '../../src/server/store/index.js';
+import { Store, TEMPORARY, TEMPORARY_CACHE_KIB } from '../../src/server/store/index.js';
 import type { OrderRow } from '../../src/server/store/rows.js';
 import {
   ORDER_TABLES as TODAY_ORDER_TABLES,

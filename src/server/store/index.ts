@@ -32,7 +32,16 @@ import { Users } from './users.js';
 import { type Visibility, visibleTo } from './visibility.js';
 import { Webhooks } from './webhooks.js';
 
-export { json, type Outbox, parseJson, type Row, type Tx, type TxHooks } from './db.js';
+export {
+  json,
+  type Outbox,
+  parseJson,
+  type Row,
+  TEMPORARY,
+  TEMPORARY_CACHE_KIB,
+  type Tx,
+  type TxHooks,
+} from './db.js';
 export type { Visibility } from './visibility.js';
 
 /** A read of the test-only accessor must be a query: the tests look, they never write. */

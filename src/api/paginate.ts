@@ -1,6 +1,8 @@
 // Walks a paginated list (spec §2.13, api-facts.md "Pagination") while the caller consumes it:
 // the next page is requested as soon as the current one arrives, so the network wait overlaps
-// the caller's work. At most one request is in flight and at most two pages are held.
+// the caller's work. At most one request is in flight and at most two pages are held; an item
+// is let go of as it is yielded, so that the caller's printed items are garbage at once (a long
+// export's page kept whole while it printed made V8 grow its young generation: bench/RESULTS.md).
 import { BillingError, UsageError } from '../errors.js';
 import { MAX_PAGE_SIZE } from './enums.js';
 import type { Page } from './schemas.js';
@@ -99,7 +101,9 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, opts: PageOptions = 
       const more = page < lastPage && yielded + take < limit && skipped + yielded + take < total;
       if (more) next = request(page + 1);
       for (let i = 0; i < take; i++) {
-        yield items[i] as T;
+        const item = items[i] as T;
+        items[i] = undefined as T;
+        yield item;
         yielded++;
       }
       page++;

@@ -168,6 +168,29 @@ describe('paginate()', () => {
     return { fetchPage, log, signals, maxInFlight: () => maxInFlight };
   }
 
+  it('lets go of each item once it is yielded: a page holds only what is still to come', async () => {
+    const pages: Page<{ n: number }>[] = [];
+    const fetchPage: FetchPage<{ n: number }> = async (n) => {
+      const got = {
+        items: [{ n: 2 * n - 1 }, { n: 2 * n }],
+        pagination: { total_count: 4, max_page: 2 },
+      };
+      pages.push(got);
+      return got;
+    };
+    const seen: string[] = [];
+    for await (const item of paginate(fetchPage, { pageSize: 2 })) {
+      const page = pages[Math.ceil(item.n / 2) - 1]!;
+      seen.push(`${item.n}: ${JSON.stringify(page.items)}`);
+    }
+    expect(seen).toEqual([
+      '1: [null,{"n":2}]',
+      '2: [null,null]',
+      '3: [null,{"n":4}]',
+      '4: [null,null]',
+    ]);
+  });
+
   it('keeps at most one request in flight and one page ahead of the caller', async () => {
     const f = fakePages(7);
     const got: number[] = [];

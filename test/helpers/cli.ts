@@ -12,8 +12,9 @@ export class Capture implements OutStream {
     public isTTY = false,
     public columns = 100,
   ) {}
-  write(chunk: string): boolean {
-    this.chunks.push(chunk);
+  // Streamed formats write UTF-8 bytes: recorded as the text a reader decodes.
+  write(chunk: string | Uint8Array): boolean {
+    this.chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return true;
   }
   once(): this {

@@ -47,13 +47,53 @@ function indent(text: string): string {
   return text.replace(/^/gm, '  ');
 }
 
+/**
+ * Text gathered as UTF-8 bytes for one write: a fresh buffer per write, since the stream may
+ * hold the one it was given until it is flushed.
+ */
+class ByteChunk {
+  #bytes = EMPTY;
+  #size = 0;
+
+  constructor(readonly flushAt: number) {}
+
+  get size(): number {
+    return this.#size;
+  }
+
+  add(text: string): void {
+    // A UTF-16 unit is at most 3 bytes of UTF-8; counted exactly only when that bound is short.
+    const free = this.#bytes.length - this.#size;
+    if (text.length * 3 > free && Buffer.byteLength(text) > free) {
+      // Room for this text and what gathers until the next write, in one allocation.
+      const size = Math.max(this.#size + Buffer.byteLength(text), this.flushAt) + SLACK;
+      const grown = Buffer.allocUnsafe(size);
+      this.#bytes.copy(grown, 0, 0, this.#size);
+      this.#bytes = grown;
+    }
+    this.#size += this.#bytes.write(text, this.#size, 'utf8');
+  }
+
+  /** The bytes gathered; the chunk starts again empty. */
+  take(): Buffer {
+    const taken = this.#bytes.subarray(0, this.#size);
+    this.#bytes = EMPTY;
+    this.#size = 0;
+    return taken;
+  }
+}
+
+/** Past FLUSH_AT, room for the item that crosses it (a big order is ~5 KB of JSON). */
+const SLACK = 16 * 1024;
+const EMPTY = Buffer.alloc(0);
+
 /** A sink that calls `opts.onFirstOutput` once, before its first write. */
 function firstOutput(sink: Sink, opts: ListOptions): Pick<Sink, 'write' | 'closed'> {
   return {
     get closed() {
       return sink.closed;
     },
-    write(chunk: string) {
+    write(chunk: string | Uint8Array) {
       const first = opts.onFirstOutput;
       if (first) {
         opts.onFirstOutput = undefined;
@@ -128,26 +168,30 @@ export function createPrinter(options: PrinterOptions): Printer {
     render: (item: object, index: number) => string,
     close: string,
     opts: ListOptions,
+    /** Written after each item (apart: a string joined to every item would be copied once more). */
+    after = '',
   ) {
     const sink = firstOutput(new Sink(io.stdout), opts);
     // The header waits for the first page: a request that fails prints nothing to stdout.
     // Items are written in chunks of about FLUSH_AT bytes: one write per item cost more CPU
-    // than the export itself (bench/RESULTS.md); memory stays bounded by the chunk size.
+    // than the export itself (bench/RESULTS.md). The chunk gathers bytes, not a string of
+    // 64 KiB kept alive across allocations: those strings grew V8's young generation over a
+    // long export (bench/RESULTS.md, "export peak RSS").
+    const chunk = new ByteChunk(flushAt);
     let index = 0;
-    let pending = '';
     for await (const item of items) {
-      if (index === 0 && open) pending += open;
-      pending += render(item, index++);
-      if (pending.length >= flushAt) {
-        await sink.write(pending);
-        pending = '';
+      if (index === 0 && open) chunk.add(open);
+      chunk.add(render(item, index++));
+      if (after) chunk.add(after);
+      if (chunk.size >= flushAt) {
+        await sink.write(chunk.take());
         // Leaving the loop ends the iterator too, so no further pages are fetched.
         if (sink.closed) return;
       }
     }
-    if (index === 0 && open) pending += open;
-    pending += close;
-    if (pending) await sink.write(pending);
+    if (index === 0 && open) chunk.add(open);
+    chunk.add(close);
+    if (chunk.size > 0) await sink.write(chunk.take());
   }
 
   return {
@@ -166,7 +210,7 @@ export function createPrinter(options: PrinterOptions): Printer {
           );
         }
         case 'ndjson':
-          return stream(items, '', (item) => `${JSON.stringify(shape(item))}\n`, '', opts);
+          return stream(items, '', (item) => JSON.stringify(shape(item)), '', opts, '\n');
         case 'json': {
           // Same bytes as JSON.stringify(array, null, 2), one item per write.
           let any = false;

@@ -68,7 +68,7 @@ export class Sink {
   }
 
   /** Resolves once the stream can take more; never throws for a broken pipe. */
-  async write(chunk: string): Promise<void> {
+  async write(chunk: string | Uint8Array): Promise<void> {
     if (this.closed) return;
     this.#rethrow();
     let ok: boolean;

@@ -2,7 +2,8 @@
 // here, below the Context that carries them: io never imports the Context (issue 25).
 
 export interface OutStream {
-  write(chunk: string): boolean;
+  /** Text, or UTF-8 bytes (the streamed formats' chunks). */
+  write(chunk: string | Uint8Array): boolean;
   once(event: 'drain', listener: () => void): unknown;
   isTTY?: boolean;
   columns?: number;

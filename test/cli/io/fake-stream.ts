@@ -17,9 +17,10 @@ export class FakeStream extends EventEmitter implements OutStream {
     this.columns = opts.columns;
   }
 
-  write(chunk: string): boolean {
+  // Streamed formats write UTF-8 bytes: recorded as the text a reader decodes.
+  write(chunk: string | Uint8Array): boolean {
     if (this.throwAfter && this.chunks.length >= this.throwAfter.count) throw this.throwAfter.error;
-    this.chunks.push(chunk);
+    this.chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
     return this.results.shift() ?? true;
   }
 

@@ -110,6 +110,25 @@ describe('broken pipe (`| head`)', () => {
 });
 
 describe('chunked writes', () => {
+  it.each(['ndjson', 'json', 'tsv'] as const)(
+    '%s: text beyond ASCII and items larger than a chunk, same text as one write per item',
+    async (format) => {
+      // Two- and three-byte letters, a four-byte emoji (two UTF-16 units), and notes of 100 KB
+      // and 200 KB: bigger than a chunk and than its room past FLUSH_AT.
+      const items = Array.from({ length: 400 }, (_, i) => ({
+        id: `item-${i}`,
+        note: i % 97 === 5 ? 'é😀'.repeat(i * 500) : `Zoë 日本 😀 ${'ü'.repeat(i % 50)}`,
+      }));
+      const chunked = fakeIO();
+      await createPrinter({ io: chunked.io, format, columns, now }).printList(items);
+      const single = fakeIO();
+      await createPrinter({ io: single.io, format, columns, now, flushAt: 1 }).printList(items);
+      expect(chunked.stdout.text).toBe(single.stdout.text);
+      expect(chunked.stdout.text).toContain('Zoë 日本 😀 üü');
+      expect(chunked.stdout.chunks.length).toBeLessThan(single.stdout.chunks.length / 10);
+    },
+  );
+
   it('gathers items into writes of at least FLUSH_AT bytes, same bytes as one per item', async () => {
     const items = Array.from({ length: 3000 }, (_, i) => ({
       id: `item-${i}`,

@@ -1,6 +1,7 @@
 // GET /v1/orders/ and /v1/orders/{id} (spec endpoints 12–13): the order form field for field,
 // filters, sorting and pagination as api-facts describes them.
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allPages,
@@ -371,6 +372,27 @@ describe('pagination', () => {
     expect(seen).toEqual(all.map((o) => o.id));
   });
 
+  it('answers pipelined pages each with its own orders, in both generations (the buffers pages are written from are reused)', async () => {
+    for (const version of [undefined, '2026-10']) {
+      const headers: Record<string, string> = version ? { 'polar-version': version } : {};
+      const pages = Array.from({ length: Math.ceil(all.length / 3) }, (_, i) => i + 1);
+      const alone: string[] = [];
+      for (const p of pages) {
+        const r = await svc.api('GET', '/v1/orders/', {
+          token: svc.alice,
+          query: { limit: 3, page: p },
+          headers,
+        });
+        alone.push(r.text);
+      }
+      expect(new Set(alone).size).toBe(pages.length);
+      // Every request in one write: the answers after the first wait in the service for the
+      // socket, holding their bytes, while the next pages are made. A buffer taken back before
+      // its answer was written would carry another page's orders.
+      expect(await pipelined(svc.url, pages, svc.alice, version)).toEqual(alone);
+    }
+  });
+
   it('defaults to page 1 of 10', async () => {
     const r = await get();
     expect(r.body.items.map((o: Json) => o.id)).toEqual(all.slice(0, 10).map((o) => o.id));
@@ -443,3 +465,42 @@ describe('pagination', () => {
     }
   });
 });
+
+/** GET /v1/orders/?limit=3&page=p for every page, pipelined on one connection; the bodies. */
+function pipelined(
+  url: string,
+  pages: number[],
+  token: string,
+  version: string | undefined,
+): Promise<string[]> {
+  const { hostname, port, host } = new URL(url);
+  const requests = pages
+    .map(
+      (p) =>
+        `GET /v1/orders/?limit=3&page=${p} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${token}\r\n${version ? `Polar-Version: ${version}\r\n` : ''}\r\n`,
+    )
+    .join('');
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const bodies: string[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(requests));
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      for (;;) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = received.subarray(0, end).toString('latin1');
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+        if (received.length < end + 4 + length) return;
+        bodies.push(received.subarray(end + 4, end + 4 + length).toString('utf8'));
+        received = received.subarray(end + 4 + length);
+        if (bodies.length === pages.length) {
+          socket.end();
+          resolve(bodies);
+          return;
+        }
+      }
+    });
+  });
+}

@@ -88,6 +88,12 @@ interface Open {
   unannounced: Set<string>;
 }
 
+/** A prepared statement and, once it returned a row, its columns' names. */
+interface Prepared {
+  statement: StatementSync;
+  names: string[] | undefined;
+}
+
 /**
  * SQLite's private temporary database (an empty file name): the same as `:memory:` while it fits
  * its page cache (TEMPORARY_CACHE_KIB); beyond it, pages spill to a temporary file SQLite
@@ -104,7 +110,7 @@ export const TEMPORARY_CACHE_KIB = 16 * 1024;
  */
 export class Db {
   private readonly db: DatabaseSync;
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements = new Map<string, Prepared>();
   private readonly writes = new Map<string, string | undefined>();
   private readonly inserts = new Map<string, string>();
   private open: Open | undefined;
@@ -251,28 +257,51 @@ export class Db {
   }
 
   /** A cached prepared statement. */
-  private stmt(sql: string): StatementSync {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
+  private prepared(sql: string): Prepared {
+    let p = this.statements.get(sql);
+    if (!p) {
+      const statement = this.db.prepare(sql);
+      // Rows come as arrays and are made objects here: the objects node:sqlite makes went to
+      // V8's old generation at once (~6.6 KB per list page of ids, --trace-gc), garbage that
+      // piled up to ~150 MB between mark-compacts under load (bench/RESULTS.md, issue 30).
+      statement.setReturnArrays(true);
+      p = { statement, names: undefined };
+      this.statements.set(sql, p);
     }
-    return s;
+    return p;
+  }
+
+  private stmt(sql: string): StatementSync {
+    return this.prepared(sql).statement;
+  }
+
+  /** A row as an object of its columns (a later column of the same name wins, as in SQLite's). */
+  private static row(p: Prepared, values: readonly unknown[]): Row {
+    p.names ??= p.statement.columns().map((c) => c.name);
+    const row: Row = {};
+    for (let i = 0; i < p.names.length; i++) row[p.names[i]!] = values[i] as SQLInputValue;
+    return row;
   }
 
   // Parameters are unknown so values read back can be passed on without casts; node:sqlite
   // itself rejects anything it cannot bind.
   get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
-    return this.stmt(sql).get(...(params as SQLInputValue[])) as T | undefined;
+    const p = this.prepared(sql);
+    const values = p.statement.get(...(params as SQLInputValue[])) as unknown[] | undefined;
+    return values === undefined ? undefined : (Db.row(p, values) as T);
   }
 
   all<T = Row>(sql: string, ...params: unknown[]): T[] {
-    return this.stmt(sql).all(...(params as SQLInputValue[])) as T[];
+    const p = this.prepared(sql);
+    const rows = p.statement.all(...(params as SQLInputValue[])) as unknown as unknown[][];
+    return rows.map((values) => Db.row(p, values) as T);
   }
 
   /** The rows of a query one at a time (a big result never held at once). */
-  iterate<T = Row>(sql: string, ...params: unknown[]): Iterable<T> {
-    return this.stmt(sql).iterate(...(params as SQLInputValue[])) as Iterable<T>;
+  *iterate<T = Row>(sql: string, ...params: unknown[]): Iterable<T> {
+    const p = this.prepared(sql);
+    for (const values of p.statement.iterate(...(params as SQLInputValue[])))
+      yield Db.row(p, values as unknown as unknown[]) as T;
   }
 
   /** The row `id` of `table`. */

@@ -1,6 +1,5 @@
 // Replaces a JSON file atomically, readable by its owner only: config.json and the token file
 // (credentials.json) are both written this way, each under its own lock (lock.ts).
-import { randomUUID } from 'node:crypto';
 import { chmod, open, rename, unlink } from 'node:fs/promises';
 
 export interface WriteJsonOptions {
@@ -17,7 +16,7 @@ export async function writeJsonAtomic(
   value: unknown,
   { indent = 2 }: WriteJsonOptions = {},
 ): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  const temp = `${path}.${process.pid}.${process.getBuiltinModule('node:crypto').randomUUID()}.tmp`;
   try {
     const handle = await open(temp, 'wx', 0o600);
     try {

@@ -2,7 +2,6 @@
 // config.json one at a time. Not re-entrant: a process that nests withLock on the same path
 // waits until its own timeout. The holder records how long it may legitimately hold the lock
 // (its staleMs), so a waiter that expects less never breaks a lock that is still in use.
-import { randomUUID } from 'node:crypto';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { BillingError } from '../errors.js';
@@ -55,7 +54,8 @@ export async function withLock<T>(
 async function acquire(path: string, opts: LockOptions): Promise<string> {
   const { timeoutMs = 10_000, staleMs = 30_000, now = Date.now } = opts;
   const started = now();
-  const token = randomUUID();
+  // node:crypto is loaded when a lock is taken, not by every command that reads the config.
+  const token = process.getBuiltinModule('node:crypto').randomUUID();
   for (let attempt = 0; ; attempt++) {
     const record: LockRecord = {
       pid: process.pid,

@@ -125,7 +125,7 @@ export async function main(argv: string[], environment?: Environment): Promise<n
       import('commander'),
     ]);
     commanderError = commander.CommanderError;
-    const program = buildProgram(context);
+    const program = buildProgram(context, argv);
     // commander would show the root's help for `help <unknown>`, and succeed.
     if (helpFor) checkCommandPath(program, helpFor);
     await program.parseAsync(helpOfGroup(program, argv), { from: 'user' });

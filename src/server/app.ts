@@ -2,7 +2,6 @@
 // the route modules register with. The router authenticates every request, and runs every write
 // (POST/PATCH/PUT/DELETE) inside one unit of work (a store transaction), or, for a command, hands
 // it to an application service that opens its own.
-
 import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiVersion } from '../shared/api-versions.js';

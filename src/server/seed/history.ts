@@ -2,7 +2,7 @@
 // license keys their purchases granted; `orderCount` scales it for benchmarks.
 import { grantLicenseKeys } from '../domain/license-key-grants.js';
 import { json } from '../store/index.js';
-import { invoiceNumber, receiptNumber } from '../store/order-numbers.js';
+import { invoiceNumber, receiptNumber, settledDiscount } from '../store/order-numbers.js';
 import type { BillingReason, SubscriptionStatus } from '../store/rows.js';
 import type { Catalogue } from './catalogue.js';
 import { DAY, FIRST, LAST, type Price, type SeedContext } from './context.js';
@@ -116,8 +116,6 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
       n.last = when;
       numbered.set(c.id, n);
     }
-    // What the discount took off: the fixed price above what was paid (order-numbers.ts).
-    const base = (p.amountType ?? 'fixed') === 'fixed' ? p.amount : null;
     store.insert('orders', {
       id: id(),
       created_at: when,
@@ -141,7 +139,13 @@ export function seedHistory(c: SeedContext, cat: Catalogue, orderCount: number) 
       invoice_number: inOrder ? invoiceNumber(slug, c.id, n.invoices) : null,
       receipt_number: inOrder && paid > 0 ? receiptNumber(c.id, n.receipts) : null,
       billing_name: name ?? null,
-      discount_amount: discountId && base != null ? Math.max(0, base - paid) : 0,
+      // As the settling reads it: the fixed price above what was paid.
+      discount_amount: settledDiscount({
+        discount_id: discountId,
+        discount_amount: 0,
+        base: (p.amountType ?? 'fixed') === 'fixed' ? p.amount : null,
+        amount: paid,
+      }),
     });
   };
   const insertSubscription = (

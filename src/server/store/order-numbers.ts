@@ -42,6 +42,22 @@ export function numbersOf(db: Db, customerId: string): { invoices: number; recei
   )!;
 }
 
+/**
+ * What an order's discount took off: as stored, else — an order stored before the amounts were
+ * split, its `amount` after the discount — what its checkout's amount, else its fixed price
+ * (`base`), was above what it cost.
+ */
+export function settledDiscount(o: {
+  discount_id: string | null;
+  discount_amount: number;
+  base: number | null;
+  amount: number;
+}): number {
+  return o.discount_id && o.discount_amount === 0 && o.base != null
+    ? Math.max(0, o.base - o.amount)
+    : o.discount_amount;
+}
+
 interface Unsettled {
   rid: number;
   customer_id: string;
@@ -88,10 +104,7 @@ export function settleOrders(db: Db): void {
     const n = counts.get(o.customer_id)!;
     n.invoices += 1;
     const receipt = o.total > 0 ? receiptNumber(o.customer_id, ++n.receipts) : null;
-    const discount =
-      o.discount_id && o.discount_amount === 0 && o.base != null
-        ? Math.max(0, o.base - o.amount)
-        : o.discount_amount;
+    const discount = settledDiscount(o);
     db.run(
       `UPDATE orders SET invoice_number = ?, receipt_number = ?, billing_name = ?, discount_amount = ?
        WHERE rowid = ?`,

@@ -114,25 +114,25 @@ export function createPrinter(options: PrinterOptions): Printer {
     fields ? pickPaths(obj, fields, (path) => alternatives.get(path) ?? []) : obj;
   const style = createStyler(io.stdout, options.color);
   // table.js is loaded only when a table or card is printed.
-  const layout = () => ({
-    width: io.stdout.columns || 80,
-    now: typeof now === 'function' ? now() : now,
-    style,
-  });
+  const layoutNow = () => (typeof now === 'function' ? now() : now);
+  const layout = () => ({ width: io.stdout.columns || 80, now: layoutNow(), style });
   const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
 
   async function printTable(items: AsyncIterable<object> | Iterable<object>, opts: ListOptions) {
-    const { planTable, renderHeader, renderRows } = await import('./table.js');
+    const { planTable, plannedRow, renderHeader, renderRows, rowOf } = await import('./table.js');
     const sink = firstOutput(new Sink(io.stdout), opts);
     const batchSize = opts.pageSize ?? Number.POSITIVE_INFINITY;
     let plan: ReturnType<typeof planTable> | undefined;
-    let batch: object[] = [];
+    // Rows, not items: an item is let go of as soon as its cells are made (table.ts Row).
+    let batch: ReturnType<typeof rowOf>[] = [];
     let shown = 0;
     const flush = async () => {
       if (!plan) {
         if (batch.length === 0) return;
         plan = planTable(columns, batch, layout());
         await sink.write(renderHeader(plan, style));
+        const planned = plan;
+        batch = batch.map((row) => plannedRow(planned, row));
       }
       const rows = renderRows(plan, batch, layout());
       shown += batch.length;
@@ -141,7 +141,8 @@ export function createPrinter(options: PrinterOptions): Printer {
       await sink.write(rows);
     };
     for await (const item of items) {
-      batch.push(item);
+      // Once planned, only the columns shown are made.
+      batch.push(rowOf(plan ? plan.columns : columns, item, layoutNow()));
       if (batch.length >= batchSize) await flush();
       if (sink.closed) return;
     }

@@ -83,8 +83,22 @@ export function fitWidths(
   return widths;
 }
 
+/**
+ * One item as a table row: its cells, column by column. A table keeps its rows, not the items
+ * they were made from: a page of orders held while it renders survived V8's young-generation
+ * collections and grew it (issue 30, the `--all` table's peak memory).
+ */
+export type Row = readonly HumanCell[];
+
+/** `item`'s row in `columns`. */
+export function rowOf(columns: readonly Column[], item: object, now: Date): Row {
+  return columns.map((col) => humanCell(col, item, now));
+}
+
 export interface TablePlan {
   columns: Column[];
+  /** Where each of `columns` is among the columns the plan was made from. */
+  indexes: number[];
   heads: string[];
   widths: number[];
   /** Columns left out to fit the terminal, for a note (choose others with --fields). */
@@ -99,16 +113,13 @@ export interface TablePlan {
  */
 export function planTable(
   columns: readonly Column[],
-  sample: readonly object[],
-  { width, now }: Pick<LayoutOptions, 'width' | 'now'>,
+  sample: readonly Row[],
+  { width }: Pick<LayoutOptions, 'width'>,
 ): TablePlan {
   // Headers can be keys the server chose (--fields): as unsafe as values.
   const heads = columns.map((col) => safeText(col.header));
-  const natural = columns.map((col, i) =>
-    Math.max(
-      textWidth(heads[i]!),
-      ...sample.map((item) => textWidth(humanCell(col, item, now).text)),
-    ),
+  const natural = columns.map((_, i) =>
+    Math.max(textWidth(heads[i]!), ...sample.map((row) => textWidth(row[i]!.text))),
   );
   const shrunk = (i: number) =>
     keepsWhole(columns[i]!)
@@ -117,15 +128,10 @@ export function planTable(
         ? // The first price of each row stays whole.
           Math.max(
             0,
-            ...sample.map(
-              (item) =>
-                textWidth(
-                  cutList(humanCell(columns[i]!, item, now).text, 0).replace(/ \+\d+$/, ''),
-                ) + 3,
-            ),
+            ...sample.map((row) => textWidth(cutList(row[i]!.text, 0).replace(/ \+\d+$/, '')) + 3),
           )
         : distinctWidth(
-            sample.map((item) => humanCell(columns[i]!, item, now).text),
+            sample.map((row) => row[i]!.text),
             natural[i]!,
           );
   const lowValue = columns
@@ -151,6 +157,7 @@ export function planTable(
       .find((widths) => widths !== undefined);
   const plan = (widths: number[]): TablePlan => ({
     columns: kept.map((i) => columns[i]!),
+    indexes: [...kept],
     heads: kept.map((i) => heads[i]!),
     widths,
     hidden: columns.filter((_, i) => !kept.includes(i)),
@@ -188,15 +195,22 @@ export function renderHeader(plan: TablePlan, style: Styler): string {
   )}\n`;
 }
 
-/** Rows of `items` in the plan's widths; text beyond a width is cut, ids and URLs never. */
+/** `row`, made from the columns the plan was made from, in the plan's columns. */
+export function plannedRow(plan: TablePlan, row: Row): Row {
+  return plan.indexes.map((i) => row[i]!);
+}
+
+/**
+ * `rows` (in the plan's columns: rowOf(plan.columns, …) or plannedRow) in the plan's widths;
+ * text beyond a width is cut, ids and URLs never.
+ */
 export function renderRows(
   plan: TablePlan,
-  items: Iterable<object>,
-  { now, style }: Pick<LayoutOptions, 'now' | 'style'>,
+  rows: Iterable<Row>,
+  { style }: Pick<LayoutOptions, 'style'>,
 ): string {
   let out = '';
-  for (const item of items) {
-    const cells: HumanCell[] = plan.columns.map((col) => humanCell(col, item, now));
+  for (const cells of rows) {
     const texts = cells.map((cell, i) => fitted(plan.columns[i]!, cell.text, plan.widths[i]!));
     out += `${line(
       texts.map((t, i) => style(cells[i]!.tone, t)),

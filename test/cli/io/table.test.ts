@@ -3,10 +3,12 @@ import type { Column } from '../../../src/cli/io/cells.js';
 import { cardColumns } from '../../../src/cli/io/cells.js';
 import {
   fitWidths,
+  plannedRow,
   planTable,
   renderCard,
   renderHeader,
   renderRows,
+  rowOf,
 } from '../../../src/cli/io/table.js';
 
 describe('fitWidths (gap of 2 between columns)', () => {
@@ -40,7 +42,11 @@ describe('planTable', () => {
     { header: 'N', path: 'n', hide: 1 },
   ];
   const plan = (width: number) => {
-    const p = planTable(columns, rows, { width, now });
+    const p = planTable(
+      columns,
+      rows.map((r) => rowOf(columns, r, now)),
+      { width },
+    );
     return {
       shown: p.columns.map((c) => c.header),
       widths: p.widths,
@@ -72,8 +78,21 @@ describe('planTable', () => {
   });
 
   it('renders rows with the plan, the id whole', () => {
-    const p = planTable(columns, rows, { width: 92, now });
-    expect(renderHeader(p, plain) + renderRows(p, rows, { now, style: plain })).toBe(
+    const p = planTable(
+      columns,
+      rows.map((r) => rowOf(columns, r, now)),
+      { width: 92 },
+    );
+    // Rows made in the plan's columns, or in all and then planned: the same text.
+    const planned = rows.map((r) => plannedRow(p, rowOf(columns, r, now)));
+    expect(renderRows(p, planned, { style: plain })).toBe(
+      renderRows(
+        p,
+        rows.map((r) => rowOf(p.columns, r, now)),
+        { style: plain },
+      ),
+    );
+    expect(renderHeader(p, plain) + renderRows(p, planned, { style: plain })).toBe(
       `ID${' '.repeat(36)}URL\n${ID}  ${rows[0]!.url}\n`,
     );
   });
@@ -140,11 +159,13 @@ describe('80 columns with the real tables', async () => {
   const style = (_tone: unknown, text: string) => text;
   const id = (n: number) => `0b4c2a7e-1f7d-4d2b-9a7e-3c1f0e6d5b${String(n).padStart(2, '0')}`;
   const render = (columns: Column[], rows: object[]) => {
-    const plan = planTable(columns, rows, { width: 80, now });
+    const made = rows.map((r) => rowOf(columns, r, now));
+    const plan = planTable(columns, made, { width: 80 });
+    const planned = made.map((r) => plannedRow(plan, r));
     return {
       plan,
       text:
-        renderHeader(plan, style as never) + renderRows(plan, rows, { now, style: style as never }),
+        renderHeader(plan, style as never) + renderRows(plan, planned, { style: style as never }),
     };
   };
   const products = ['Acme Pro', 'Acme Team', 'Acme Desktop', 'Acme Starter Kit'];

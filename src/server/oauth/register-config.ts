@@ -3,8 +3,8 @@
 // ClientConfigurationEndpoint at c6c3645e, over authlib's rfc7592). The caller proves itself
 // with the registration access token (`polar_crt_…`) the registration returned, compared in
 // constant time with the hash kept; no other credential and no network position is trusted (the
-// real one also takes the owner's dashboard session, which the sandbox does not have; an API
-// token is refused there, 403, as WebUserOrAnonymous refuses it). Without a token: 400
+// real one also takes the owner's dashboard session, which the sandbox does not have; a user's
+// API token is refused, as WebUserOrAnonymous refuses it: register.ts apiTokenRefusal). Without a token: 400
 // access_denied; an unknown or deleted client, or another client's token: 401 invalid_client.
 // PUT replaces the metadata with the body's (its defaults included, absent URIs kept: the real
 // merges model_dump(exclude_none)), which must name the client's own client_id and may repeat
@@ -19,7 +19,7 @@ import { hashToken, token } from '../ids.js';
 import type { OAuthClientRow } from '../store/rows.js';
 import type { ClientMetadata } from './clients.js';
 import { NO_STORE, oauthError } from './errors.js';
-import { clientMetadata, registrationInfo } from './register.js';
+import { apiTokenRefusal, clientMetadata, registrationInfo } from './register.js';
 import { checkSizes } from './register-limits.js';
 
 const URIS = ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri'] as const;
@@ -39,12 +39,9 @@ export function registerClientConfiguration({ get, write, service }: Router): vo
   const { store, clock } = service;
 
   /** The client the request's registration access token manages, or the RFC's refusal. */
-  const authenticate = (req: FastifyRequest, { principal }: Context) => {
-    if (principal)
-      throw new HttpError(403, {
-        error: 'NotPermitted',
-        detail: "You don't have the permission to do this.",
-      });
+  const authenticate = (req: FastifyRequest, ctx: Context) => {
+    const refusal = apiTokenRefusal(ctx);
+    if (refusal) throw refusal;
     const presented = credential(req);
     if (!presented)
       throw oauthError(400, 'access_denied', 'The registration access token is missing.');

@@ -1,11 +1,12 @@
 // POST /v1/oauth2/register: RFC 7591 dynamic client registration with spec §5.1's rules.
 // Registration is open (no token needed), as RFC 7591 §3 allows and as MCP-style clients
-// expect; when a user token is sent, the client is recorded as that user's.
+// expect. An API token of a user is refused, as the real service refuses it (apiTokenRefusal);
+// the client has no owner: the real one records one only for a dashboard session.
 import { OAUTH_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from '../../shared/api-facts.js';
-import type { Router } from '../app.js';
-import { ALL_SCOPES } from '../auth.js';
+import type { Context, Router } from '../app.js';
+import { ALL_SCOPES, REALM } from '../auth.js';
 import { notJson, RawBody } from '../body.js';
-import { HttpError } from '../errors.js';
+import { HttpError, insufficientScope, invalidToken } from '../errors.js';
 import { hashToken, token } from '../ids.js';
 import type { AuthMethod, ClientMetadata } from './clients.js';
 import { redirectUriProblem } from './clients.js';
@@ -115,9 +116,35 @@ export function registrationInfo(base: string, clientId: string, registrationTok
   };
 }
 
+/**
+ * Who may register and manage clients (the real WebUserOrAnonymous): anyone without a token, and
+ * a user signed in to the dashboard, which the sandbox has no sessions of. Today's generation
+ * (auth/dependencies.py `_web_user_or_anonymous` at c6c3645e) refuses a user's API token, a
+ * personal one or an OAuth access token, with 403 NotPermitted, and takes any other token's
+ * subject (an organization, a customer) as anonymous. The seed's (the same file at c8191f69,
+ * 2025-02) asked for the `web_default` scope, which no API token has: 403 insufficient_scope
+ * for a user's token, and 401 invalid_token for the tokens it did not look up (an
+ * organization's, a customer session's).
+ */
+export function apiTokenRefusal({ principal, today }: Context): HttpError | undefined {
+  if (!principal) return undefined;
+  if (today)
+    return principal.kind === 'user'
+      ? new HttpError(403, { error: 'NotPermitted', detail: 'Not permitted' })
+      : undefined;
+  return principal.kind === 'user'
+    ? insufficientScope(REALM, ['web_default'])
+    : invalidToken(
+        REALM,
+        'The access token provided is expired, revoked, malformed, or invalid for other reasons.',
+      );
+}
+
 export function registerRegistration({ write, service }: Router): void {
   const { store, clock } = service;
-  write('POST', '/v1/oauth2/register', null, (req, { principal, reply }) => {
+  write('POST', '/v1/oauth2/register', null, (req, ctx) => {
+    const refusal = apiTokenRefusal(ctx);
+    if (refusal) throw refusal;
     const body = req.body;
     if (body instanceof RawBody) throw notJson(body);
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -130,7 +157,6 @@ export function registerRegistration({ write, service }: Router): void {
     const secret = method === 'none' ? null : token('polar_cs_');
     const now = clock.now();
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const owner = principal?.kind === 'user' ? principal.userId : null;
     checkQuota(store, address);
     // RFC 7592 (authorization_server.py save_client at c6c3645e): the token that reads, changes
     // and deletes this registration; only its hash is kept.
@@ -143,11 +169,11 @@ export function registerRegistration({ write, service }: Router): void {
       client_secret_expires_at: 0,
       token_endpoint_auth_method: method,
       metadata: JSON.stringify(meta),
-      user_id: owner,
+      user_id: null,
       registration_access_token_hash: hashToken(registrationToken),
       registered_from: address,
     });
-    reply.code(201).headers(NO_STORE);
+    ctx.reply.code(201).headers(NO_STORE);
     return {
       client_id: clientId,
       ...(secret === null ? {} : { client_secret: secret }),

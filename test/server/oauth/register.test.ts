@@ -18,9 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.svc.stop());
 
-async function register(body: unknown, token?: string): Promise<{ status: number; body: Json }> {
+async function register(
+  body: unknown,
+  token?: string,
+  version?: string,
+): Promise<{ status: number; body: Json }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (version) headers['polar-version'] = version;
   const res = await fetch(`${ctx.base}/v1/oauth2/register`, {
     method: 'POST',
     headers,
@@ -66,11 +71,51 @@ describe('registration', () => {
     expect(body.token_endpoint_auth_method).toBe('none');
   });
 
-  it('accepts a user token and refuses a bad one', async () => {
-    expect((await register(valid, ctx.demo.personal_access_token)).status).toBe(201);
+  // Who may register: the real WebUserOrAnonymous, which no API token of a user passes
+  // (server/polar/auth/dependencies.py at c6c3645e for today's generation, at c8191f69 for the
+  // seed's, where it asked for the web_default scope).
+  it("refuses a user's API token, at both generations, and registers nothing", async () => {
+    const count = () =>
+      ctx.svc.store.get<{ n: number }>('SELECT count(*) AS n FROM oauth2_clients')!.n;
+    const before = count();
+    const pat = ctx.demo.personal_access_token;
+    expect(await register(valid, pat, '2026-10')).toEqual({
+      status: 403,
+      body: { error: 'NotPermitted', detail: 'Not permitted' },
+    });
+    const seed = await register(valid, pat);
+    expect([seed.status, seed.body.error]).toEqual([403, 'insufficient_scope']);
+    expect(count()).toBe(before);
     const bad = await register(valid, 'polar_pat_nope');
     expect(bad.status).toBe(401);
     expect(bad.body.error).toBe('invalid_token');
+  });
+
+  it("takes another subject's token as no token today; the seed's generation refuses it", async () => {
+    const customer = ctx.svc.store.get<{ id: string }>(
+      'SELECT id FROM customers WHERE organization_id = ? LIMIT 1',
+      ctx.demo.organization_id,
+    )!.id;
+    const session = await fetch(`${ctx.base}/v1/customer-sessions/`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ctx.demo.personal_access_token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ customer_id: customer }),
+    });
+    expect(session.status).toBe(201);
+    const { token } = (await session.json()) as { token: string };
+    const today = await register(valid, token, '2026-10');
+    expect(today.status).toBe(201);
+    expect(
+      ctx.svc.store.get<{ user_id: string | null }>(
+        'SELECT user_id FROM oauth2_clients WHERE client_id = ?',
+        today.body.client_id,
+      ),
+    ).toEqual({ user_id: null });
+    const seed = await register(valid, token);
+    expect([seed.status, seed.body.error]).toEqual([401, 'invalid_token']);
   });
 
   it.each([

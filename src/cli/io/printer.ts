@@ -119,7 +119,9 @@ export function createPrinter(options: PrinterOptions): Printer {
   const tsvRow = (cells: string[]) => `${cells.join('\t')}\n`;
 
   async function printTable(items: AsyncIterable<object> | Iterable<object>, opts: ListOptions) {
-    const { planTable, plannedRow, renderHeader, renderRows, rowOf } = await import('./table.js');
+    const { planTable, plannedRow, renderHeader, renderRows, rowOf, wrap } = await import(
+      './table.js'
+    );
     const sink = firstOutput(new Sink(io.stdout), opts);
     const batchSize = opts.pageSize ?? Number.POSITIVE_INFINITY;
     let plan: ReturnType<typeof planTable> | undefined;
@@ -154,9 +156,9 @@ export function createPrinter(options: PrinterOptions): Printer {
     }
     if (plan.hidden.length) {
       const names = plan.hidden.map((c) => c.header).join(', ');
-      io.stderr.write(
-        `${errStyle('dim', `Hidden to fit the terminal: ${names} (choose columns with --fields)`)}\n`,
-      );
+      // In lines no wider than the table's terminal.
+      const note = `Hidden to fit the terminal: ${names} (choose columns with --fields)`;
+      for (const text of wrap(note, layout().width)) io.stderr.write(`${errStyle('dim', text)}\n`);
     }
     if (opts.totalCount !== undefined && opts.totalCount > shown) {
       io.stderr.write(`${errStyle('dim', `Showing ${shown} of ${opts.totalCount}`)}\n`);

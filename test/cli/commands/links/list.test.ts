@@ -132,6 +132,17 @@ describe('links list: options + answers -> output', () => {
     );
   });
 
+  it('says what it hid in lines no wider than the terminal', async () => {
+    const r = await execute(runList, options, { ...TODAY, tty: true, columns: 60, http: answer });
+    expect(r.code).toBe(0);
+    const lines = stripVTControlCharacters(r.stderr).split('\n').slice(0, -1);
+    expect(lines).toEqual([
+      'Hidden to fit the terminal: LABEL, PRODUCTS, URL, CREATED',
+      '(choose columns with --fields)',
+    ]);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+  });
+
   it("on the seed's generation: one line, nothing sent", async () => {
     expect(await execute(runList, { ...options, filters: { product: ['Acme Pro'] } })).toEqual({
       code: 2,

@@ -14,7 +14,6 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Context, NO_CONTENT, type Router } from '../app.js';
 import { notJson, RawBody } from '../body.js';
-import { HttpError } from '../errors.js';
 import { hashToken, token } from '../ids.js';
 import type { OAuthClientRow } from '../store/rows.js';
 import type { ClientMetadata } from './clients.js';

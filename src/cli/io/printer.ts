@@ -31,7 +31,8 @@ export interface ListOptions {
   totalCount?: number;
   /**
    * Items per page as they arrive: a table plans its widths on the first page and then writes
-   * each following page as it comes, holding at most one page (default: the whole list).
+   * each following page as it comes, holding at most one page of rows, the cells of each item
+   * (default: the whole list).
    */
   pageSize?: number;
   /** Called once, just before the first data reaches stdout (e.g. to end a progress line). */

@@ -385,7 +385,7 @@ export function readIngest(body: unknown, now: number): EventInput[] {
 }
 
 /** event/system.py SYSTEM_EVENT_LABELS (the ones the sandbox records). */
-const SYSTEM_LABELS: Record<string, string> = {
+export const SYSTEM_LABELS: Readonly<Record<string, string>> = {
   'meter.credited': 'Meter Credited',
   'meter.reset': 'Meter Reset',
 };

@@ -7,6 +7,10 @@
 // event_type/schemas.py (EventTypeUpdate: label 1–128 stripped, selector 1–256, a blank one
 // none), event_type/auth.py (events:read or events:write; events:write) and
 // event/system.py SYSTEM_EVENT_LABELS.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   insufficientScope,
@@ -329,5 +333,64 @@ describe('event types', () => {
     await s.reset();
     const r = await list({ source: 'user' });
     expect(names(r)).toEqual(['api.request']);
+  });
+});
+
+describe('event types in a --db file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'billing-event-types-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keep their labels across a restart; a file from before them gets its user names back', async () => {
+    const file = join(dir, 'billing.db');
+    const first = await startService({ db: file });
+    const org = first.demo.organization_id;
+    const get = (svc: Service) =>
+      svc.api('GET', '/v1/event-types/', {
+        token: svc.alice,
+        headers: TODAY,
+        query: { external_customer_id: 'db-1', sorting: 'name' },
+      });
+    await first.api('POST', '/v1/events/ingest', {
+      token: first.alice,
+      headers: TODAY,
+      body: {
+        events: ['kept', 'relabelled'].map((name) => ({
+          name,
+          external_customer_id: 'db-1',
+          organization_id: org,
+        })),
+      },
+    });
+    const [, relabelled] = (await get(first)).body.items;
+    await first.api('PATCH', `/v1/event-types/${relabelled.id}`, {
+      token: first.alice,
+      headers: TODAY,
+      body: { label: 'Relabelled' },
+    });
+    await first.stop();
+    const second = await startService({ db: file });
+    const kept = (await get(second)).body.items;
+    expect(kept.map((t: Json) => [t.name, t.label, t.id])).toEqual([
+      ['kept', 'kept', expect.any(String)],
+      ['relabelled', 'Relabelled', relabelled.id],
+    ]);
+    await second.stop();
+    // As a file written before event types were served: no table, the events still there.
+    const raw = new DatabaseSync(file);
+    raw.exec('DROP TABLE event_types');
+    raw.close();
+    const third = await startService({ db: file });
+    const back = (await get(third)).body.items;
+    expect(back.map((t: Json) => [t.name, t.label, t.created_at !== null])).toEqual([
+      ['kept', 'kept', true],
+      ['relabelled', 'relabelled', true],
+    ]);
+    const demo = await third.api('GET', '/v1/event-types/', {
+      token: third.alice,
+      headers: TODAY,
+      query: { source: 'user', query: 'api.request' },
+    });
+    expect(demo.body.items.map((t: Json) => t.name)).toEqual(['api.request']);
+    await third.stop();
   });
 });

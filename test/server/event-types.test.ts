@@ -251,6 +251,40 @@ describe('event types', () => {
     ).toMatchObject({ label_property_selector: null });
   });
 
+  it("labels the type's events: its label, or their metadata at its selector (models/event.py)", async () => {
+    const of = (metadata: object) => ({
+      name: 'ticket',
+      customer_id: jane.id,
+      organization_id: org,
+      metadata,
+    });
+    const sent = await ingest([of({ subject: 'Refund please', n: 0 }), of({ other: 'x' })]);
+    expect([sent.status, sent.body]).toEqual([200, { inserted: 2, duplicates: 0 }]);
+    const events = async () =>
+      (
+        await s.api('GET', '/v1/events/', {
+          token: s.alice,
+          headers: TODAY,
+          query: { name: 'ticket', sorting: 'timestamp' },
+        })
+      ).body.items.map((e: Json) => e.label);
+    expect(await events()).toEqual(['ticket', 'ticket']);
+    const ticket = byName(await list({ query: 'ticket' }), 'ticket');
+    await patch(ticket.id, { label: 'Support ticket', label_property_selector: 'subject' });
+    // No value there, or a false one (0), falls back to the type's label.
+    expect(await events()).toEqual(['Refund please', 'Support ticket']);
+    await patch(ticket.id, { label: 'Support ticket', label_property_selector: 'n' });
+    expect(await events()).toEqual(['Support ticket', 'Support ticket']);
+    const namesList = await s.api('GET', '/v1/events/names', {
+      token: s.alice,
+      headers: TODAY,
+      query: { query: 'ticket' },
+    });
+    expect(namesList.body.items.map((n: Json) => [n.name, n.label])).toEqual([
+      ['ticket', 'Support ticket'],
+    ]);
+  });
+
   it("answers 404 for an unknown id and for another organization's", async () => {
     const b = byName(await list(MINE), 'b.two');
     expect(await patch(UNKNOWN, { label: 'x' })).toMatchObject({ status: 404, body: NOT_FOUND });

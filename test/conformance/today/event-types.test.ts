@@ -107,6 +107,9 @@ describe('event types (2026-10)', () => {
     expect(updated.modified_at).not.toBeNull();
     const q = await box.org.eventTypes.list({ query: 'search' });
     expect(q.items.map((t) => [t.name, t.label])).toEqual([['sdk.search', 'Search']]);
+    // An organization's token relabels its own; the selector left out is cleared.
+    const again = await box.org.eventTypes.update(search!.id!, { label: 'Searches' });
+    expect([again.label, again.label_property_selector]).toEqual(['Searches', null]);
   });
 
   it("refuses a bad body (422) and another organization's type (404)", async () => {

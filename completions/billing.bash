@@ -14,7 +14,7 @@ _billing_subcommands() {
     'discounts') echo 'list get create update delete' ;;
     'benefits') echo 'list get' ;;
     'keys') echo 'list get update activate validate deactivate' ;;
-    'events') echo 'ingest list get' ;;
+    'events') echo 'ingest list get types label' ;;
     'meters') echo 'list get create update quantities' ;;
     'org') echo 'list get update' ;;
     'webhooks') echo 'list get create update delete rotate-secret deliveries redeliver' ;;
@@ -94,6 +94,8 @@ _billing_flags() {
     'events ingest') echo '--org --batch-size --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'events list') echo '--customer --external-customer --name --source --meter --from --to --query --org --sort --follow --interval --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'events get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'events types') echo '--query --source --customer --external-customer --root --parent --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
+    'events label') echo '--label-property-selector --json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'meters') echo '-h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'meters list') echo '--query --archived --no-archived --org --sort --json -o --output --fields --limit --page --page-size --all -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
     'meters get') echo '--json -o --output --fields -h --help --profile --api-version --debug --no-pager --connect-timeout --request-timeout' ;;
@@ -696,6 +698,29 @@ _billing_takes_value() {
     'events get|--api-version'|\
     'events get|--connect-timeout'|\
     'events get|--request-timeout'|\
+    'events types|--query'|\
+    'events types|--source'|\
+    'events types|--customer'|\
+    'events types|--external-customer'|\
+    'events types|--parent'|\
+    'events types|--org'|\
+    'events types|--sort'|\
+    'events types|-o'|'events types|--output'|\
+    'events types|--fields'|\
+    'events types|--limit'|\
+    'events types|--page'|\
+    'events types|--page-size'|\
+    'events types|--profile'|\
+    'events types|--api-version'|\
+    'events types|--connect-timeout'|\
+    'events types|--request-timeout'|\
+    'events label|--label-property-selector'|\
+    'events label|-o'|'events label|--output'|\
+    'events label|--fields'|\
+    'events label|--profile'|\
+    'events label|--api-version'|\
+    'events label|--connect-timeout'|\
+    'events label|--request-timeout'|\
     'meters|--profile'|\
     'meters|--api-version'|\
     'meters|--connect-timeout'|\
@@ -1171,6 +1196,12 @@ _billing_values() {
     'events get|-o'|'events get|--output') echo 'table tsv json ndjson' ;;
     'events get|--profile') billing __complete profiles 2>/dev/null ;;
     'events get|--api-version') echo '2026-04 2026-10 none' ;;
+    'events types|-o'|'events types|--output') echo 'table tsv json ndjson' ;;
+    'events types|--profile') billing __complete profiles 2>/dev/null ;;
+    'events types|--api-version') echo '2026-04 2026-10 none' ;;
+    'events label|-o'|'events label|--output') echo 'table tsv json ndjson' ;;
+    'events label|--profile') billing __complete profiles 2>/dev/null ;;
+    'events label|--api-version') echo '2026-04 2026-10 none' ;;
     'meters|--profile') billing __complete profiles 2>/dev/null ;;
     'meters|--api-version') echo '2026-04 2026-10 none' ;;
     'meters list|-o'|'meters list|--output') echo 'table tsv json ndjson' ;;

@@ -444,7 +444,13 @@ const CUSTOMER_METER: FieldTree = {
 };
 const INGESTED: FieldTree = leaves('inserted', 'duplicates');
 const QUANTITIES: FieldTree = { ...leaves('total'), quantities: leaves('timestamp', 'quantity') };
-const USAGE = { CUSTOMER_METER, EVENT, INGESTED, METER, QUANTITIES };
+/** EventTypeWithStats (a list's row) and EventType (the label's answer). */
+const EVENT_TYPE: FieldTree = {
+  ...STAMPS,
+  ...leaves('id', 'name', 'label', 'label_property_selector', 'organization_id', 'source'),
+  ...leaves('occurrences', 'first_seen', 'last_seen'),
+};
+const USAGE = { CUSTOMER_METER, EVENT, EVENT_TYPE, INGESTED, METER, QUANTITIES };
 
 /** A webhook endpoint (its `secret` is printed only by `webhooks create`). */
 const SEED_WEBHOOK_ENDPOINT: FieldTree = {

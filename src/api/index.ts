@@ -13,6 +13,7 @@ export * as customers from './customers.js';
 export * as discounts from './discounts.js';
 export * from './enums.js';
 export * as eventStream from './event-stream.js';
+export * as eventTypes from './event-types.js';
 export * as events from './events.js';
 export * as licenseKeys from './license-keys.js';
 export * as local from './local.js';

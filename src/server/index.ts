@@ -57,6 +57,7 @@ import { registerCustomerSessions } from './routes/customer-sessions.js';
 import { registerCustomers } from './routes/customers.js';
 import { registerTodaysCustomers } from './routes/customers-today.js';
 import { registerDiscounts } from './routes/discounts.js';
+import { registerEventTypes } from './routes/event-types.js';
 import { registerLicenseKeys } from './routes/license-keys.js';
 import { registerLocal } from './routes/local.js';
 import { registerMeters } from './routes/meters.js';
@@ -178,6 +179,7 @@ export const ROUTES = [
   registerMetrics,
   registerPortalCustomers,
   registerUsageEvents,
+  registerEventTypes,
   registerMeters,
   registerCustomerMeters,
   registerPortalBenefitGrants,

@@ -4,6 +4,7 @@
 // batch reported at once; then one insert of the batch, an event whose external_id exists in its
 // organization skipped as a duplicate (repository.py insert_batch, ON CONFLICT DO NOTHING).
 // A parent is linked when it is found by id or external id; one that arrives later adopts it.
+// Each name gets its event type (event_type/repository.py get_or_create) in the same transaction.
 import { randomUUID } from 'node:crypto';
 import type { UsageEventRow } from '../store/rows.js';
 import type { Visibility } from '../store/visibility.js';
@@ -85,6 +86,15 @@ export function ingestEvents(
   if (problems.length) throw new Invalid(problems);
 
   const ingestedAt = w.clock.iso();
+  // Each name's event type, made on the first ingest of it (event/service.py ingest:
+  // get_or_create before the insert, so a batch of duplicates makes them too).
+  const names = new Map<string, string[]>();
+  events.forEach((e, i) => {
+    const list = names.get(organizations[i]!) ?? [];
+    list.push(e.name);
+    names.set(organizations[i]!, list);
+  });
+  for (const [org, list] of names) w.store.eventTypes.ensure(org, list, ingestedAt, randomUUID);
   const rows = events.map(
     (e, i): UsageEventRow => ({
       id: randomUUID(),

@@ -43,12 +43,20 @@ export function eventsJson(ctx: Context, rows: UsageEventRow[]) {
       if (c.external_id) byExternal.set(`${org}\n${c.external_id}`, c);
     }
   const children = store.usageEvents.childCounts(rows.map((r) => r.id));
+  const types = store.eventTypes.byNames([...byOrg.keys()], [...new Set(rows.map((r) => r.name))]);
   const customerOf = (r: UsageEventRow) =>
     (r.customer_id ? byId.get(r.customer_id) : undefined) ??
     (r.external_customer_id
       ? byExternal.get(`${r.organization_id}\n${r.external_customer_id}`)
       : undefined);
-  return rows.map((r) => today.event(r, customerOf, children.get(r.id) ?? 0));
+  return rows.map((r) =>
+    today.event(
+      r,
+      customerOf,
+      children.get(r.id) ?? 0,
+      types.get(`${r.organization_id}\n${r.name}`),
+    ),
+  );
 }
 
 /**
@@ -225,7 +233,18 @@ export function registerUsageEvents({ get, write, service }: Router): void {
         },
         order,
       );
-      const items = stats.slice(page.offset, page.offset + page.limit).map(today.eventName);
+      const shown = stats.slice(page.offset, page.offset + page.limit);
+      // The page's names' labels, kept where the organizations seen agree (service.py list_names).
+      const labels = new Map<string, Set<string>>();
+      for (const t of store.eventTypes
+        .byNames(seen, [...new Set(shown.map((s) => s.name))])
+        .values())
+        labels.set(t.name, (labels.get(t.name) ?? new Set()).add(t.label));
+      const agreed = (name: string) => {
+        const set = labels.get(name);
+        return set?.size === 1 ? [...set][0] : undefined;
+      };
+      const items = shown.map((s) => today.eventName(s, agreed(s.name)));
       return paginated(items, stats.length, page);
     },
     TODAY,

@@ -205,4 +205,7 @@ export function seedUsage(c: SeedContext, cat: Catalogue): void {
     }
   }
   store.usageEvents.insertBatch(rows);
+  // The requests' event type, as their first ingest made it (event_type/repository.py
+  // get_or_create); the system's meter.credited has none.
+  store.eventTypes.ensure(acme, ['api.request'], new Date(start + HOUR).toISOString(), id);
 }

@@ -133,8 +133,30 @@ export class Db {
       this.db.exec('PRAGMA synchronous = NORMAL');
       this.db.exec('PRAGMA busy_timeout = 5000');
     }
+    const tables = (name: string) =>
+      !!this.get("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name);
+    const backfill = tables('usage_events') && !tables('event_types');
     this.db.exec(SCHEMA);
     this.migrate();
+    if (backfill) this.backfillEventTypes();
+  }
+
+  /**
+   * A file from before event types: each name of user events its organization ingested gets
+   * the row its first ingest would have made (event_type/repository.py get_or_create).
+   */
+  private backfillEventTypes(): void {
+    const names = this.all<{ organization_id: string; name: string; at: string }>(
+      `SELECT organization_id, name, min(ingested_at) AS at FROM usage_events
+       WHERE source = 'user' GROUP BY organization_id, name`,
+    );
+    this.db.exec('BEGIN');
+    const insert = this.db.prepare(
+      `INSERT INTO event_types (id, created_at, modified_at, organization_id, name, label)
+       VALUES (?, ?, NULL, ?, ?, ?)`,
+    );
+    for (const n of names) insert.run(randomUUID(), n.at, n.organization_id, n.name, n.name);
+    this.db.exec('COMMIT');
   }
 
   /** Columns added after a table was first released; CREATE TABLE IF NOT EXISTS won't add them. */

@@ -10,6 +10,7 @@ import { CustomFields } from './custom-fields.js';
 import { Customers } from './customers.js';
 import { Db, type Row, type Tx, type TxHooks } from './db.js';
 import { Discounts } from './discounts.js';
+import { EventTypes } from './event-types.js';
 import { Jobs, Meta } from './jobs.js';
 import { LicenseKeys } from './license-keys.js';
 import { Loader } from './loader.js';
@@ -72,6 +73,7 @@ export class Store {
   readonly jobs: Jobs;
   readonly meta: Meta;
   readonly usageEvents: UsageEvents;
+  readonly eventTypes: EventTypes;
   readonly meters: Meters;
   readonly metrics: MetricsFacts;
 
@@ -100,6 +102,7 @@ export class Store {
     this.jobs = new Jobs(db);
     this.meta = new Meta(db);
     this.usageEvents = new UsageEvents(db);
+    this.eventTypes = new EventTypes(db);
     this.meters = new Meters(db);
     this.metrics = new MetricsFacts(db);
   }

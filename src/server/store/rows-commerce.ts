@@ -38,7 +38,7 @@ import type {
   WebhookEndpointRow,
   WebhookEventRow,
 } from './rows-events.js';
-import type { MeterRow, OrderMeterItemRow, UsageEventRow } from './rows-usage.js';
+import type { EventTypeRow, MeterRow, OrderMeterItemRow, UsageEventRow } from './rows-usage.js';
 
 export interface CheckoutRow extends Stamped {
   organization_id: string;
@@ -351,6 +351,7 @@ export interface Tables {
   checkout_links: CheckoutLinkRow;
   checkout_link_products: CheckoutLinkProductRow;
   usage_events: UsageEventRow;
+  event_types: EventTypeRow;
   meters: MeterRow;
   order_meter_items: OrderMeterItemRow;
 }

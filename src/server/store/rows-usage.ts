@@ -41,6 +41,17 @@ export interface OrderMeterItemRow {
   label: string;
 }
 
+/** An organization's name of user events and its label (models/event_type.py). */
+export interface EventTypeRow {
+  id: string;
+  created_at: string;
+  modified_at: string | null;
+  organization_id: string;
+  name: string;
+  label: string;
+  label_property_selector: string | null;
+}
+
 export interface MeterRow {
   id: string;
   created_at: string;

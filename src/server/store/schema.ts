@@ -328,6 +328,12 @@ CREATE INDEX IF NOT EXISTS usage_events_external_customer ON usage_events(organi
 CREATE INDEX IF NOT EXISTS usage_events_parent ON usage_events(parent_id) WHERE parent_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS usage_events_pending ON usage_events(organization_id, parent_ref) WHERE parent_id IS NULL AND parent_ref IS NOT NULL;
 
+-- Event types (models/event_type.py at c6c3645e): one per name an organization ingested, its label.
+CREATE TABLE IF NOT EXISTS event_types (
+  id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL,
+  name TEXT NOT NULL, label TEXT NOT NULL, label_property_selector TEXT, UNIQUE (organization_id, name)
+);
+
 -- Meters (models/meter.py at c6c3645e): a filter and an aggregation over the usage events, as JSON.
 CREATE TABLE IF NOT EXISTS meters (
   id TEXT PRIMARY KEY, created_at TEXT NOT NULL, modified_at TEXT, organization_id TEXT NOT NULL REFERENCES organizations(id),

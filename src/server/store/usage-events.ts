@@ -20,6 +20,16 @@ export interface CustomerScope {
   external: readonly string[];
 }
 
+/** A name's statistics (the organization's, when asked per organization). */
+export interface NameStats {
+  organization_id: string | null;
+  name: string;
+  source: string;
+  occurrences: number;
+  first_seen: number;
+  last_seen: number;
+}
+
 export interface UsageEventFilter {
   organization_id: readonly string[];
   customers?: CustomerScope;
@@ -196,7 +206,10 @@ export class UsageEvents {
     return { rows, total };
   }
 
-  /** Every name with its source, occurrences and first and last timestamps. */
+  /**
+   * Every name with its source, occurrences and first and last timestamps; per organization
+   * when `perOrganization` (event types), only root events or the children of `parentId`.
+   */
   names(
     visible: Visibility,
     f: {
@@ -204,15 +217,12 @@ export class UsageEvents {
       customers?: CustomerScope;
       source: readonly string[];
       query?: string;
+      root?: boolean;
+      parentId?: string;
+      perOrganization?: boolean;
     },
     order: string,
-  ): {
-    name: string;
-    source: string;
-    occurrences: number;
-    first_seen: number;
-    last_seen: number;
-  }[] {
+  ): NameStats[] {
     const params: unknown[] = [];
     const conditions = [visible.sellerSql('e.organization_id', params)];
     if (f.organization_id.length)
@@ -223,10 +233,14 @@ export class UsageEvents {
       conditions.push('lower(e.name) LIKE ?');
       params.push(`%${f.query.toLowerCase()}%`);
     }
+    if (f.root) conditions.push('e.parent_id IS NULL');
+    if (f.parentId !== undefined) conditions.push('e.parent_id = ?') && params.push(f.parentId);
+    const org = f.perOrganization ? 'e.organization_id' : 'NULL';
     return this.db.all(
-      `SELECT e.name AS name, e.source AS source, count(*) AS occurrences, min(e.ts) AS first_seen,
-         max(e.ts) AS last_seen FROM usage_events e WHERE ${conditions.join(' AND ')}
-       GROUP BY e.name, e.source ORDER BY ${order}`,
+      `SELECT ${org} AS organization_id, e.name AS name, e.source AS source, count(*) AS occurrences,
+         min(e.ts) AS first_seen, max(e.ts) AS last_seen FROM usage_events e
+       WHERE ${conditions.join(' AND ')}
+       GROUP BY ${f.perOrganization ? 'e.organization_id, ' : ''}e.name, e.source ORDER BY ${order}`,
       ...params,
     );
   }

@@ -385,21 +385,58 @@ export function readIngest(body: unknown, now: number): EventInput[] {
 }
 
 /** event/system.py SYSTEM_EVENT_LABELS (the ones the sandbox records). */
-const SYSTEM_LABELS: Record<string, string> = {
+export const SYSTEM_LABELS: Readonly<Record<string, string>> = {
   'meter.credited': 'Meter Credited',
   'meter.reset': 'Meter Reset',
 };
 
-export const labelOf = (name: string, source: string) =>
-  source === 'system' ? (SYSTEM_LABELS[name] ?? name) : name;
+/**
+ * An event's label (models/event.py Event.label at c6c3645e): a system event's own; a user
+ * event's, its type's label, or the value of its metadata at the type's label property
+ * selector when that is set and not empty (kit/metadata.py get_nested_metadata_value).
+ */
+export function labelOf(
+  name: string,
+  source: string,
+  type?: { label: string; label_property_selector: string | null },
+  metadata?: unknown,
+): string {
+  if (source === 'system') return SYSTEM_LABELS[name] ?? name;
+  if (!type) return name;
+  if (type.label_property_selector) {
+    let v: unknown = metadata;
+    for (const part of type.label_property_selector.split('.')) {
+      v =
+        v && typeof v === 'object' && !Array.isArray(v)
+          ? (v as Record<string, unknown>)[part]
+          : undefined;
+      if (v === undefined || v === null) break;
+    }
+    // Python's truthiness and str(): 0, '', false, {} and [] fall back to the type's label.
+    const empty = Array.isArray(v)
+      ? !v.length
+      : v && typeof v === 'object'
+        ? !Object.keys(v).length
+        : !v;
+    if (!empty)
+      return typeof v === 'boolean'
+        ? 'True'
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
+  }
+  return type.label;
+}
 
 /** The Event form; `customers` resolves an event's customer by id or external id. */
 export function event(
   r: UsageEventRow,
   customerOf: (r: UsageEventRow) => CustomerRow | undefined,
   childCount: number,
+  type?: { label: string; label_property_selector: string | null },
 ): Schemas['Event'] {
   const c = customerOf(r);
+  const metadata = JSON.parse(r.metadata);
   return {
     id: r.id,
     timestamp: new Date(r.ts).toISOString(),
@@ -411,24 +448,27 @@ export function event(
     external_member_id: r.external_member_id,
     child_count: childCount,
     parent_id: r.parent_id,
-    label: labelOf(r.name, r.source),
+    label: labelOf(r.name, r.source, type, metadata),
     name: r.name,
     source: r.source,
-    metadata: JSON.parse(r.metadata),
+    metadata,
   } as Schemas['Event'];
 }
 
-/** EventName. */
-export function eventName(s: {
-  name: string;
-  source: string;
-  occurrences: number;
-  first_seen: number;
-  last_seen: number;
-}): Schemas['EventName'] {
+/** EventName; `label`: its event types' label where the organizations agree on one. */
+export function eventName(
+  s: {
+    name: string;
+    source: string;
+    occurrences: number;
+    first_seen: number;
+    last_seen: number;
+  },
+  label?: string,
+): Schemas['EventName'] {
   return {
     name: s.name,
-    label: labelOf(s.name, s.source),
+    label: s.source === 'system' ? (SYSTEM_LABELS[s.name] ?? label ?? s.name) : (label ?? s.name),
     source: s.source as Schemas['EventSource'],
     occurrences: s.occurrences,
     first_seen: new Date(s.first_seen).toISOString(),

@@ -57,6 +57,8 @@ export const CALL_FLOORS = {
   events: 24,
   /** Meters and their quantities. */
   meters: 24,
+  /** Event types: the names' statistics and their labels. */
+  'event-types': 14,
   /** Customer meters, the seller's and the portal's, over a renewal that bills usage. */
   'customer-meters': 12,
   /** Payments derived from the orders, and disputes (none). */

@@ -83,3 +83,31 @@ export const CUSTOMER_METER = {
   customer: CUSTOMER,
   meter: METER,
 };
+
+/** An EventTypeWithStats of a user name (a system name's has no id and no stamps). */
+export function eventType(name: string, extra: object = {}) {
+  return {
+    id: ID,
+    created_at: '2026-10-01T09:00:00Z',
+    modified_at: null,
+    name,
+    label: name,
+    label_property_selector: null,
+    organization_id: ORG,
+    source: 'user',
+    occurrences: 12,
+    first_seen: '2026-11-01T08:00:00Z',
+    last_seen: '2026-11-20T10:00:00Z',
+    ...extra,
+  };
+}
+
+export const SYSTEM_TYPE = eventType('meter.credited', {
+  id: null,
+  created_at: null,
+  label: 'Meter Credited',
+  source: 'system',
+  occurrences: 1,
+  first_seen: '2026-11-01T00:00:00Z',
+  last_seen: '2026-11-01T00:00:00Z',
+});

@@ -35,7 +35,7 @@ const REDIRECT = 'https://shop.example/oauth/callback';
 async function register(body: Record<string, unknown> = {}): Promise<Registration> {
   const res = await box.raw(`${box.svc.url}/v1/oauth2/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'polar-version': '2026-10' },
     body: JSON.stringify({
       client_name: 'Shop Sync',
       redirect_uris: [REDIRECT],
@@ -50,7 +50,10 @@ async function register(body: Record<string, unknown> = {}): Promise<Registratio
 
 /** A call outside the recorder: the refusals the document does not describe. */
 async function call(method: string, clientId: string, token?: string, body?: unknown) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'polar-version': '2026-10',
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await box.raw(`${box.svc.url}/v1/oauth2/register/${clientId}`, {
     method,
@@ -123,9 +126,10 @@ describe('OAuth client registration and configuration (RFC 7591, RFC 7592)', () 
         error_description: 'The client does not exist on this server.',
       },
     });
-    expect(await call('GET', client.client_id, box.demo.personal_access_token)).toMatchObject({
+    // A user's API token: WebUserOrAnonymous's refusal (auth/dependencies.py at c6c3645e).
+    expect(await call('GET', client.client_id, box.demo.personal_access_token)).toEqual({
       status: 403,
-      body: { error: 'NotPermitted' },
+      body: { error: 'NotPermitted', detail: 'Not permitted' },
     });
     expect(await call('DELETE', client.client_id, other.registration_access_token)).toMatchObject({
       status: 401,

@@ -1,4 +1,4 @@
-// billing events label <event-type-id> <label> → PATCH /v1/event-types/{id} (today's API only).
+// billing events label <type-id> <label> → PATCH /v1/event-types/{id} (today's API only).
 // The service sets the label and the label property selector together: a selector left out is
 // cleared (event_type/service.py update at c6c3645e).
 
@@ -43,7 +43,7 @@ export const buildLabel = verb(runLabel, {
             'later). The label property is replaced too: leave it out to clear it. The ids ' +
             'are those `billing events types` lists; a system name has none.',
         )
-        .argument('<event-type-id>', 'event type id (UUID)')
+        .argument('<type-id>', 'event type id (UUID)')
         .argument('<label>', 'the label (1 to 128 characters)')
         .option(
           '--label-property-selector <path>',
@@ -62,7 +62,7 @@ export const buildLabel = verb(runLabel, {
     return { id: uuid('event type id', id), body, output: outputOf(opts) };
   },
   examples: [
-    "billing events label <event-type-id> 'API request'",
-    "billing events label <event-type-id> 'Support ticket' --label-property-selector subject",
+    "billing events label <type-id> 'API request'",
+    "billing events label <type-id> 'Support ticket' --label-property-selector subject",
   ],
 });

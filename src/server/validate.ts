@@ -157,7 +157,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 }
 
 /** A UUID path parameter, in lower case. */
-export function uuidParam(value: unknown, name = 'id'): string {
+export function uuidParam(
+  value: unknown,
+  name = 'id',
+  location: 'path' | 'query' = 'path',
+): string {
   if (typeof value !== 'string' || !UUID_RE.test(value)) {
     throw invalid(
       [name],
@@ -165,7 +169,7 @@ export function uuidParam(value: unknown, name = 'id'): string {
       value ?? null,
       'uuid_parsing',
       undefined,
-      'path',
+      location,
     );
   }
   return value.toLowerCase();

@@ -322,6 +322,22 @@ describe('GET /v1/events/', () => {
     expect(r.body.detail[0]).toMatchObject({ type: 'enum', loc: ['body', 'conjunction'] });
   });
 
+  // FastAPI places a query parameter's error under "query" (a path's under "path").
+  it.each([
+    ['parent_id', 'nope'],
+    ['meter_id', 'nope'],
+  ])('refuses a %s that is not a UUID where it was sent: the query', async (name, value) => {
+    const r = await s.api('GET', '/v1/events/', {
+      token: s.alice,
+      headers: TODAY,
+      query: { [name]: value },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toEqual([
+      expect.objectContaining({ type: 'uuid_parsing', loc: ['query', name], input: value }),
+    ]);
+  });
+
   it('GET /v1/events/names counts each name and source', async () => {
     const r = await s.api('GET', '/v1/events/names', {
       token: s.alice,

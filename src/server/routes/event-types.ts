@@ -12,7 +12,6 @@ import { SORTING } from '../../shared/openapi/2026-10.facts.js';
 import { type Router, sellerAuth } from '../app.js';
 import { invalid, NotFound } from '../domain/errors.js';
 import { updateEventType } from '../domain/event-types.js';
-import { UUID_RE } from '../ids.js';
 import type { EventTypeRow } from '../store/rows.js';
 import type { NameStats } from '../store/usage-events.js';
 import * as today from '../today/event-types.js';
@@ -55,15 +54,7 @@ function sourceParam(query: Query): string | undefined {
 
 function parentParam(query: Query): string | undefined {
   const v = stringParam(query, 'parent_id');
-  if (v === undefined || UUID_RE.test(v)) return v?.toLowerCase();
-  throw invalid(
-    ['parent_id'],
-    'Input should be a valid UUID',
-    v,
-    'uuid_parsing',
-    undefined,
-    'query',
-  );
+  return v === undefined ? undefined : uuidParam(v, 'parent_id', 'query');
 }
 
 export function registerEventTypes({ get, write, service }: Router): void {

@@ -166,7 +166,7 @@ export function registerUsageEvents({ get, write, service }: Router): void {
       const filters: Filter[] = filter ? [filter] : [];
       let aggregation: Aggregation | undefined;
       if (meterId !== undefined) {
-        const id = uuidParam(meterId, 'meter_id');
+        const id = uuidParam(meterId, 'meter_id', 'query');
         const meter = store.meters.visible(ctx.visible, id);
         if (!meter)
           throw invalid(['meter_id'], 'Meter not found.', meterId, 'meter_id', undefined, 'query');
@@ -192,7 +192,7 @@ export function registerUsageEvents({ get, write, service }: Router): void {
             text === undefined
               ? undefined
               : { text, customers: store.usageEvents.searchCustomers(seen, text) },
-          parentId: parentId === undefined ? undefined : uuidParam(parentId, 'parent_id'),
+          parentId: parentId === undefined ? undefined : uuidParam(parentId, 'parent_id', 'query'),
           depth,
         },
         page,

@@ -243,6 +243,52 @@ describe.skipIf(skip)('the hosted checkout in headless Chromium', () => {
     expect((await seller.checkouts.custom.get({ id: checkout.id })).status).toBe('open');
   });
 
+  // The seller's require_billing_address (today's API; models/checkout.py at c6c3645e): the
+  // page asks for the whole address, and a person fills it in and pays.
+  it('a session that requires the billing address: the whole address, filled in, paid', async () => {
+    const products = await seller.products.list({ limit: 100 });
+    const pro = products.result.items.find((p) => p.name === 'Acme Pro')!;
+    const res = await fetch(`${svc.url}/v1/checkouts/`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${svc.demo!.personal_access_token}`,
+        'content-type': 'application/json',
+        'polar-version': '2026-10',
+      },
+      body: JSON.stringify({
+        products: [pro.id],
+        require_billing_address: true,
+        success_url: `${site.origin}/thanks?checkout_id={CHECKOUT_ID}`,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const checkout = (await res.json()) as { id: string; url: string };
+    await withPage(async (page) => {
+      await page.goto(checkout.url);
+      await page.getByLabel('Email').fill('buyer@example.com');
+      await fillBuyer(page);
+      // The short address is not enough: the browser stops the form at the street.
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      expect(page.url()).toBe(checkout.url);
+      await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Main St');
+      await page.getByLabel('Apartment, suite').fill('Suite 4');
+      await page.getByLabel('City').fill('Chicago');
+      await Promise.all([
+        page.waitForURL(`${site.origin}/thanks?checkout_id=${checkout.id}`),
+        page.getByRole('button', { name: /^Pay/ }).click(),
+      ]);
+    });
+    const [order] = await ordersOf(checkout.id);
+    expect(order?.billingAddress).toEqual({
+      line1: '1 Main St',
+      line2: 'Suite 4',
+      postalCode: '60601',
+      city: 'Chicago',
+      state: 'US-IL',
+      country: 'US',
+    });
+  });
+
   it('a bad discount code: said beside the box, nothing re-priced', async () => {
     const checkout = await create();
     await withPage(async (page) => {

@@ -1,7 +1,7 @@
 // The checkout form's fields as the buyer's changes (the JSON body the API takes), and the
 // API's problems back as messages beside the inputs they are about.
 import type { Problem } from '../domain/errors.js';
-import { ADDRESS_PARTS, addressName, fieldName } from './form.js';
+import { addressName, addressParts, FULL_ADDRESS_REQUIRED, fieldName } from './form.js';
 import type { PageCheckout } from './view.js';
 
 /** What the page's Pay sends as the payment processor's token: nothing is charged. */
@@ -37,8 +37,9 @@ function billingAddress(
   f: Record<string, string>,
 ): Record<string, string | null> | undefined {
   const parts: Record<string, string | null> = {};
-  for (const part of ADDRESS_PARTS) parts[part] = f[addressName(part)]?.trim() || null;
-  if (ADDRESS_PARTS.every((part) => parts[part] === null)) return undefined;
+  const shown = addressParts(c);
+  for (const part of shown) parts[part] = f[addressName(part)]?.trim() || null;
+  if (shown.every((part) => parts[part] === null)) return undefined;
   const country = parts.country?.toUpperCase() ?? null;
   const state = parts.state;
   if (country && state && (country === 'US' || country === 'CA') && /^[A-Za-z]{2}$/.test(state))
@@ -79,5 +80,31 @@ export function changesOf(c: PageCheckout, f: Record<string, string>, action: st
   if (action === 'remove_code') body.discount_code = null;
   else if (text(f.discount_code)) body.discount_code = text(f.discount_code);
   if (action === 'pay' && c.is_payment_form_required) body.confirmation_token_id = SANDBOX_TOKEN;
+  if (action === 'pay' && c.full_address) problems.push(...missingAddressParts(c, address));
   return { body, problems };
+}
+
+/**
+ * The parts a whole billing address lacks, where one is required: today's confirm asks for them
+ * (checkout/service.py _get_required_confirm_fields at c6c3645e; domain/checkout-today-changes.ts).
+ * The seed's confirm, which the page's Pay goes through, does not know the setting.
+ */
+function missingAddressParts(
+  c: PageCheckout,
+  sent: Record<string, string | null> | undefined,
+): Problem[] {
+  const address: Record<string, string | null> = { ...(c.customer_billing_address ?? {}), ...sent };
+  const country = address.country;
+  const required = [
+    ...FULL_ADDRESS_REQUIRED,
+    ...(country === 'US' || country === 'CA' ? ['state'] : []),
+  ];
+  return required
+    .filter((part) => !address[part])
+    .map((part) => ({
+      type: 'missing',
+      loc: ['customer_billing_address', part],
+      msg: 'Field is required.',
+      input: null,
+    }));
 }

@@ -4,6 +4,7 @@
 // order, so Enter in any field saves and re-prices rather than pays) and Pay both send it.
 import { esc } from './layout.js';
 import {
+  type BillingAddress,
   majorUnits,
   money,
   type PageCheckout,
@@ -20,6 +21,24 @@ export const fieldName = (slug: string) => `cf.${slug}`;
  * order: what a card payment form asks (the API's Address needs only the country).
  */
 export const ADDRESS_PARTS = ['country', 'state', 'postal_code'] as const;
+/**
+ * Where the whole address is required (the seller's `require_billing_address`, a business:
+ * is_billing_address_required, models/checkout.py at c6c3645e), all of its parts, in the order
+ * a buyer writes them.
+ */
+export const FULL_ADDRESS_PARTS: readonly (keyof BillingAddress)[] = [
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+];
+/** What a whole address must have (a US or Canadian one its state too): today's confirm's. */
+export const FULL_ADDRESS_REQUIRED = ['line1', 'city', 'postal_code', 'country'];
+/** The parts of the address the session's form asks for. */
+export const addressParts = (c: PageCheckout): readonly (keyof BillingAddress)[] =>
+  c.full_address ? FULL_ADDRESS_PARTS : ADDRESS_PARTS;
 export const addressName = (part: string) => `billing_${part}`;
 
 export interface FormState {
@@ -35,7 +54,7 @@ export function storedValues(c: PageCheckout): Record<string, string> {
     customer_email: c.customer_email ?? '',
     customer_name: c.customer_name ?? '',
   };
-  for (const part of ADDRESS_PARTS)
+  for (const part of addressParts(c))
     values[addressName(part)] = c.customer_billing_address?.[part] ?? '';
   if (c.product_price.amount_type === 'custom') values.amount = majorUnits(c.amount);
   for (const f of c.attached_custom_fields) {
@@ -130,13 +149,40 @@ function input(
  * name, so that on a laptop screen the Pay button stays in view.
  */
 function addressRow(c: PageCheckout, state: FormState): string {
-  if (!c.is_payment_form_required) return '';
+  if (!c.is_payment_form_required && !c.full_address) return '';
   const part = (name: string, label: string, extra: string, required = false) =>
     input(state, addressName(name), label, 'text', extra, required);
-  return `<div class="fields three" role="group" aria-label="Billing address">
-${part('country', 'Country', ' autocomplete="country" maxlength="2" placeholder="US" title="Two letters: US, GB, DE…"', true)}
-${part('state', 'State or region', ' autocomplete="address-level1" maxlength="128" placeholder="IL"')}
+  const country = part(
+    'country',
+    'Country',
+    ' autocomplete="country" maxlength="2" placeholder="US" title="Two letters: US, GB, DE…"',
+    true,
+  );
+  const region = part(
+    'state',
+    'State or region',
+    ' autocomplete="address-level1" maxlength="128" placeholder="IL"',
+  );
+  if (!c.full_address)
+    return `<div class="fields three" role="group" aria-label="Billing address">
+${country}
+${region}
 ${part('postal_code', 'Postal code', ' autocomplete="postal-code" maxlength="32"')}
+</div>`;
+  // The whole address (the API's lengths: checkouts-body.ts).
+  return `<div role="group" aria-label="Billing address">
+<div class="fields">
+${part('line1', 'Address', ' autocomplete="address-line1" maxlength="256"', true)}
+${part('line2', 'Apartment, suite', ' autocomplete="address-line2" maxlength="256"')}
+</div>
+<div class="fields three">
+${part('city', 'City', ' autocomplete="address-level2" maxlength="128"', true)}
+${region}
+${part('postal_code', 'Postal code', ' autocomplete="postal-code" maxlength="32"', true)}
+</div>
+<div class="fields">
+${country}
+</div>
 </div>`;
 }
 

@@ -23,6 +23,11 @@ export interface PageCheckout {
   discount_id: string | null;
   /** Set by the seller (not part of the API's form): the buyer cannot remove it. */
   discount_locked?: boolean;
+  /**
+   * Whether the whole billing address is required (not part of the API's form: today's
+   * `billing_address_fields` says it part by part).
+   */
+  full_address?: boolean;
   discount: {
     name: string;
     code: string | null;

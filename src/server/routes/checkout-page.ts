@@ -16,6 +16,7 @@ import { foreign, pageHeaders } from '../checkout-page/http.js';
 import { documentOf, esc, receiptPage, safeHref, statePage } from '../checkout-page/layout.js';
 import { accentOf, DEFAULT_ACCENT, type PageCheckout } from '../checkout-page/view.js';
 import { shownStatus } from '../domain/checkout-amounts.js';
+import { isBillingAddressRequired } from '../domain/checkout-today-changes.js';
 import { ExpiredCheckout, Invalid, NotOpenCheckout, type Problem } from '../domain/errors.js';
 import { checkoutPublicView } from '../serialize.js';
 import type { CheckoutRow } from '../store/rows.js';
@@ -30,6 +31,7 @@ export function registerCheckoutPage({ app, service }: Router): void {
       clock.iso(),
     ) as unknown as PageCheckout),
     discount_locked: row.discount_locked === 1,
+    full_address: isBillingAddressRequired(row),
   });
   const secretOf = (req: FastifyRequest) => (req.params as { secret: string }).secret;
 

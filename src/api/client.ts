@@ -2,7 +2,7 @@
 // bodies, response validation and pagination. Resource modules stay thin on top of it.
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { AuthError, BillingError } from '../errors.js';
+import { AuthError, BillingError, UsageError } from '../errors.js';
 import type { ApiVersion } from '../shared/api-versions.js';
 import type { Check, Field, Output } from './check.js';
 import { connectionFailure, responseFailure } from './failures.js';
@@ -352,6 +352,14 @@ export class ApiClient {
   /** Today's generation (a `Polar-Version` is sent) or the seed's (none). */
   get today(): boolean {
     return this.apiVersion !== undefined;
+  }
+
+  /** The one-line refusal of `what` (plural: "refunds", "meters") on the seed's generation. */
+  needsToday(what: string): void {
+    if (!this.today)
+      throw new UsageError(
+        `${what} need today's API (2026-04 or later): set api_version, or pass --api-version 2026-10`,
+      );
   }
 
   private versionHeader(): Record<string, string> {

@@ -2,7 +2,6 @@
 // meter, what they were credited, and the balance.
 import type { ApiClient } from './client.js';
 import type { PageOptions } from './paginate.js';
-import { needsToday } from './refunds.js';
 import { resourceClient } from './resource.js';
 import type { Resource } from './schemas.js';
 import type { Query } from './today.js';
@@ -23,7 +22,7 @@ export function list(
   filters: CustomerMeterFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  needsToday(client, 'customer meters');
+  client.needsToday('customer meters');
   const query = {
     organization_id: filters.organization_id,
     customer_id: filters.customer_id,

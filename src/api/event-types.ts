@@ -6,7 +6,6 @@
 import { object, string } from './check.js';
 import type { ApiClient } from './client.js';
 import type { PageOptions } from './paginate.js';
-import { needsToday } from './refunds.js';
 import { resourceClient } from './resource.js';
 import type { Resource } from './schemas.js';
 import type { Body, Query } from './today.js';
@@ -45,7 +44,7 @@ export function list(
   filters: EventTypeFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<EventTypeRow, void, undefined> {
-  needsToday(client, 'event types');
+  client.needsToday('event types');
   const query = {
     organization_id: filters.organization_id,
     customer_id: filters.customer_id,
@@ -64,6 +63,6 @@ export async function update(
   id: string,
   body: EventTypeUpdate,
 ): Promise<Resource> {
-  needsToday(client, 'event types');
+  client.needsToday('event types');
   return eventTypes.update(client, id, body);
 }

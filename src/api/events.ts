@@ -6,7 +6,6 @@
 import { count, nullish, object } from './check.js';
 import type { ApiClient } from './client.js';
 import type { PageOptions } from './paginate.js';
-import { needsToday } from './refunds.js';
 import { resourceClient } from './resource.js';
 import type { Resource } from './schemas.js';
 import type { Answer, Body, Query } from './today.js';
@@ -33,7 +32,7 @@ export async function ingest(
   batch: EventCreate[],
   opts: { signal?: AbortSignal } = {},
 ): Promise<Ingested> {
-  needsToday(client, 'events');
+  client.needsToday('events');
   const idempotent = batch.every((e) => typeof e.external_id === 'string');
   return client.request('POST', '/v1/events/ingest', {
     body: { events: batch } satisfies Body<'events:ingest'>,
@@ -63,7 +62,7 @@ export function list(
   filters: EventFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  needsToday(client, 'events');
+  client.needsToday('events');
   const query = {
     organization_id: filters.organization_id,
     customer_id: filters.customer_id,
@@ -80,6 +79,6 @@ export function list(
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {
-  needsToday(client, 'events');
+  client.needsToday('events');
   return events.get(client, id);
 }

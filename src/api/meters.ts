@@ -3,7 +3,6 @@
 import { array, object, string } from './check.js';
 import type { ApiClient } from './client.js';
 import type { PageOptions } from './paginate.js';
-import { needsToday } from './refunds.js';
 import { resourceClient } from './resource.js';
 import type { Resource } from './schemas.js';
 import type { Answer, Body, Query, Schemas } from './today.js';
@@ -41,7 +40,7 @@ export function list(
   filters: MeterFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  needsToday(client, 'meters');
+  client.needsToday('meters');
   const query = {
     organization_id: filters.organization_id,
     query: filters.query,
@@ -52,17 +51,17 @@ export function list(
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {
-  needsToday(client, 'meters');
+  client.needsToday('meters');
   return meters.get(client, id);
 }
 
 export async function create(client: ApiClient, body: MeterCreate): Promise<Resource> {
-  needsToday(client, 'meters');
+  client.needsToday('meters');
   return meters.create(client, body);
 }
 
 export async function update(client: ApiClient, id: string, body: MeterUpdate): Promise<Resource> {
-  needsToday(client, 'meters');
+  client.needsToday('meters');
   return meters.update(client, id, body);
 }
 
@@ -85,7 +84,7 @@ export async function getQuantities(
   id: string,
   q: QuantityQuery,
 ): Promise<Quantities> {
-  needsToday(client, 'meters');
+  client.needsToday('meters');
   const query = {
     start_timestamp: q.start_timestamp,
     end_timestamp: q.end_timestamp,

@@ -1,7 +1,6 @@
 // Refunds (today's API only: GET and POST /v1/refunds/, which the seed's generation does not
 // have). Each call checks the client's generation first: against the seed's a refund would be
 // the router's bare 404, so the CLI says what is missing instead.
-import { UsageError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { checkSorting, many } from './generation.js';
 import type { PageOptions } from './paginate.js';
@@ -28,14 +27,6 @@ export const REFUND_REASONS = [
 /** Sort criteria of the refund list (refunds:list); `-` for descending. */
 export const REFUND_SORTS = { seed: [] as string[], operation: 'refunds:list' };
 
-/** The one-line refusal of a refund call on the seed's generation. */
-export function needsToday(client: ApiClient, what: string): void {
-  if (!client.today)
-    throw new UsageError(
-      `${what} need today's API (2026-04 or later): set api_version, or pass --api-version 2026-10`,
-    );
-}
-
 export interface RefundFilters {
   order_id?: Many<string>;
   customer_id?: Many<string>;
@@ -51,7 +42,7 @@ export function list(
   filters: RefundFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  needsToday(client, 'refunds');
+  client.needsToday('refunds');
   const sorting = checkSorting(client, filters.sorting, REFUND_SORTS);
   const query = {
     order_id: many(filters.order_id),
@@ -66,6 +57,6 @@ export function list(
 
 /** POST /v1/refunds/: refunds `amount` (minor units, before tax) of an order. */
 export async function create(client: ApiClient, body: RefundCreate): Promise<Resource> {
-  needsToday(client, 'refunds');
+  client.needsToday('refunds');
   return refunds.create(client, body);
 }

@@ -22,8 +22,8 @@ export const USAGE_COLUMNS: Column[] = [
 ] satisfies ColumnOf<Schemas['CustomerMeter']>[];
 
 export async function runUsage(opts: UsageOptions, ctx: Context): Promise<void> {
-  const { customerMeters, refunds, client } = await resources(ctx, 'seller');
-  refunds.needsToday(client, 'customer meters');
+  const { customerMeters, client } = await resources(ctx, 'seller');
+  client.needsToday('customer meters');
   const { customer, external } = opts.filters;
   const filters = external
     ? { external_customer_id: customer }

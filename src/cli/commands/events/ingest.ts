@@ -66,8 +66,8 @@ function atLines(err: unknown, offset: number, where: readonly string[]): unknow
 }
 
 export async function runIngest(opts: IngestOptions, ctx: Context): Promise<void> {
-  const { events, refunds, client } = await resources(ctx, 'seller');
-  refunds.needsToday(client, 'events');
+  const { events, client } = await resources(ctx, 'seller');
+  client.needsToday('events');
   const { text, source } = await readInput(opts, ctx);
   const read = readEvents(text, source);
   if (read.events.length === 0) throw new UsageError(`events ingest: ${source} holds no events`);

@@ -16,9 +16,9 @@ export type TypesOptions = Listing<Filters>;
 
 export async function runTypes(opts: TypesOptions, ctx: Context): Promise<void> {
   const { customer, ...rest } = opts.filters;
-  const { eventTypes, refunds, client } = await resources(ctx, 'seller');
+  const { eventTypes, client } = await resources(ctx, 'seller');
   // Before a customer's email is looked up: the seed's generation has no event types.
-  refunds.needsToday(client, 'event types');
+  client.needsToday('event types');
   const filters: EventTypeFilters = { ...rest };
   const orgs = filters.organization_id as string[] | undefined;
   filters.customer_id = await customerIds(ctx, '--customer', customer, orgs);

@@ -17,8 +17,8 @@ export interface CreateOptions {
 }
 
 export async function runCreate(opts: CreateOptions, ctx: Context): Promise<void> {
-  const { meters, refunds, client } = await resources(ctx, 'seller');
-  refunds.needsToday(client, 'meters');
+  const { meters, client } = await resources(ctx, 'seller');
+  client.needsToday('meters');
   const body = { ...opts.body };
   if (body.organization_id === undefined) {
     const org = await creationOrganization(ctx, 'meters create');

@@ -31,8 +31,8 @@ const COLUMNS: Column[] = [
 const DAY_MS = 86_400_000;
 
 export async function runQuantities(opts: QuantitiesOptions, ctx: Context): Promise<void> {
-  const { meters, refunds, client } = await resources(ctx, 'seller');
-  refunds.needsToday(client, 'meters');
+  const { meters, client } = await resources(ctx, 'seller');
+  client.needsToday('meters');
   const id = await meterId(ctx, 'meter', opts.id);
   // The meter first: it names the chart, and its answer's Date is the service's now, which the
   // default window ends at (the sandbox's test clock may be far from this machine's).

@@ -38,7 +38,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export async function runRefund(opts: RefundOptions, ctx: Context): Promise<void> {
   const { id } = opts;
   const { orders, refunds, client } = await resources(ctx, 'seller');
-  refunds.needsToday(client, 'refunds');
+  client.needsToday('refunds');
   const order = (await orders.get(client, id)) as Refundable;
   const currency = text(order.currency) ?? 'usd';
   const left = typeof order.refundable_amount === 'number' ? order.refundable_amount : 0;

@@ -19,7 +19,7 @@ export async function runList(opts: ListOptions, ctx: Context): Promise<void> {
   const { customer, ...rest } = opts.filters;
   const { refunds, client } = await resources(ctx, 'seller');
   // Before a customer's email is looked up: the seed's generation has no refunds at all.
-  refunds.needsToday(client, 'refunds');
+  client.needsToday('refunds');
   const orgs = rest.organization_id as string[] | undefined;
   const filters: RefundFilters = {
     ...rest,

@@ -2,7 +2,6 @@
 // c6c3645e; the seed's generation has none). A link sells one or more products and its `url`
 // opens a fresh checkout session each time it is followed. Each call checks the client's
 // generation first: against the seed's a link would be the router's bare 404.
-import { UsageError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { checkSorting, many } from './generation.js';
 import type { PageOptions } from './paginate.js';
@@ -30,14 +29,6 @@ export const TRIAL_INTERVALS = [
   'year',
 ] as const satisfies readonly NonNullable<CheckoutLinkCreate['trial_interval']>[];
 
-/** The refusal of a link call on the seed's generation (the CLI says it with the command). */
-export function needsToday(client: ApiClient): void {
-  if (!client.today)
-    throw new UsageError(
-      "checkout links need today's API (2026-04 or later): set api_version, or pass --api-version 2026-10",
-    );
-}
-
 export interface CheckoutLinkFilters {
   organization_id?: string | readonly string[];
   product_id?: string | readonly string[];
@@ -49,7 +40,7 @@ export function list(
   filters: CheckoutLinkFilters = {},
   paging: PageOptions = {},
 ): AsyncGenerator<Resource, void, undefined> {
-  needsToday(client);
+  client.needsToday('checkout links');
   const sorting = checkSorting(client, filters.sorting, CHECKOUT_LINK_SORTS);
   const query = {
     organization_id: many(filters.organization_id),
@@ -60,13 +51,13 @@ export function list(
 }
 
 export async function get(client: ApiClient, id: string): Promise<Resource> {
-  needsToday(client);
+  client.needsToday('checkout links');
   return links.get(client, id);
 }
 
 /** POST /v1/checkout-links/ (CheckoutLinkCreateProducts: the products on offer). */
 export async function create(client: ApiClient, body: CheckoutLinkCreate): Promise<Resource> {
-  needsToday(client);
+  client.needsToday('checkout links');
   // The only processor the service has; the body must name it (CheckoutLinkCreateBase).
   return links.create(client, { payment_processor: 'stripe', ...body });
 }
@@ -77,12 +68,12 @@ export async function update(
   id: string,
   body: CheckoutLinkUpdate,
 ): Promise<Resource> {
-  needsToday(client);
+  client.needsToday('checkout links');
   return links.update(client, id, body);
 }
 
 /** DELETE: the link's address stops working (the service keeps the sessions it opened). */
 export async function remove(client: ApiClient, id: string): Promise<void> {
-  needsToday(client);
+  client.needsToday('checkout links');
   await links.remove(client, id);
 }

@@ -216,6 +216,17 @@ export function enumList(query: Query, name: string, allowed: readonly string[])
   return values;
 }
 
+/** A single-value enum filter (FastAPI's `X | None`): the last value given, or undefined. */
+export function enumParam(
+  query: Query,
+  name: string,
+  allowed: readonly string[],
+): string | undefined {
+  const v = stringParam(query, name);
+  if (v === undefined || allowed.includes(v)) return v;
+  throw new Invalid([enumItem([name], v, allowed)], 'query');
+}
+
 function enumItem(loc: Loc, input: string, allowed: readonly string[]): Problem {
   const quoted = allowed.map((a) => `'${a}'`);
   const list = `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;

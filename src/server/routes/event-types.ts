@@ -10,14 +10,15 @@
 import type { FastifyRequest } from 'fastify';
 import { SORTING } from '../../shared/openapi/2026-10.facts.js';
 import { type Router, sellerAuth } from '../app.js';
-import { invalid, NotFound } from '../domain/errors.js';
+import { NotFound } from '../domain/errors.js';
 import { updateEventType } from '../domain/event-types.js';
 import type { EventTypeRow } from '../store/rows.js';
 import type { NameStats } from '../store/usage-events.js';
 import * as today from '../today/event-types.js';
-import { SYSTEM_LABELS } from '../today/usage-events.js';
+import { nameLabel } from '../today/usage-events.js';
 import {
   boolParam,
+  enumParam,
   listParams,
   paginated,
   parseBody,
@@ -26,7 +27,7 @@ import {
   uuidList,
   uuidParam,
 } from '../validate.js';
-import { customerScope } from './usage-events.js';
+import { customerScope, seenOrganizations } from './usage-events.js';
 
 const { READ, WRITE } = sellerAuth('events');
 const TODAY = { only: 'today' } as const;
@@ -40,17 +41,8 @@ const COLUMNS: Record<string, string> = {
 };
 
 /** service.py _resolve_label: a system name's own label first, then the row's, then the name. */
-function labelOf(s: NameStats, row: EventTypeRow | undefined): string {
-  if (s.source === 'system') return SYSTEM_LABELS[s.name] ?? row?.label ?? s.name;
-  return row?.label ?? s.name;
-}
-
-function sourceParam(query: Query): string | undefined {
-  const v = stringParam(query, 'source');
-  if (v === undefined || SOURCES.includes(v)) return v;
-  const expected = "'system' or 'user'";
-  throw invalid(['source'], `Input should be ${expected}`, v, 'enum', { expected }, 'query');
-}
+const labelOf = (s: NameStats, row: EventTypeRow | undefined) =>
+  nameLabel(s.name, s.source, row?.label);
 
 function parentParam(query: Query): string | undefined {
   const v = stringParam(query, 'parent_id');
@@ -72,10 +64,8 @@ export function registerEventTypes({ get, write, service }: Router): void {
       const text = stringParam(query, 'query');
       const root = boolParam(query, 'root_events') ?? false;
       const parentId = parentParam(query);
-      const source = sourceParam(query);
-      const seen = organizations.length
-        ? organizations.filter((o) => ctx.visible.sellerSees(o))
-        : store.usageEvents.organizationsOf(ctx.visible);
+      const source = enumParam(query, 'source', SOURCES);
+      const seen = seenOrganizations(ctx, organizations);
       if (!seen.length) return paginated([], 0, page);
       const criteria = sorting.flatMap((s) =>
         COLUMNS[s.field] ? [`${COLUMNS[s.field]} ${s.desc ? 'DESC' : 'ASC'}`] : [],

@@ -63,6 +63,13 @@ export function eventsJson(ctx: Context, rows: UsageEventRow[]) {
  * The customer filters as the real list widens them (event/service.py list): the ids given and
  * the external ids of those customers, the external ids given and the ids of those customers.
  */
+/** The organizations a list covers: those asked for that the seller sees, else all it sees with events. */
+export function seenOrganizations(ctx: Context, asked: readonly string[]): string[] {
+  return asked.length
+    ? asked.filter((o) => ctx.visible.sellerSees(o))
+    : ctx.deps.store.usageEvents.organizationsOf(ctx.visible);
+}
+
 export function customerScope(
   ctx: Context,
   organizations: readonly string[],
@@ -159,9 +166,7 @@ export function registerUsageEvents({ get, write, service }: Router): void {
           undefined,
           'query',
         );
-      const seen = organizations.length
-        ? organizations.filter((o) => ctx.visible.sellerSees(o))
-        : store.usageEvents.organizationsOf(ctx.visible);
+      const seen = seenOrganizations(ctx, organizations);
       if (!seen.length) return paginated([], 0, page);
       const filters: Filter[] = filter ? [filter] : [];
       let aggregation: Aggregation | undefined;
@@ -214,9 +219,7 @@ export function registerUsageEvents({ get, write, service }: Router): void {
       const external = [query.external_customer_id ?? []].flat();
       const source = enumList(query, 'source', SOURCES);
       const text = stringParam(query, 'query');
-      const seen = organizations.length
-        ? organizations.filter((o) => ctx.visible.sellerSees(o))
-        : store.usageEvents.organizationsOf(ctx.visible);
+      const seen = seenOrganizations(ctx, organizations);
       if (!seen.length) return paginated([], 0, page);
       const order = [
         ...sorting.map((s) => `${s.field} ${s.desc ? 'DESC' : 'ASC'}`),

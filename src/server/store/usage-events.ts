@@ -234,7 +234,10 @@ export class UsageEvents {
       params.push(`%${f.query.toLowerCase()}%`);
     }
     if (f.root) conditions.push('e.parent_id IS NULL');
-    if (f.parentId !== undefined) conditions.push('e.parent_id = ?') && params.push(f.parentId);
+    if (f.parentId !== undefined) {
+      conditions.push('e.parent_id = ?');
+      params.push(f.parentId);
+    }
     const org = f.perOrganization ? 'e.organization_id' : 'NULL';
     return this.db.all(
       `SELECT ${org} AS organization_id, e.name AS name, e.source AS source, count(*) AS occurrences,

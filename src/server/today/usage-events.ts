@@ -391,6 +391,13 @@ export const SYSTEM_LABELS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * A name's label in the lists of names and event types: a system name's own, else its event
+ * type's (`typeLabel`), else the name (event_type/service.py _resolve_label at c6c3645e).
+ */
+export const nameLabel = (name: string, source: string, typeLabel?: string): string =>
+  (source === 'system' ? SYSTEM_LABELS[name] : undefined) ?? typeLabel ?? name;
+
+/**
  * An event's label (models/event.py Event.label at c6c3645e): a system event's own; a user
  * event's, its type's label, or the value of its metadata at the type's label property
  * selector when that is set and not empty (kit/metadata.py get_nested_metadata_value).
@@ -468,7 +475,7 @@ export function eventName(
 ): Schemas['EventName'] {
   return {
     name: s.name,
-    label: s.source === 'system' ? (SYSTEM_LABELS[s.name] ?? label ?? s.name) : (label ?? s.name),
+    label: nameLabel(s.name, s.source, label),
     source: s.source as Schemas['EventSource'],
     occurrences: s.occurrences,
     first_seen: new Date(s.first_seen).toISOString(),

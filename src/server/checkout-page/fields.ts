@@ -1,7 +1,9 @@
 // The checkout form's fields as the buyer's changes (the JSON body the API takes), and the
 // API's problems back as messages beside the inputs they are about.
+
+import { requiredAddressParts } from '../domain/checkout-today-changes.js';
 import type { Problem } from '../domain/errors.js';
-import { addressName, addressParts, FULL_ADDRESS_REQUIRED, fieldName } from './form.js';
+import { addressName, addressParts, fieldName } from './form.js';
 import type { PageCheckout } from './view.js';
 
 /** What the page's Pay sends as the payment processor's token: nothing is charged. */
@@ -94,12 +96,7 @@ function missingAddressParts(
   sent: Record<string, string | null> | undefined,
 ): Problem[] {
   const address: Record<string, string | null> = { ...(c.customer_billing_address ?? {}), ...sent };
-  const country = address.country;
-  const required = [
-    ...FULL_ADDRESS_REQUIRED,
-    ...(country === 'US' || country === 'CA' ? ['state'] : []),
-  ];
-  return required
+  return requiredAddressParts(address.country, true)
     .filter((part) => !address[part])
     .map((part) => ({
       type: 'missing',

@@ -34,8 +34,6 @@ export const FULL_ADDRESS_PARTS: readonly (keyof BillingAddress)[] = [
   'postal_code',
   'country',
 ];
-/** What a whole address must have (a US or Canadian one its state too): today's confirm's. */
-export const FULL_ADDRESS_REQUIRED = ['line1', 'city', 'postal_code', 'country'];
 /** The parts of the address the session's form asks for. */
 export const addressParts = (c: PageCheckout): readonly (keyof BillingAddress)[] =>
   c.full_address ? FULL_ADDRESS_PARTS : ADDRESS_PARTS;

@@ -322,10 +322,8 @@ export function todaysConfirmProblems(w: Work, c: CheckoutRow, body: TodaysChang
   if (amounts.paymentFormRequired) {
     fields.add('customer_billing_address');
     const country = address?.country;
-    const full = fullRequired || country === 'US';
-    const parts = ['country', ...(country === 'US' || country === 'CA' ? ['state'] : [])];
-    if (full) parts.push('line1', 'city', 'postal_code');
-    for (const part of parts) fields.add(`customer_billing_address.${part}`);
+    for (const part of requiredAddressParts(country, fullRequired || country === 'US'))
+      fields.add(`customer_billing_address.${part}`);
   }
   if (c.is_business_customer === 1)
     fields.add('customer_billing_name').add('customer_billing_address');
@@ -351,6 +349,16 @@ export function todaysConfirmProblems(w: Work, c: CheckoutRow, body: TodaysChang
       input: null,
     });
   return problems;
+}
+
+/**
+ * The parts of a billing address a confirm requires: the country, a US or Canadian state, and
+ * where the whole address is wanted (`full`) the street, the city and the postal code.
+ */
+export function requiredAddressParts(country: unknown, full: boolean): string[] {
+  const parts = ['country', ...(country === 'US' || country === 'CA' ? ['state'] : [])];
+  if (full) parts.push('line1', 'city', 'postal_code');
+  return parts;
 }
 
 /** is_billing_address_required: the seller's setting, a business, or a payment method that needs it. */

@@ -6,6 +6,7 @@ import { OAUTH_GRANT_TYPES, TOKEN_ENDPOINT_AUTH_METHODS } from '../../shared/api
 import type { Context, Router } from '../app.js';
 import { ALL_SCOPES, REALM } from '../auth.js';
 import { notJson, RawBody } from '../body.js';
+import { NotPermitted } from '../domain/errors.js';
 import { HttpError, insufficientScope, invalidToken } from '../errors.js';
 import { hashToken, token } from '../ids.js';
 import type { AuthMethod, ClientMetadata } from './clients.js';
@@ -126,12 +127,9 @@ export function registrationInfo(base: string, clientId: string, registrationTok
  * for a user's token, and 401 invalid_token for the tokens it did not look up (an
  * organization's, a customer session's).
  */
-export function apiTokenRefusal({ principal, today }: Context): HttpError | undefined {
+export function apiTokenRefusal({ principal, today }: Context): Error | undefined {
   if (!principal) return undefined;
-  if (today)
-    return principal.kind === 'user'
-      ? new HttpError(403, { error: 'NotPermitted', detail: 'Not permitted' })
-      : undefined;
+  if (today) return principal.kind === 'user' ? new NotPermitted('Not permitted') : undefined;
   return principal.kind === 'user'
     ? insufficientScope(REALM, ['web_default'])
     : invalidToken(

@@ -60,7 +60,6 @@ interface Compiled {
   faults: number;
 }
 
-/** The active spec, its random sequence and what it has injected so far. */
 /** What a request meets: a fault, if any, after a latency, if any. */
 interface Decision {
   kind?: FaultKind;
@@ -68,6 +67,7 @@ interface Decision {
   retryAfter: number;
 }
 
+/** The active spec, its random sequence and what it has injected so far. */
 export class FaultInjector {
   private spec: FaultSpec = { rules: [] };
   private compiled: Compiled[] = [];
